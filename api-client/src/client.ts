@@ -1,0 +1,182 @@
+import { type } from 'arktype';
+import { calls, type CallName, type ReplyOf, type RequestOf } from './calls';
+import { ApiError, INVALID_DATA, INVALID_RESPONSE } from './errors';
+import { Envelope, type Language } from './schemas';
+
+export const APP_KEY_HEADER = 'X-App-Key';
+
+export interface ApiClientOptions {
+  /** The API host, '' for the page's own origin. */
+  baseUrl: string;
+  /** The fixed application key sent with every call. */
+  appKey: string;
+  fetch?: typeof globalThis.fetch;
+  /** Where schema mismatches are reported (arktype's summary); defaults to console.error. */
+  logMismatch?: (call: string, summary: string) => void;
+  /**
+   * Called once when an authorised call answers 401 (the token expired): log in again and
+   * resolve true to retry the call with the new token.
+   */
+  onUnauthorized?: () => Promise<boolean>;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(options: ApiClientOptions) {
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const logMismatch =
+    options.logMismatch ?? ((call: string, summary: string) => console.error(`[api] ${call}: ${summary}`));
+  let token: string | null = null;
+
+  async function send<N extends CallName>(
+    name: N,
+    body: RequestOf<N>,
+    callOptions: CallOptions = {},
+    retried = false,
+  ): Promise<ReplyOf<N>> {
+    const spec = calls[name];
+    const checked = spec.request(body);
+    if (checked instanceof type.errors) {
+      logMismatch(spec.path, checked.summary);
+      throw new ApiError('invalid-data', INVALID_DATA, null, spec.path, checked.summary);
+    }
+
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      [APP_KEY_HEADER]: options.appKey,
+    };
+    if (!spec.public && token) headers.Authorization = `Bearer ${token}`;
+
+    let response: Response;
+    try {
+      response = await doFetch(`${options.baseUrl}${spec.path}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body ?? {}),
+        signal: callOptions.signal ?? null,
+      });
+    } catch (error) {
+      if (callOptions.signal?.aborted) throw error;
+      throw new ApiError('request', 'Network request failed', null, spec.path, String(error));
+    }
+
+    if (response.status >= 500) {
+      throw new ApiError('request', `Request failed with status ${response.status}`, response.status, spec.path);
+    }
+
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      logMismatch(spec.path, 'the body is not JSON');
+      throw new ApiError('invalid-data', INVALID_DATA, response.status, spec.path, 'the body is not JSON');
+    }
+
+    const envelope = Envelope(json);
+    if (envelope instanceof type.errors) {
+      logMismatch(spec.path, envelope.summary);
+      throw new ApiError('invalid-data', INVALID_DATA, response.status, spec.path, envelope.summary);
+    }
+
+    if (!envelope.success) {
+      const message = envelope.message ?? '';
+      if (response.status === 401 && !spec.public && !retried && options.onUnauthorized) {
+        if (await options.onUnauthorized()) return send(name, body, callOptions, true);
+      }
+      if (spec.strict) {
+        throw new ApiError('invalid-response', INVALID_RESPONSE, response.status, spec.path, message);
+      }
+      throw new ApiError(
+        'failure',
+        message || `Request refused with status ${response.status}`,
+        response.status,
+        spec.path,
+        undefined,
+        envelope.code ?? null,
+      );
+    }
+
+    const data = spec.reply(envelope.data);
+    if (data instanceof type.errors) {
+      logMismatch(spec.path, data.summary);
+      throw new ApiError('invalid-data', INVALID_DATA, response.status, spec.path, data.summary);
+    }
+    return data;
+  }
+
+  return {
+    /** Calls any API call by name with a validated request. */
+    call: send,
+    get token(): string | null {
+      return token;
+    },
+    setToken(next: string | null): void {
+      token = next;
+    },
+    /** Logs in with the host's raw launch data; later calls carry the bearer token. */
+    async auth(initData: string, callOptions?: CallOptions) {
+      const result = await send('auth', { initData }, callOptions);
+      token = result.token;
+      return result;
+    },
+    profile: {
+      light: (callOptions?: CallOptions) => send('profileLight', {}, callOptions),
+      full: (callOptions?: CallOptions) => send('profileFull', {}, callOptions),
+      completeOnboarding: (callOptions?: CallOptions) => send('profileOnboarding', {}, callOptions),
+      setLanguage: (lang: Language, callOptions?: CallOptions) => send('profileLanguage', { lang }, callOptions),
+      setNotifications: (enabled: boolean, callOptions?: CallOptions) => send('profileNotifications', { enabled }, callOptions),
+    },
+    games: {
+      config: (callOptions?: CallOptions) => send('gamesConfig', {}, callOptions),
+      flip: (body: RequestOf<'gamesFlip'>, callOptions?: CallOptions) => send('gamesFlip', body, callOptions),
+      roll: (body: RequestOf<'gamesRoll'>, callOptions?: CallOptions) => send('gamesRoll', body, callOptions),
+      roadStart: (body: RequestOf<'gamesRoadStart'>, callOptions?: CallOptions) => send('gamesRoadStart', body, callOptions),
+      roadStep: (body: RequestOf<'gamesRoadStep'>, callOptions?: CallOptions) => send('gamesRoadStep', body, callOptions),
+      roadCashout: (body: RequestOf<'gamesRoadCashout'>, callOptions?: CallOptions) => send('gamesRoadCashout', body, callOptions),
+      roadCurrent: (callOptions?: CallOptions) => send('gamesRoadCurrent', {}, callOptions),
+      rounds: (body: RequestOf<'gamesRounds'> = {}, callOptions?: CallOptions) => send('gamesRounds', body, callOptions),
+    },
+    bonus: {
+      state: (callOptions?: CallOptions) => send('bonusState', {}, callOptions),
+      claimDaily: (body: RequestOf<'bonusDailyClaim'>, callOptions?: CallOptions) => send('bonusDailyClaim', body, callOptions),
+      checkTask: (body: RequestOf<'tasksCheck'>, callOptions?: CallOptions) => send('tasksCheck', body, callOptions),
+      claimTask: (body: RequestOf<'tasksClaim'>, callOptions?: CallOptions) => send('tasksClaim', body, callOptions),
+      achievements: (callOptions?: CallOptions) => send('achievements', {}, callOptions),
+    },
+    referral: {
+      info: (callOptions?: CallOptions) => send('referralInfo', {}, callOptions),
+      claim: (body: RequestOf<'referralClaim'>, callOptions?: CallOptions) => send('referralClaim', body, callOptions),
+    },
+    market: {
+      list: (body: RequestOf<'marketList'> = {}, callOptions?: CallOptions) => send('marketList', body, callOptions),
+      facets: (body: RequestOf<'marketFacets'> = {}, callOptions?: CallOptions) => send('marketFacets', body, callOptions),
+      gift: (giftId: string, callOptions?: CallOptions) => send('marketGift', { giftId }, callOptions),
+      checkout: (body: RequestOf<'marketCheckout'>, callOptions?: CallOptions) => send('marketCheckout', body, callOptions),
+    },
+    gifts: {
+      inventory: (callOptions?: CallOptions) => send('giftsInventory', {}, callOptions),
+      list: (body: RequestOf<'giftsList'>, callOptions?: CallOptions) => send('giftsList', body, callOptions),
+      unlist: (giftId: string, callOptions?: CallOptions) => send('giftsUnlist', { giftId }, callOptions),
+      withdraw: (body: RequestOf<'giftsWithdraw'>, callOptions?: CallOptions) => send('giftsWithdraw', body, callOptions),
+    },
+    fairness: {
+      seeds: (callOptions?: CallOptions) => send('fairnessSeeds', {}, callOptions),
+      rotate: (body: RequestOf<'fairnessRotate'> = {}, callOptions?: CallOptions) => send('fairnessRotate', body, callOptions),
+    },
+    wallet: {
+      info: (callOptions?: CallOptions) => send('walletInfo', {}, callOptions),
+      deposit: (body: RequestOf<'walletDeposit'>, callOptions?: CallOptions) => send('walletDeposit', body, callOptions),
+      testDeposit: (body: RequestOf<'walletTestDeposit'>, callOptions?: CallOptions) => send('walletTestDeposit', body, callOptions),
+      withdraw: (body: RequestOf<'walletWithdraw'>, callOptions?: CallOptions) => send('walletWithdraw', body, callOptions),
+      withdrawal: (id: string, callOptions?: CallOptions) => send('walletWithdrawal', { id }, callOptions),
+      withdrawals: (callOptions?: CallOptions) => send('walletWithdrawals', {}, callOptions),
+      history: (body: RequestOf<'walletHistory'> = {}, callOptions?: CallOptions) => send('walletHistory', body, callOptions),
+      proofPayload: (callOptions?: CallOptions) => send('walletProofPayload', {}, callOptions),
+      link: (body: RequestOf<'walletLink'>, callOptions?: CallOptions) => send('walletLink', body, callOptions),
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { Outlet, useLocation } from 'react-router';
+import { BottomNav } from '../components/bottom-nav';
+import { TopBar } from '../components/top-bar';
+import { isTabRoot, useGoBack } from '../lib/navigation';
+import { hasNativeBackButton } from '../telegram/back-button';
+import './main-layout.css';
+
+/** The top bar, the screen (the document scrolls, so scroll restoration works) and the tabs. */
+export function MainLayout() {
+  const { pathname } = useLocation();
+  const goBack = useGoBack(pathname);
+  const drawBack = !isTabRoot(pathname) && !hasNativeBackButton();
+  return (
+    <div className="main-layout" data-testid="main-layout">
+      <TopBar onBack={drawBack ? goBack : undefined} />
+      <main className="main-layout__content">
+        <Outlet />
+      </main>
+      <BottomNav />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { QueryClient } from '@tanstack/query-core';
+import type { createStore } from 'jotai';
+import { i18n, toAppLanguage } from '../i18n/i18n';
+import { createAppApi } from '../lib/api';
+import { appConfig } from '../lib/config';
+import { startHost } from '../telegram/start-host';
+import { bootAtom, retryLoginAtom, routerAtom } from './boot-state';
+import { preloadRoute } from './route-modules';
+import { createAppRouter } from './routes';
+import { startSession } from './start-session';
+
+type Store = ReturnType<typeof createStore>;
+
+/**
+ * Start-up outside React: the splash is already on screen. Host first (launch data, SDK,
+ * viewport), then the router (its first screen's code loads while we log in), then the session.
+ */
+export async function startApp(store: Store, queryClient: QueryClient): Promise<void> {
+  const config = appConfig();
+  const host = await startHost(config.appKey);
+  if (host.kind === 'unsupported') {
+    console.warn(`[start] not opened in Telegram: ${host.reason}`);
+    // No profile will ever say which language: the browser's is the best guess here.
+    await i18n.changeLanguage(toAppLanguage(navigator.language));
+    store.set(bootAtom, { phase: 'unsupported' });
+    return;
+  }
+
+  preloadRoute(window.location.pathname);
+  store.set(routerAtom, createAppRouter());
+
+  const api = createAppApi({ appKey: config.appKey });
+  const run = () =>
+    startSession(
+      { store, api, queryClient, changeLanguage: (lang) => i18n.changeLanguage(lang) },
+      { initData: host.initData, userId: host.userId },
+    );
+  store.set(retryLoginAtom, {
+    retry: () => {
+      run().catch((error: unknown) => console.error('[start] retry failed', error));
+    },
+  });
+  await run();
+}

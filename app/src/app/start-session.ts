@@ -1,0 +1,70 @@
+import { ApiError } from '@arcade/api-client';
+import type { QueryClient } from '@tanstack/query-core';
+import type { createStore } from 'jotai';
+import { toAppLanguage } from '../i18n/i18n';
+import type { AppApi } from '../lib/api';
+import { fullProfileOptions, lightProfileOptions } from '../state/profile';
+import { apiAtom, sessionAtom } from '../state/session';
+import { bootAtom, type BootState } from './boot-state';
+
+type Store = ReturnType<typeof createStore>;
+
+export interface SessionDeps {
+  store: Store;
+  api: AppApi;
+  queryClient: QueryClient;
+  changeLanguage: (lang: string) => Promise<unknown>;
+}
+
+export interface SessionLaunch {
+  /** The host's raw init data, sent as is. */
+  initData: string;
+  userId: string;
+}
+
+/** The server's own words, when the failure carries them. */
+export function serverMessageOf(error: unknown): string | null {
+  if (!ApiError.is(error)) return null;
+  if (error.kind === 'failure') return error.message || null;
+  if (error.kind === 'invalid-response') return error.detail || null;
+  return null;
+}
+
+/**
+ * Spec section 4: log in, load the light profile, take its language, load the full profile
+ * when onboarding is done, then mark the app ready. A failed login stops here (error screen);
+ * later failures are logged and the gate shows what is missing.
+ */
+export async function startSession(deps: SessionDeps, launch: SessionLaunch): Promise<BootState> {
+  const { store, api, queryClient } = deps;
+  store.set(bootAtom, { phase: 'starting' });
+  store.set(apiAtom, api);
+
+  let expiresAt: number;
+  try {
+    expiresAt = (await api.login(launch.initData)).expired_at;
+  } catch (error) {
+    console.error('[start] login failed', error);
+    store.set(sessionAtom, null);
+    const failed: BootState = {
+      phase: 'failed',
+      message: error instanceof Error ? error.message : String(error),
+      serverMessage: serverMessageOf(error),
+    };
+    store.set(bootAtom, failed);
+    return failed;
+  }
+
+  store.set(sessionAtom, { userId: launch.userId, expiresAt });
+  try {
+    const light = await queryClient.fetchQuery(lightProfileOptions(api, launch.userId));
+    await deps.changeLanguage(toAppLanguage(light.lang));
+    if (light.onboardingCompleted) await queryClient.fetchQuery(fullProfileOptions(api, launch.userId));
+  } catch (error) {
+    console.error('[start] loading the profile failed', error);
+  }
+
+  const ready: BootState = { phase: 'ready' };
+  store.set(bootAtom, ready);
+  return ready;
+}

@@ -1,0 +1,99 @@
+import { useAtomValue } from 'jotai';
+import { Screen } from '../../components/screen';
+import { formatTon } from '../../lib/format';
+import { achievementsQueryAtom } from '../bonus/bonus-state';
+import { usePerks, type PerksT } from '../bonus/bonus-texts';
+import { LoadProblem, LoadingCard } from '../bonus/load-states';
+import { ProgressBar } from '../bonus/progress-bar';
+import { BadgeArt } from './badge';
+import { ladderView, type Ladder, type LadderView } from './ladder-view';
+import './achievements.css';
+
+/** A ladder's number as its card says it: rounds, TON or a multiplier. */
+function valueText(ladder: Ladder['id'], value: string, pt: PerksT, lang: string): string {
+  return pt(`perks.achievements.value.${ladder}`, { value: formatTon(value, lang) });
+}
+
+function LadderCard({ view }: { view: LadderView }) {
+  const { pt, lang } = usePerks();
+  const title = pt(`perks.achievements.ladders.${view.id}`);
+  return (
+    <section className="card ladder" aria-labelledby={`ladder-${view.id}-title`} data-testid={`ladder-${view.id}`} data-earned={view.earned}>
+      <header className="ladder__header">
+        <h2 className="ladder__title" id={`ladder-${view.id}-title`}>
+          {title}
+        </h2>
+        <span className="ladder__value" data-testid={`ladder-${view.id}-value`} data-value={view.value}>
+          {valueText(view.id, view.value, pt, lang)}
+        </span>
+      </header>
+      <div className="ladder__progress">
+        <ProgressBar value={view.progress} label={title} tone={view.next ? 'gold' : 'win'} />
+        <div className="ladder__next">
+          <span>
+            {view.next
+              ? pt('perks.achievements.next', { threshold: valueText(view.id, view.next.threshold, pt, lang) })
+              : pt('perks.achievements.allEarned')}
+          </span>
+          {view.next ? (
+            <span className="ladder__count" data-testid={`ladder-${view.id}-count`}>
+              {pt('perks.achievements.count', { value: formatTon(view.value, lang), threshold: formatTon(view.next.threshold, lang) })}
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <ol className="badges">
+        {view.tiers.map((tier) => {
+          const threshold = valueText(view.id, tier.threshold, pt, lang);
+          const reward = formatTon(tier.reward, lang);
+          return (
+            <li
+              key={tier.tier}
+              className={`badge${tier.earned ? ' badge--earned' : ''}`}
+              data-testid="achievement-badge"
+              data-tier={tier.tier}
+              data-earned={tier.earned}
+              aria-label={pt('perks.achievements.badgeLabel', {
+                ladder: title,
+                tier: tier.tier,
+                threshold,
+                reward,
+                state: tier.earned ? pt('perks.achievements.earned') : pt('perks.achievements.locked'),
+              })}
+            >
+              <BadgeArt ladder={view.id} tier={tier.tier} earned={tier.earned} />
+              <span className="badge__threshold" aria-hidden="true">
+                {threshold}
+              </span>
+              <span className="badge__reward" aria-hidden="true">
+                {pt('perks.plusTon', { amount: reward })}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+export function Component() {
+  const { t, pt } = usePerks();
+  const query = useAtomValue(achievementsQueryAtom);
+  const ladders = query.data?.ladders.map(ladderView) ?? null;
+  return (
+    <Screen name="achievements" title={t('screens.achievements.title')} description={t('screens.achievements.description')}>
+      {ladders ? (
+        <>
+          {ladders.map((view) => (
+            <LadderCard key={view.id} view={view} />
+          ))}
+          <p className="achievements__note">{pt('perks.achievements.rewardsNote')}</p>
+        </>
+      ) : query.isError ? (
+        <LoadProblem onRetry={() => void query.refetch()} testId="achievements-load-error" />
+      ) : (
+        <LoadingCard testId="achievements-loading" />
+      )}
+    </Screen>
+  );
+}

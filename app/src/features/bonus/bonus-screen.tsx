@@ -1,0 +1,44 @@
+import { useAtomValue } from 'jotai';
+import { BalancesCard } from '../../components/balances-card';
+import { TrophyIcon } from '../../components/icons';
+import { LinkRow } from '../../components/link-row';
+import { Screen } from '../../components/screen';
+import { balancesAtom } from '../../state/balances';
+import { BonusAccount } from './bonus-account';
+import { BonusBanner } from './bonus-banner';
+import { bonusStateQueryAtom } from './bonus-state';
+import { usePerks } from './bonus-texts';
+import { DailyRewardCard } from './daily-reward-card';
+import { LoadProblem, LoadingCard } from './load-states';
+import { TaskList } from './task-list';
+import './bonus-screen.css';
+
+export function Component() {
+  const { t, pt } = usePerks();
+  const profileBalances = useAtomValue(balancesAtom);
+  const query = useAtomValue(bonusStateQueryAtom);
+  const state = query.data ?? null;
+  return (
+    <Screen name="bonus" title={t('screens.bonus.title')} description={t('screens.bonus.description')}>
+      <BalancesCard balances={profileBalances ?? state?.balance ?? null} />
+      <BonusBanner />
+      {state ? (
+        <>
+          <BonusAccount state={state} />
+          <DailyRewardCard daily={state.daily} cap={state.cap} />
+          <section className="bonus-tasks" aria-labelledby="bonus-tasks-title">
+            <h2 className="section-title" id="bonus-tasks-title">
+              {pt('perks.tasks.title')}
+            </h2>
+            <TaskList state={state} />
+          </section>
+        </>
+      ) : query.isError ? (
+        <LoadProblem onRetry={() => void query.refetch()} testId="bonus-load-error" />
+      ) : (
+        <LoadingCard testId="bonus-loading" />
+      )}
+      <LinkRow to="/achievements" icon={<TrophyIcon />} title={t('bonus.achievementsLink')} testId="link-achievements" />
+    </Screen>
+  );
+}

@@ -1,0 +1,220 @@
+import type { BonusState } from '@arcade/api-client/bonus';
+import { useAtomValue, useSetAtom } from 'jotai';
+import type { ReactNode } from 'react';
+import { CalendarIcon } from '../../components/icons';
+import { PrefetchLink } from '../../components/prefetch-link';
+import { formatTon } from '../../lib/format';
+import { openTelegramUrl } from '../../telegram/share';
+import { CheckIcon, CoinsIcon, GamepadIcon, LockIcon, MegaphoneIcon } from './bonus-icons';
+import { toastBonusProblem, toastRewardCredited } from './bonus-refusals';
+import { checkTaskAtom, claimTaskAtom, markVerifiedAtom, refreshBonusStateAtom, verifiedTasksAtom } from './bonus-state';
+import { usePerks, type PerksT } from './bonus-texts';
+import { ProgressBar } from './progress-bar';
+import { taskView, type TaskView } from './task-view';
+import { useDailyClaim } from './use-daily-claim';
+
+const icons: Record<TaskView['kind'], ReactNode> = {
+  Subscribe: <MegaphoneIcon />,
+  DailyReward: <CalendarIcon />,
+  BetSummary: <CoinsIcon />,
+  GameActivity: <GamepadIcon />,
+};
+
+function titleText(view: TaskView, pt: PerksT, lang: string): string {
+  const { title } = view;
+  switch (title.key) {
+    case 'BetSummary':
+      return pt('perks.tasks.kinds.BetSummary', { target: formatTon(title.target, lang) });
+    case 'GameActivityGame':
+      return pt('perks.tasks.kinds.GameActivityGame', { target: title.target, game: pt(`perks.tasks.games.${title.game}`) });
+    case 'GameActivityAny':
+      return pt('perks.tasks.kinds.GameActivityAny', { target: title.target ?? '' });
+    default:
+      return pt(`perks.tasks.kinds.${title.key}`);
+  }
+}
+
+function hintText(view: TaskView, pt: PerksT): string {
+  if (view.kind === 'Subscribe') return view.state === 'todo' ? pt('perks.tasks.hints.Subscribe') : pt('perks.tasks.hints.SubscribeReady');
+  return pt(`perks.tasks.hints.${view.kind}`);
+}
+
+interface TaskActionsProps {
+  view: TaskView;
+  state: BonusState;
+  busy: boolean;
+}
+
+/** The daily reward's task: the same claim and countdown as its card. */
+function DailyTaskAction({ state }: { state: BonusState }) {
+  const { pt } = usePerks();
+  const { claim, pending, waiting, waitLabel } = useDailyClaim(state.daily, state.cap);
+  return (
+    <button
+      type="button"
+      className="button button--gold task__button"
+      disabled={waiting || pending}
+      aria-busy={pending}
+      onClick={claim}
+      data-testid="task-daily-claim"
+      data-state={waiting ? 'waiting' : pending ? 'pending' : 'open'}
+    >
+      {waitLabel ?? (pending ? pt('perks.daily.claiming') : pt('perks.tasks.claim'))}
+    </button>
+  );
+}
+
+function TaskActions({ view, state, busy }: TaskActionsProps) {
+  const { pt } = usePerks();
+  const check = useAtomValue(checkTaskAtom);
+  const claim = useAtomValue(claimTaskAtom);
+  const markVerified = useSetAtom(markVerifiedAtom);
+  const refresh = useSetAtom(refreshBonusStateAtom);
+  const checking = check.isPending && check.variables === view.id;
+  const claiming = claim.isPending && claim.variables === view.id;
+
+  const onCheck = () => {
+    if (busy) return;
+    check.mutate(view.id, {
+      onSuccess: (result) => {
+        if (result.task.state === 'ready') markVerified(view.id);
+      },
+      // Spec section 4: on failure the toast says 'Task not completed'.
+      onError: (error) => void toastBonusProblem(error, { cap: state.cap }),
+    });
+  };
+  const onClaim = () => {
+    if (busy) return;
+    claim.mutate(view.id, {
+      onSuccess: () => toastRewardCredited(),
+      onError: (error) => {
+        const problem = toastBonusProblem(error, { cap: state.cap });
+        // The server knows better (already claimed, conditions changed): show its view.
+        if (problem.kind === 'refusal') void refresh();
+      },
+    });
+  };
+
+  const buttons = view.actions.map((action) => {
+    switch (action) {
+      case 'daily-claim':
+      case 'daily-wait':
+        return <DailyTaskAction key={action} state={state} />;
+      case 'subscribe':
+        return (
+          <button
+            key={action}
+            type="button"
+            className="button button--primary task__button"
+            onClick={() => {
+              if (view.url) openTelegramUrl(view.url);
+            }}
+            data-testid="task-subscribe"
+          >
+            {pt('perks.tasks.subscribe')}
+          </button>
+        );
+      case 'check':
+        return (
+          <button
+            key={action}
+            type="button"
+            className="button button--ghost task__button"
+            disabled={busy}
+            aria-busy={checking}
+            onClick={onCheck}
+            data-testid="task-check"
+          >
+            {checking ? pt('perks.tasks.checking') : pt('perks.tasks.check')}
+          </button>
+        );
+      case 'claim':
+        return (
+          <button
+            key={action}
+            type="button"
+            className="button button--gold task__button"
+            disabled={busy}
+            aria-busy={claiming}
+            onClick={onClaim}
+            data-testid="task-claim"
+          >
+            {claiming ? pt('perks.daily.claiming') : pt('perks.tasks.claim')}
+          </button>
+        );
+      case 'claim-locked':
+        // Spec section 4: the award task's disabled state says 'Conditions not met'.
+        return (
+          <button key={action} type="button" className="button task__button task__button--locked" disabled data-testid="task-claim">
+            <LockIcon width={16} height={16} />
+            {pt('perks.tasks.conditionsNotMet')}
+          </button>
+        );
+      case 'play':
+        return view.playPath ? (
+          <PrefetchLink key={action} to={view.playPath} className="button button--ghost task__button" data-testid="task-play">
+            <GamepadIcon width={18} height={18} />
+            {pt('perks.tasks.play')}
+          </PrefetchLink>
+        ) : null;
+    }
+  });
+  return buttons.length > 0 ? <div className="task__actions">{buttons}</div> : null;
+}
+
+function TaskCard({ view, state, busy }: TaskActionsProps) {
+  const { pt, lang } = usePerks();
+  return (
+    <li className={`task task--${view.state}`} data-testid={`task-${view.id}`} data-kind={view.kind} data-state={view.state}>
+      <div className="task__top">
+        <span className={`task__icon task__icon--${view.kind}`} aria-hidden="true">
+          {icons[view.kind]}
+        </span>
+        <div className="task__text">
+          <p className="task__title">{titleText(view, pt, lang)}</p>
+          {view.state === 'claimed' ? null : <p className="task__hint">{hintText(view, pt)}</p>}
+        </div>
+        {view.state === 'claimed' ? (
+          <span className="task__badge" data-testid="task-claimed">
+            <CheckIcon width={14} height={14} />
+            {pt('perks.tasks.claimed')}
+          </span>
+        ) : (
+          <span className="task__reward">{pt('perks.plusTon', { amount: formatTon(view.reward, lang) })}</span>
+        )}
+      </div>
+      {view.progress && view.state !== 'claimed' ? (
+        <div className="task__progress">
+          <ProgressBar value={view.progress.ratio} label={titleText(view, pt, lang)} tone={view.state === 'ready' ? 'win' : 'ton'} />
+          <span className="task__count" data-testid="task-progress" data-current={view.progress.current} data-target={view.progress.target}>
+            {pt('perks.tasks.progress', {
+              current: view.kind === 'BetSummary' ? formatTon(view.progress.current, lang) : view.progress.current,
+              target: view.kind === 'BetSummary' ? formatTon(view.progress.target, lang) : view.progress.target,
+            })}
+          </span>
+        </div>
+      ) : null}
+      <TaskActions view={view} state={state} busy={busy} />
+    </li>
+  );
+}
+
+/** Spec section 2: the task types, each with its own actions; claimed ones go last. */
+export function TaskList({ state }: { state: BonusState }) {
+  const { pt } = usePerks();
+  const verified = useAtomValue(verifiedTasksAtom);
+  const check = useAtomValue(checkTaskAtom);
+  const claim = useAtomValue(claimTaskAtom);
+  // One task call at a time: the buttons of the others wait.
+  const busy = check.isPending || claim.isPending;
+  const views = state.tasks.map((task) => taskView(task, { verified, daily: state.daily }));
+  const ordered = [...views.filter((v) => v.state !== 'claimed'), ...views.filter((v) => v.state === 'claimed')];
+  if (ordered.length === 0) return <p className="bonus-tasks__empty">{pt('perks.tasks.empty')}</p>;
+  return (
+    <ul className="task-list" data-testid="task-list">
+      {ordered.map((view) => (
+        <TaskCard key={view.id} view={view} state={state} busy={busy} />
+      ))}
+    </ul>
+  );
+}

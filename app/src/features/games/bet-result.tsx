@@ -1,0 +1,72 @@
+import type { Round } from '@arcade/api-client/games';
+import type { ReactNode } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { PrefetchLink } from '../../components/prefetch-link';
+import { WarningIcon } from '../../components/icons';
+import type { BetError } from './bet-errors';
+import { multiplierDisplay, roundNet, signedTonText, tonText } from './games-format';
+import { useGamesT, type GamesT } from './games-texts';
+import { TopUpLink } from './stake-panel';
+
+/** The toast after a round ends: what was won, cashed out or lost. */
+export function announceRound(round: Round, gt: GamesT, locale: string): void {
+  const options = { toastId: `round:${round.id}` };
+  if (round.status === 'won') toast.success(gt('play.toast.won', { amount: tonText(round.payout, locale) }), options);
+  else if (round.status === 'cashed') toast.success(gt('play.toast.cashed', { amount: tonText(round.payout, locale) }), options);
+  else if (round.status === 'lost') toast(gt('play.toast.lost', { amount: tonText(round.stake, locale) }), options);
+}
+
+/** The finished round under the table: won or lost, the payout, the net and a line of detail. */
+export function BetOutcome({ round, detail }: { round: Round; detail?: ReactNode }) {
+  const { gt, locale } = useGamesT();
+  const net = roundNet(round);
+  const won = round.status === 'won' || round.status === 'cashed';
+  const title = round.status === 'cashed' ? gt('play.result.cashed') : won ? gt('play.result.won') : gt('play.result.lost');
+  return (
+    <section
+      className={`bet-outcome ${won ? 'bet-outcome--won' : 'bet-outcome--lost'}`}
+      data-testid="bet-result"
+      data-round-id={round.id}
+      data-status={round.status}
+      data-stake={round.stake}
+      data-payout={round.payout}
+      aria-live="polite"
+    >
+      <div className="bet-outcome__head">
+        <span className="bet-outcome__title">{title}</span>
+        {won ? <span className="bet-outcome__multiplier">{gt('play.result.multiplier', { multiplier: multiplierDisplay(round.multiplier, locale) })}</span> : null}
+      </div>
+      <p className="bet-outcome__amount">{gt('play.result.payout', { amount: tonText(round.payout, locale) })}</p>
+      <p className="bet-outcome__net" data-testid="bet-net">
+        {gt('play.result.net', { amount: signedTonText(net, locale) })}
+      </p>
+      {detail ? <p className="bet-outcome__detail">{detail}</p> : null}
+    </section>
+  );
+}
+
+/** A failed bet: the translated reason and, where it helps, the way out. */
+export function BetNotice({ error, currency }: { error: BetError; currency: 'ton' | 'bonus' }) {
+  const { gt } = useGamesT();
+  return (
+    <div className={`bet-notice${error.retry ? ' bet-notice--retry' : ''}`} role="alert" data-testid="bet-error" data-code={error.code}>
+      <WarningIcon className="bet-notice__icon" />
+      <p className="bet-notice__text">
+        {error.text}
+        {error.action === 'deposit' || error.action === 'bonus' ? (
+          <>
+            {' '}
+            <TopUpLink currency={error.action === 'bonus' ? 'bonus' : currency} />
+          </>
+        ) : error.action === 'road' ? (
+          <>
+            {' '}
+            <PrefetchLink to="/road" className="bet-link">
+              {gt('play.fairness.current.openRoad')}
+            </PrefetchLink>
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useGamesT } from './games-texts';
+
+/** The big button that places a bet: a spinner while the bet is in flight or animating. */
+export function PlayButton({
+  busy,
+  waiting = busy,
+  label,
+  hint,
+  onPress,
+  testId,
+  disabled = false,
+  tone = 'primary',
+}: {
+  /** Disabled: a bet is in flight or animating. */
+  busy: boolean;
+  /** Spinner and "Betting…": the server has not answered yet (default: while busy). */
+  waiting?: boolean;
+  label: string;
+  hint?: string | null;
+  onPress: () => void;
+  testId: string;
+  disabled?: boolean;
+  tone?: 'primary' | 'gold';
+}) {
+  const { gt } = useGamesT();
+  return (
+    <button
+      type="button"
+      className={`button button--${tone} button--block play-button`}
+      disabled={busy || disabled}
+      aria-busy={busy}
+      data-testid={testId}
+      onClick={onPress}
+    >
+      {waiting ? <span className="spinner spinner--button" aria-hidden="true" /> : null}
+      <span className="play-button__text">
+        <span className="play-button__label">{waiting ? gt('play.playing') : label}</span>
+        {hint && !waiting ? <span className="play-button__hint">{hint}</span> : null}
+      </span>
+    </button>
+  );
+}
+
+/** Where the controls go while the games config loads, or why it did not. */
+export function ConfigProblem({ query }: { query: { isError: boolean; refetch: () => unknown } }) {
+  const { gt } = useGamesT();
+  if (!query.isError) {
+    return (
+      <div className="card bet-card bet-card--skeleton" aria-busy="true" data-testid="games-skeleton">
+        <span className="game-skeleton game-skeleton--tall" />
+        <span className="game-skeleton game-skeleton--tall" />
+        <span className="game-skeleton" />
+      </div>
+    );
+  }
+  return (
+    <div className="card bet-card bet-card--error" role="alert" data-testid="games-config-error">
+      <p>{gt('play.errors.config')}</p>
+      <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
+        {gt('play.errors.retry')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type { GameName } from '@arcade/api-client/games';
+import type { ReactNode } from 'react';
+import { PrefetchLink } from '../../components/prefetch-link';
+import { GameSwitcher } from './game-switcher';
+import { ShieldCheckIcon } from './games-icons';
+import { useGamesT } from './games-texts';
+import '../../components/screen.css';
+import './games.css';
+
+interface GameScreenProps {
+  game: GameName;
+  /** The bet's main buttons: they stay above the tabs while the page scrolls, so the table and Play are seen together. */
+  dock?: ReactNode;
+  children?: ReactNode;
+}
+
+/**
+ * A game's screen: the switcher with the way to the fairness screen beside it, then the table.
+ * The title is for screen readers: the switcher already says which game this is.
+ */
+export function GameScreen({ game, dock, children }: GameScreenProps) {
+  const { gt } = useGamesT();
+  return (
+    <section className="screen game-screen" data-testid={`screen-${game}`} aria-labelledby={`screen-${game}-title`}>
+      <h1 className="visually-hidden" id={`screen-${game}-title`}>
+        {gt(`play.screens.${game}.title`)}
+      </h1>
+      <div className="game-screen__bar">
+        <GameSwitcher />
+        <PrefetchLink
+          to="/fairness"
+          className="game-screen__fair"
+          aria-label={gt('play.fairLink.title')}
+          title={gt('play.fairLink.title')}
+          data-testid="open-fairness"
+        >
+          <ShieldCheckIcon />
+        </PrefetchLink>
+      </div>
+      {children}
+      {dock ? (
+        <div className="bet-dock" data-testid="bet-dock">
+          {dock}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** The row at the end of a game screen that leads to the fairness screen. */
+export function FairnessRow() {
+  const { gt } = useGamesT();
+  return (
+    <PrefetchLink to="/fairness" className="link-row" prefetch="viewport" data-testid="fairness-row">
+      <span className="link-row__icon" aria-hidden="true">
+        <ShieldCheckIcon />
+      </span>
+      <span className="link-row__text">
+        <span className="link-row__title">{gt('play.fairLink.title')}</span>
+        <span className="link-row__hint">{gt('play.fairLink.hint')}</span>
+      </span>
+    </PrefetchLink>
+  );
+}

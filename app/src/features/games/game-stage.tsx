@@ -1,0 +1,102 @@
+import type { GameCanvasProps, GameHandles, GameName } from '@arcade/game-engine/react';
+import { Component, lazy, Suspense, useCallback, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import { useGamesT } from './games-texts';
+
+// The engine (PixiJS) loads with the game screens only, after their controls have painted.
+const GameCanvas = lazy(() =>
+  import('@arcade/game-engine/react').then((module) => ({ default: module.GameCanvas as ComponentType<GameCanvasProps<GameName>> })),
+);
+
+export type EngineState = 'loading' | 'ready' | 'failed';
+
+/** The engine's handle for one game, once its scene is shown; `live()` answers null once it is gone. */
+export function useEngineHandle<G extends GameName>() {
+  const [handle, setHandle] = useState<GameHandles[G] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const ref = useRef<GameHandles[G] | null>(null);
+
+  const onReady = useCallback((next: GameHandles[G]) => {
+    ref.current = next;
+    setHandle(next);
+  }, []);
+  const onFailed = useCallback((error: Error) => {
+    console.warn('[games] the engine could not start; results are shown as text', error);
+    ref.current = null;
+    setFailed(true);
+  }, []);
+  const live = useCallback((): GameHandles[G] | null => {
+    const current = ref.current;
+    return current && !current.disposed ? current : null;
+  }, []);
+
+  const stage = useRef<HTMLDivElement>(null);
+  /** Scrolls the page so the whole table is seen (between the top bar and the bet dock), if it is not. */
+  const bringIntoView = useCallback(() => {
+    const element = stage.current;
+    if (!element) return;
+    const rect = element.getBoundingClientRect();
+    const top = document.querySelector('.top-bar')?.getBoundingClientRect().bottom ?? 0;
+    const bottom = document.querySelector('.bet-dock')?.getBoundingClientRect().top ?? window.innerHeight;
+    if (rect.top >= top && rect.bottom <= bottom) return;
+    window.scrollBy({ top: rect.top - top - 8, behavior: 'smooth' });
+  }, []);
+
+  const state: EngineState = failed ? 'failed' : handle ? 'ready' : 'loading';
+  return { handle, state, onReady, onFailed, live, stage, bringIntoView };
+}
+
+class StageBoundary extends Component<{ onError: (error: Error) => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error): void {
+    this.props.onError(error);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+interface GameStageProps<G extends GameName> {
+  game: G;
+  state: EngineState;
+  onReady: (handle: GameHandles[G]) => void;
+  onFailed: (error: Error) => void;
+  stageRef: RefObject<HTMLDivElement | null>;
+  animating: boolean;
+  onSkip: () => void;
+}
+
+/** The engine's canvas for one game, a note when it cannot run, and a skip button while it animates. */
+export function GameStage<G extends GameName>({ game, state, onReady, onFailed, stageRef, animating, onSkip }: GameStageProps<G>) {
+  const { gt } = useGamesT();
+  const ready = useCallback((handle: GameHandles[GameName]) => onReady(handle as GameHandles[G]), [onReady]);
+  return (
+    <div ref={stageRef} className={`game-stage game-stage--${game}`} data-testid="game-stage" data-engine={state} data-animating={animating}>
+      {state === 'failed' ? (
+        <p className="game-stage__note">{gt('play.stage.unavailable')}</p>
+      ) : (
+        <StageBoundary onError={onFailed}>
+          <Suspense fallback={null}>
+            <GameCanvas game={game} onReady={ready} onError={onFailed} className="game-stage__canvas" />
+          </Suspense>
+        </StageBoundary>
+      )}
+      {state === 'loading' ? (
+        <div className="game-stage__loading" aria-live="polite">
+          <span className="spinner" aria-hidden="true" />
+          <span className="visually-hidden">{gt('play.stage.loading')}</span>
+        </div>
+      ) : null}
+      {animating && state === 'ready' ? (
+        <button type="button" className="game-stage__skip" onClick={onSkip} data-testid="stage-skip">
+          {gt('play.stage.skip')}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import type { BetResult, Currency, Difficulty, GameName, GamesConfig, Round, RoundsPage } from '@arcade/api-client/games';
+
+type RoundsPageData = typeof RoundsPage.infer;
+import type { Balance, FullProfile, LightProfile } from '@arcade/api-client/schemas';
+import { skipToken, type QueryClient, type QueryFunctionContext } from '@tanstack/query-core';
+import { atom, type Getter } from 'jotai';
+import { atomWithMutation, atomWithQuery } from 'jotai-tanstack-query';
+import { profileKeys, readSignedIn, required } from '../../state/profile';
+import { apiAtom, sessionAtom } from '../../state/session';
+
+export const gamesKeys = {
+  all: ['games'] as const,
+  config: (userId: string | null) => ['games', 'config', userId] as const,
+  rounds: (userId: string | null, game: GameName) => ['games', 'rounds', userId, game] as const,
+  roadCurrent: (userId: string | null) => ['games', 'road-current', userId] as const,
+};
+
+/** The fairness screen's queries live under this key: every bet moves the nonce. */
+const FAIRNESS_KEY = ['fairness'] as const;
+
+export const RECENT_ROUNDS = 10;
+
+// ---- What the screens read ----
+
+/** Limits and ladders: fixed while the server runs. */
+export const gamesConfigQueryAtom = atomWithQuery((get: Getter) => {
+  const session = get(sessionAtom);
+  const api = get(apiAtom);
+  return {
+    queryKey: gamesKeys.config(session?.userId ?? null),
+    queryFn: session && api ? ({ signal }: QueryFunctionContext): Promise<GamesConfig> => api.games.config({ signal }) : skipToken,
+    staleTime: Number.POSITIVE_INFINITY,
+  };
+});
+
+function recentRoundsAtom(game: GameName) {
+  return atomWithQuery((get: Getter) => {
+    const session = get(sessionAtom);
+    const api = get(apiAtom);
+    return {
+      queryKey: gamesKeys.rounds(session?.userId ?? null, game),
+      queryFn:
+        session && api
+          ? ({ signal }: QueryFunctionContext): Promise<RoundsPageData> => api.games.rounds({ game, limit: RECENT_ROUNDS }, { signal })
+          : skipToken,
+    };
+  });
+}
+
+/** The last rounds of each game, newest first. */
+export const recentRoundsAtoms = {
+  flip: recentRoundsAtom('flip'),
+  roll: recentRoundsAtom('roll'),
+  road: recentRoundsAtom('road'),
+} as const;
+
+/** The player's open road round (it survives a closed app), or null. */
+export const roadCurrentQueryAtom = atomWithQuery((get: Getter) => {
+  const session = get(sessionAtom);
+  const api = get(apiAtom);
+  return {
+    queryKey: gamesKeys.roadCurrent(session?.userId ?? null),
+    queryFn:
+      session && api
+        ? async ({ signal }: QueryFunctionContext): Promise<Round | null> => (await api.games.roadCurrent({ signal })).round
+        : skipToken,
+  };
+});
+
+/** The stake typed (null: the screen's default) and the balance it comes from, shared by the three games. */
+export const stakeInputAtom = atom<string | null>(null);
+export const currencyAtom = atom<Currency>('ton');
+export const difficultyAtom = atom<Difficulty>('medium');
+
+// ---- Bets ----
+
+export interface FlipCall {
+  stake: string;
+  currency: Currency;
+  side: 'heads' | 'tails';
+  idempotencyKey: string;
+}
+
+export interface RollCall {
+  stake: string;
+  currency: Currency;
+  target: string;
+  direction: 'under' | 'over';
+  idempotencyKey: string;
+}
+
+export interface RoadStartCall {
+  stake: string;
+  currency: Currency;
+  difficulty: Difficulty;
+  idempotencyKey: string;
+}
+
+export interface RoadStepCall {
+  roundId: string;
+  lane: number;
+  idempotencyKey: string;
+}
+
+export interface RoadCashoutCall {
+  roundId: string;
+  idempotencyKey: string;
+}
+
+export const flipBetAtom = atomWithMutation((get) => {
+  const signedIn = readSignedIn(get);
+  return {
+    mutationKey: ['games', 'flip'],
+    mutationFn: (call: FlipCall): Promise<BetResult> => required(signedIn).api.games.flip(call),
+  };
+});
+
+export const rollBetAtom = atomWithMutation((get) => {
+  const signedIn = readSignedIn(get);
+  return {
+    mutationKey: ['games', 'roll'],
+    mutationFn: (call: RollCall): Promise<BetResult> => required(signedIn).api.games.roll(call),
+  };
+});
+
+export const roadStartAtom = atomWithMutation((get) => {
+  const signedIn = readSignedIn(get);
+  return {
+    mutationKey: ['games', 'road', 'start'],
+    mutationFn: (call: RoadStartCall): Promise<BetResult> => required(signedIn).api.games.roadStart(call),
+  };
+});
+
+export const roadStepAtom = atomWithMutation((get) => {
+  const signedIn = readSignedIn(get);
+  return {
+    mutationKey: ['games', 'road', 'step'],
+    mutationFn: (call: RoadStepCall): Promise<BetResult> => required(signedIn).api.games.roadStep(call),
+  };
+});
+
+export const roadCashoutAtom = atomWithMutation((get) => {
+  const signedIn = readSignedIn(get);
+  return {
+    mutationKey: ['games', 'road', 'cashout'],
+    mutationFn: (call: RoadCashoutCall): Promise<BetResult> => required(signedIn).api.games.roadCashout(call),
+  };
+});
+
+// ---- After a bet ----
+
+/** The balances a bet's reply carries go to both profiles, so the top bar shows them at once. */
+export function shareBalance(client: QueryClient, userId: string, balance: Balance): void {
+  client.setQueryData<LightProfile>(profileKeys.light(userId), (old) => (old ? { ...old, balance } : old));
+  client.setQueryData<FullProfile>(profileKeys.full(userId), (old) => (old ? { ...old, balance } : old));
+}
+
+/**
+ * Takes a bet's reply into the app: the balances, the game's recent rounds, the open road round,
+ * and the fairness screen's nonce. The full profile's statistics are re-read when next shown.
+ */
+export function applyBetResult(client: QueryClient, userId: string, game: GameName, result: BetResult): void {
+  shareBalance(client, userId, result.balance);
+  if (game === 'road') client.setQueryData(gamesKeys.roadCurrent(userId), result.round.status === 'open' ? result.round : null);
+  void client.invalidateQueries({ queryKey: gamesKeys.rounds(userId, game) });
+  void client.invalidateQueries({ queryKey: FAIRNESS_KEY });
+  if (result.round.status !== 'open') void client.invalidateQueries({ queryKey: profileKeys.full(userId), refetchType: 'none' });
+}
+
+/** `set(settleBetAtom, { game, result })` once the screen has shown the outcome. */
+export const settleBetAtom = atom(null, (get, _set, { game, result }: { game: GameName; result: BetResult }) => {
+  const signedIn = readSignedIn(get);
+  if (signedIn) applyBetResult(signedIn.client, signedIn.userId, game, result);
+});
+
+/** Re-reads the open road round (after a refusal says it changed elsewhere). */
+export const refreshRoadAtom = atom(null, async (get) => {
+  const signedIn = readSignedIn(get);
+  if (signedIn) await signedIn.client.invalidateQueries({ queryKey: gamesKeys.roadCurrent(signedIn.userId) });
+});

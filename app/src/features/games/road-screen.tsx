@@ -1,0 +1,327 @@
+import type { Difficulty, GamesConfig, Round } from '@arcade/api-client/games';
+import { fromNano } from '@arcade/api-client/money';
+import type { RoadHandle } from '@arcade/game-engine/react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import type { BetError } from './bet-errors';
+import { BetNotice, BetOutcome, announceRound } from './bet-result';
+import { ConfigProblem, PlayButton } from './game-parts';
+import { FairnessRow, GameScreen } from './game-screen';
+import { GameStage, useEngineHandle } from './game-stage';
+import { compactMultiplier, multiplierDisplay, tonText } from './games-format';
+import {
+  difficultyAtom,
+  gamesConfigQueryAtom,
+  refreshRoadAtom,
+  roadCashoutAtom,
+  roadCurrentQueryAtom,
+  roadStartAtom,
+  roadStepAtom,
+} from './games-state';
+import { useGamesT } from './games-texts';
+import { RecentRounds } from './recent-rounds';
+import { DIFFICULTIES, ladderNumbers, ladderWindow, roadQuote, trapSlots } from './road-plan';
+import { StakePanel, useStake } from './stake-panel';
+import { useBetFlow } from './use-bet-flow';
+
+/** Puts the engine's hero where the server says the round stands, if it is not there already. */
+function placeHero(handle: RoadHandle, config: GamesConfig, round: Round, passed: number): void {
+  if (!round.road) return;
+  const { state } = handle;
+  const open = state.status === 'ready' || state.status === 'walking';
+  if (open && state.lanes === round.road.lanes && state.position === passed - 1) return;
+  handle.setup({ lanes: round.road.lanes, multipliers: ladderNumbers(config, round.road.difficulty), passed });
+}
+
+/** Refusals that mean the open round changed elsewhere (another device, a double tap). */
+const STALE_ROUND = new Set(['game.road.open', 'game.road.not-open', 'game.road.lane', 'game.road.nothing-to-cash']);
+
+function Ladder({ ladder, passed, inRound }: { ladder: readonly string[]; passed: number; inRound: boolean }) {
+  const { gt, locale } = useGamesT();
+  const shown = ladderWindow(ladder.length, inRound ? passed : 0);
+  return (
+    <ol className="road-ladder" aria-label={gt('play.road.ladder')} data-testid="road-ladder">
+      {shown.map((index, order) => {
+        const state = !inRound ? '' : index < passed ? ' is-passed' : index === passed ? ' is-next' : '';
+        const gap = order > 0 && index !== (shown[order - 1] ?? index) + 1;
+        return (
+          <li key={index} className={`road-ladder__step${state}${gap ? ' is-after-gap' : ''}`}>
+            <span className="road-ladder__lane">{gt('play.road.lane', { lane: index + 1 })}</span>
+            <span className="road-ladder__value">{compactMultiplier(ladder[index] ?? '', locale)}×</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function Component() {
+  const { gt, locale } = useGamesT();
+  const configQuery = useAtomValue(gamesConfigQueryAtom);
+  const config = configQuery.data ?? null;
+  const roadQuery = useAtomValue(roadCurrentQueryAtom);
+  const open = roadQuery.data ?? null;
+  const refreshRoad = useSetAtom(refreshRoadAtom);
+  const [difficulty, setDifficulty] = useAtom(difficultyAtom);
+  const stake = useStake(config);
+  const engine = useEngineHandle<'road'>();
+  const flow = useBetFlow('road');
+  const { mutateAsync: start } = useAtomValue(roadStartAtom);
+  const { mutateAsync: step } = useAtomValue(roadStepAtom);
+  const { mutateAsync: cashOut } = useAtomValue(roadCashoutAtom);
+  const [finished, setFinished] = useState<Round | null>(null);
+  const [startedHere, setStartedHere] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  // Which in-round button was pressed, for its spinner.
+  const [pressed, setPressed] = useState<'go' | 'cash'>('go');
+  // What the engine shows now: an open round, the last finished one, or the chosen difficulty's empty road.
+  const shown = useRef<string | null>(null);
+
+  const wanted = open ? `round:${open.id}` : finished ? `round:${finished.id}` : `preview:${difficulty}`;
+  const syncEngine = useEffectEvent(() => {
+    const handle = engine.live();
+    if (!handle || !config || flow.busy || shown.current === wanted) return;
+    try {
+      if (open?.road) placeHero(handle, config, open, open.road.passed);
+      else if (!finished) handle.setup({ lanes: config.road[difficulty].lanes, multipliers: ladderNumbers(config, difficulty) });
+      shown.current = wanted;
+    } catch (error) {
+      console.warn('[games] road setup failed', error);
+    }
+  });
+  useEffect(() => {
+    syncEngine();
+  }, [engine.handle, wanted, config]);
+
+  const onRefusal = (error: BetError) => {
+    if (STALE_ROUND.has(error.code)) void refreshRoad();
+  };
+
+  const begin = async () => {
+    setSubmitted(true);
+    if (!config || !stake.check?.ok || flow.busy || open) return;
+    const request = { stake: fromNano(stake.check.nano), currency: stake.currency, difficulty };
+    setFinished(null);
+    engine.bringIntoView();
+    await flow.run({
+      fingerprint: `road-start|${request.stake}|${request.currency}|${request.difficulty}`,
+      currency: request.currency,
+      call: async (idempotencyKey) => {
+        const reply = await start({ ...request, idempotencyKey });
+        // Known before the round shows up as open, so it is never taken for a resumed one.
+        setStartedHere(reply.round.id);
+        return reply;
+      },
+      settleFirst: true,
+      show: ({ round }) => {
+        const handle = engine.live();
+        if (handle && round.road) {
+          handle.setup({ lanes: round.road.lanes, multipliers: ladderNumbers(config, round.road.difficulty), passed: round.road.passed });
+          shown.current = `round:${round.id}`;
+        }
+        return Promise.resolve();
+      },
+      done: () => setSubmitted(false),
+      onError: onRefusal,
+    });
+  };
+
+  const advance = async () => {
+    if (!config || !open?.road || flow.busy) return;
+    const roundId = open.id;
+    const before = open.road.passed;
+    const lane = before + 1;
+    setPressed('go');
+    engine.bringIntoView();
+    await flow.run({
+      fingerprint: `road-step|${roundId}|${lane}`,
+      currency: open.currency,
+      call: (idempotencyKey) => step({ roundId, lane, idempotencyKey }),
+      show: async ({ round }) => {
+        const handle = engine.live();
+        if (!handle || !round.road) return;
+        // A lane already crossed (a repeated press) answers the round as it was: nothing moves.
+        if (round.status === 'open' && round.road.passed < lane) return;
+        placeHero(handle, config, round, before);
+        shown.current = `round:${round.id}`;
+        if (round.status === 'lost') {
+          await handle.step(lane - 1, 'trap');
+          await handle.reveal(trapSlots(round));
+          return;
+        }
+        await handle.step(lane - 1, 'safe');
+        if (round.status === 'cashed') {
+          await handle.cashOut();
+          await handle.reveal(trapSlots(round));
+        }
+      },
+      done: ({ round }) => {
+        if (round.status === 'open') return;
+        setFinished(round);
+        announceRound(round, gt, locale);
+      },
+      onError: onRefusal,
+    });
+  };
+
+  const takeWin = async () => {
+    if (!config || !open?.road || flow.busy || open.road.passed < 1) return;
+    const roundId = open.id;
+    const passed = open.road.passed;
+    setPressed('cash');
+    await flow.run({
+      fingerprint: `road-cashout|${roundId}`,
+      currency: open.currency,
+      call: (idempotencyKey) => cashOut({ roundId, idempotencyKey }),
+      show: async (reply) => {
+        const handle = engine.live();
+        if (!handle) return;
+        placeHero(handle, config, reply.round, passed);
+        shown.current = `round:${reply.round.id}`;
+        await handle.cashOut();
+        await handle.reveal(trapSlots(reply.round));
+      },
+      done: ({ round }) => {
+        setFinished(round);
+        announceRound(round, gt, locale);
+      },
+      onError: onRefusal,
+    });
+  };
+
+  const chooseDifficulty = (next: Difficulty) => {
+    setDifficulty(next);
+    setFinished(null);
+    flow.clearError();
+  };
+
+  const quote = config && open ? roadQuote(config, open) : null;
+  const loaded = config !== null && roadQuery.data !== undefined;
+  const picked = config?.road[difficulty];
+  const top = picked?.ladder.at(-1);
+
+  const dock = !loaded ? null : open?.road && quote ? (
+    <>
+      {flow.error ? <BetNotice error={flow.error} currency={open.currency} /> : null}
+      <div className="road-actions">
+        <PlayButton
+          busy={flow.busy}
+          waiting={flow.phase === 'betting' && pressed === 'go'}
+          label={gt('play.road.go', { lane: quote.passed + 1 })}
+          hint={quote.next ? `${multiplierDisplay(quote.next, locale)}×` : null}
+          onPress={() => void advance()}
+          disabled={quote.next === null}
+          testId="road-go"
+        />
+        <PlayButton
+          busy={flow.busy}
+          waiting={flow.phase === 'betting' && pressed === 'cash'}
+          tone="gold"
+          label={gt('play.road.cashOut')}
+          hint={quote.cashOut !== null ? `${tonText(quote.cashOut, locale)} TON` : null}
+          onPress={() => void takeWin()}
+          disabled={quote.cashOut === null}
+          testId="road-cashout"
+        />
+      </div>
+    </>
+  ) : (
+    <>
+      {flow.error ? <BetNotice error={flow.error} currency={stake.currency} /> : null}
+      <PlayButton
+        busy={flow.busy}
+        waiting={flow.phase === 'betting'}
+        label={gt('play.road.start')}
+        hint={top ? `${picked?.ladder[0] ?? ''}× → ${multiplierDisplay(top, locale)}×` : null}
+        onPress={() => void begin()}
+        testId="road-start"
+      />
+    </>
+  );
+
+  return (
+    <GameScreen game="road" dock={dock}>
+      <GameStage
+        game="road"
+        state={engine.state}
+        onReady={engine.onReady}
+        onFailed={engine.onFailed}
+        stageRef={engine.stage}
+        animating={flow.phase === 'animating'} onSkip={() => engine.live()?.skip()} />
+      {finished && !flow.busy ? (
+        <BetOutcome
+          round={finished}
+          detail={
+            finished.road
+              ? finished.status === 'lost'
+                ? gt('play.road.hit', { lane: finished.road.hitLane ?? finished.road.passed + 1 })
+                : gt('play.road.crossed', { passed: finished.road.passed })
+              : null
+          }
+        />
+      ) : null}
+      {!loaded ? (
+        roadQuery.isError ? (
+          <ConfigProblem query={{ isError: true, refetch: () => roadQuery.refetch() }} />
+        ) : (
+          <ConfigProblem query={configQuery} />
+        )
+      ) : open?.road && quote ? (
+        <div className="card bet-card" data-testid="road-round" data-round-id={open.id} data-passed={open.road.passed}>
+          <div className="road-head">
+            <span className="road-head__title">
+              {gt('play.road.inRound')} · {gt(`play.road.difficulties.${open.road.difficulty}`)}
+            </span>
+            <span className="road-head__progress" data-testid="road-progress">
+              {gt('play.road.progress', { passed: quote.passed, lanes: quote.lanes })}
+            </span>
+          </div>
+          {open.id !== startedHere ? (
+            <p className="road-note" data-testid="road-resumed">
+              {gt('play.road.resumed')}
+            </p>
+          ) : null}
+          <dl className="game-quote">
+            <div className="game-quote__item">
+              <dt>{gt('play.road.now')}</dt>
+              <dd data-testid="road-current">{quote.current ? `${multiplierDisplay(quote.current, locale)}×` : '—'}</dd>
+            </div>
+            <div className="game-quote__item">
+              <dt>{gt('play.road.next')}</dt>
+              <dd data-testid="road-next">{quote.next ? `${multiplierDisplay(quote.next, locale)}×` : '—'}</dd>
+            </div>
+            <div className="game-quote__item">
+              <dt>{gt('play.stake.label')}</dt>
+              <dd>{tonText(open.stake, locale)}</dd>
+            </div>
+          </dl>
+          <Ladder ladder={config.road[open.road.difficulty].ladder} passed={open.road.passed} inRound />
+        </div>
+      ) : (
+        <div className="card bet-card">
+          <div className="difficulty-picker" role="radiogroup" aria-label={gt('play.road.difficulty')}>
+            {DIFFICULTIES.map((value) => (
+              <button
+                key={value}
+                type="button"
+                role="radio"
+                aria-checked={difficulty === value}
+                className={`difficulty-picker__option${difficulty === value ? ' is-active' : ''}`}
+                disabled={flow.busy}
+                data-testid={`road-difficulty-${value}`}
+                onClick={() => chooseDifficulty(value)}
+              >
+                {gt(`play.road.difficulties.${value}`)}
+              </button>
+            ))}
+          </div>
+          {picked ? <p className="road-shape">{gt('play.road.shape', { lanes: picked.lanes, traps: picked.traps })}</p> : null}
+          {picked ? <Ladder ladder={picked.ladder} passed={0} inRound={false} /> : null}
+          <StakePanel stake={stake} disabled={flow.busy} submitted={submitted} onChange={flow.clearError} />
+        </div>
+      )}
+      <RecentRounds game="road" />
+      <FairnessRow />
+    </GameScreen>
+  );
+}

@@ -1,0 +1,280 @@
+import { payoutOf, type RollDirection } from '@arcade/api-client/fair';
+import type { Round } from '@arcade/api-client/games';
+import { fromNano } from '@arcade/api-client/money';
+import { useAtomValue } from 'jotai';
+import { useEffect, useEffectEvent, useState, type CSSProperties } from 'react';
+import { useValidatedSearch } from '../../lib/validated-search';
+import { BetNotice, BetOutcome, announceRound } from './bet-result';
+import { ConfigProblem, PlayButton } from './game-parts';
+import { FairnessRow, GameScreen } from './game-screen';
+import { GameStage, useEngineHandle } from './game-stage';
+import { tonText } from './games-format';
+import { gamesConfigQueryAtom, rollBetAtom } from './games-state';
+import { useGamesT } from './games-texts';
+import { RecentRounds } from './recent-rounds';
+import {
+  chanceBounds,
+  clampTarget,
+  DEFAULT_TARGET,
+  HUNDREDTHS,
+  hundredthsText,
+  mirrorTarget,
+  parseHundredths,
+  rollQuote,
+  targetBounds,
+} from './roll-quote';
+import { RollSearch } from './roll-search';
+import { StakePanel, useStake } from './stake-panel';
+import { useBetFlow } from './use-bet-flow';
+
+const DIRECTIONS: readonly RollDirection[] = ['under', 'over'];
+/** The slider moves in halves; the field and the ± buttons reach every hundredth. */
+const SLIDER_STEP = 50;
+
+export function Component() {
+  const { gt, locale } = useGamesT();
+  const search = useValidatedSearch(RollSearch);
+  const configQuery = useAtomValue(gamesConfigQueryAtom);
+  const config = configQuery.data ?? null;
+  const bounds = chanceBounds(config?.roll ?? { minChance: '1', maxChance: '95' });
+  const [direction, setDirection] = useState<RollDirection>('under');
+  const [target, setTarget] = useState(() => (search.target === undefined ? DEFAULT_TARGET : search.target * HUNDREDTHS));
+  // What the player is typing into the target field; null shows the target itself.
+  const [typed, setTyped] = useState<string | null>(null);
+  const clamped = clampTarget(target, direction, bounds);
+  const quote = rollQuote(clamped, direction);
+  const limits = targetBounds(direction, bounds);
+  const typedValue = typed === null ? clamped : parseHundredths(typed);
+  const typedBad = typed !== null && (typedValue === null || typedValue < limits.min || typedValue > limits.max);
+
+  const stake = useStake(config, quote.multiplier4);
+  const engine = useEngineHandle<'roll'>();
+  const flow = useBetFlow('roll');
+  const { mutateAsync: roll } = useAtomValue(rollBetAtom);
+  const [last, setLast] = useState<Round | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+
+  const preview = (value: number, side: RollDirection) => {
+    try {
+      engine.live()?.preview(value / HUNDREDTHS, side);
+    } catch (error) {
+      console.warn('[games] roll preview failed', error);
+    }
+  };
+  // Once the engine is up, it shows the current target's winning zone.
+  const showCurrent = useEffectEvent(() => preview(clamped, direction));
+  useEffect(() => {
+    if (engine.handle) showCurrent();
+  }, [engine.handle]);
+
+  const chooseTarget = (value: number) => {
+    const next = clampTarget(value, direction, bounds);
+    setTarget(next);
+    flow.clearError();
+    preview(next, direction);
+  };
+  const chooseDirection = (next: RollDirection) => {
+    if (next === direction) return;
+    const mirrored = clampTarget(mirrorTarget(clamped), next, bounds);
+    setDirection(next);
+    setTarget(mirrored);
+    setTyped(null);
+    flow.clearError();
+    preview(mirrored, next);
+  };
+  const typeTarget = (text: string) => {
+    setTyped(text);
+    const value = parseHundredths(text);
+    if (value !== null && value >= limits.min && value <= limits.max) chooseTarget(value);
+  };
+
+  const winPays = stake.check?.ok ? tonText(payoutOf(stake.check.nano, quote.multiplier4), locale) : null;
+  const fill = ((clamped - limits.min) / Math.max(1, limits.max - limits.min)) * 100;
+
+  const play = async () => {
+    setSubmitted(true);
+    if (!stake.check?.ok || typedBad || flow.busy) return;
+    setTyped(null);
+    const request = { stake: fromNano(stake.check.nano), currency: stake.currency, target: hundredthsText(clamped), direction };
+    setLast(null);
+    engine.bringIntoView();
+    await flow.run({
+      fingerprint: `roll|${request.stake}|${request.currency}|${request.target}|${request.direction}`,
+      currency: request.currency,
+      call: (idempotencyKey) => roll({ ...request, idempotencyKey }),
+      show: async ({ round }) => {
+        const handle = engine.live();
+        const rolled = round.roll ? parseHundredths(round.roll.roll) : null;
+        const aimed = round.roll ? parseHundredths(round.roll.target) : null;
+        if (!handle || !round.roll || rolled === null || aimed === null) return;
+        await handle.play({
+          roll: rolled / HUNDREDTHS,
+          target: aimed / HUNDREDTHS,
+          direction: round.roll.direction,
+          win: round.status === 'won',
+        });
+      },
+      done: ({ round }) => {
+        setSubmitted(false);
+        setLast(round);
+        announceRound(round, gt, locale);
+      },
+    });
+  };
+
+  return (
+    <GameScreen
+      game="roll"
+      dock={
+        config ? (
+          <>
+            {flow.error ? <BetNotice error={flow.error} currency={stake.currency} /> : null}
+            <PlayButton
+              busy={flow.busy}
+              waiting={flow.phase === 'betting'}
+              label={gt('play.play')}
+              hint={`${direction === 'under' ? gt('play.roll.rollUnder') : gt('play.roll.rollOver')} ${quote.targetText} · ${quote.multiplierText}×`}
+              onPress={() => void play()}
+              testId="roll-play"
+            />
+          </>
+        ) : null
+      }
+    >
+      <GameStage
+        game="roll"
+        state={engine.state}
+        onReady={engine.onReady}
+        onFailed={engine.onFailed}
+        stageRef={engine.stage}
+        animating={flow.phase === 'animating'} onSkip={() => engine.live()?.skip()} />
+      {last && !flow.busy ? (
+        <BetOutcome
+          round={last}
+          detail={
+            last.roll
+              ? gt(last.roll.direction === 'under' ? 'play.roll.rolledUnder' : 'play.roll.rolledOver', {
+                  roll: last.roll.roll,
+                  target: last.roll.target,
+                })
+              : null
+          }
+        />
+      ) : null}
+      {config ? (
+        <div className="card bet-card">
+          <div className="roll-controls">
+            <div className="game-segmented" role="radiogroup" aria-label={gt('play.roll.direction')}>
+              {DIRECTIONS.map((value) => (
+                <button
+                  key={value}
+                  type="button"
+                  role="radio"
+                  aria-checked={direction === value}
+                  className={`game-segmented__option${direction === value ? ' is-active' : ''}`}
+                  disabled={flow.busy}
+                  data-testid={`roll-${value}`}
+                  onClick={() => chooseDirection(value)}
+                >
+                  {value === 'under' ? gt('play.roll.rollUnder') : gt('play.roll.rollOver')}
+                </button>
+              ))}
+            </div>
+            <div className="roll-target">
+              <button
+                type="button"
+                className="roll-target__step"
+                aria-label={gt('play.roll.lower')}
+                disabled={flow.busy || clamped <= limits.min}
+                onClick={() => {
+                  setTyped(null);
+                  chooseTarget(clamped - HUNDREDTHS);
+                }}
+              >
+                −
+              </button>
+              <div className="roll-target__field">
+                <label className="roll-target__label" htmlFor="roll-target">
+                  {gt('play.roll.target')}
+                </label>
+                <input
+                  id="roll-target"
+                  className={`roll-target__input${typedBad ? ' is-invalid' : ''}`}
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  enterKeyHint="done"
+                  aria-label={gt('play.roll.targetInput')}
+                  aria-invalid={typedBad ? true : undefined}
+                  aria-describedby={typedBad ? 'roll-target-error' : undefined}
+                  value={typed ?? quote.targetText}
+                  disabled={flow.busy}
+                  data-testid="roll-target"
+                  onChange={(event) => typeTarget(event.target.value)}
+                  onBlur={() => setTyped(null)}
+                />
+              </div>
+              <button
+                type="button"
+                className="roll-target__step"
+                aria-label={gt('play.roll.higher')}
+                disabled={flow.busy || clamped >= limits.max}
+                onClick={() => {
+                  setTyped(null);
+                  chooseTarget(clamped + HUNDREDTHS);
+                }}
+              >
+                +
+              </button>
+            </div>
+            {typedBad ? (
+              <p className="roll-target__error" id="roll-target-error" role="alert">
+                {gt('play.roll.targetProblem', { min: hundredthsText(limits.min), max: hundredthsText(limits.max) })}
+              </p>
+            ) : null}
+            <input
+              type="range"
+              className={`roll-slider roll-slider--${direction}`}
+              style={{ '--fill': `${fill}%` } as CSSProperties}
+              min={limits.min}
+              max={limits.max}
+              step={SLIDER_STEP}
+              value={clamped}
+              disabled={flow.busy}
+              aria-label={gt('play.roll.targetInput')}
+              aria-valuetext={quote.targetText}
+              data-testid="roll-slider"
+              onChange={(event) => {
+                setTyped(null);
+                chooseTarget(Number(event.target.value));
+              }}
+            />
+            <div className="roll-scale" aria-hidden="true">
+              <span>{hundredthsText(limits.min)}</span>
+              <span>{hundredthsText(limits.max)}</span>
+            </div>
+            <dl className="game-quote" data-testid="roll-quote">
+              <div className="game-quote__item">
+                <dt>{gt('play.roll.chance')}</dt>
+                <dd data-testid="roll-chance">{quote.chanceText}%</dd>
+              </div>
+              <div className="game-quote__item">
+                <dt>{gt('play.roll.multiplier')}</dt>
+                <dd data-testid="roll-multiplier">{quote.multiplierText}×</dd>
+              </div>
+              <div className="game-quote__item">
+                <dt>{gt('play.roll.payoutOnWin')}</dt>
+                <dd data-testid="roll-payout">{winPays ?? '—'}</dd>
+              </div>
+            </dl>
+          </div>
+          <StakePanel stake={stake} disabled={flow.busy} submitted={submitted} onChange={flow.clearError} />
+        </div>
+      ) : (
+        <ConfigProblem query={configQuery} />
+      )}
+      <RecentRounds game="roll" />
+      <FairnessRow />
+    </GameScreen>
+  );
+}

@@ -1,0 +1,180 @@
+import type { Currency } from '@arcade/api-client/games';
+import { useAtom, useAtomValue } from 'jotai';
+import { PrefetchLink } from '../../components/prefetch-link';
+import { BonusMark, TonMark } from '../../components/icons';
+import { balancesAtom } from '../../state/balances';
+import { currencyAtom, stakeInputAtom } from './games-state';
+import { tonText } from './games-format';
+import { useGamesT, type GamesT } from './games-texts';
+import { checkStake, defaultStake, quickStakes, type CheckedStake, type StakeLimits, type StakeProblem } from './stake';
+
+/** The stake typed and the balance it is paid from (shared by the three games), checked against the limits. */
+export function useStake(limits: StakeLimits | null, multiplier4?: number) {
+  const [typed, setInput] = useAtom(stakeInputAtom);
+  const [currency, setCurrency] = useAtom(currencyAtom);
+  const balance = useAtomValue(balancesAtom);
+  const input = typed ?? (limits ? defaultStake(limits) : '');
+  const context = limits ? { currency, limits, balance, ...(multiplier4 ? { multiplier4 } : {}) } : null;
+  const check: CheckedStake | null = context ? checkStake(input, context) : null;
+  const quick = context ? quickStakes(input, context) : null;
+  return { input, setInput, currency, setCurrency, balance, limits, check, quick };
+}
+
+export type StakeState = ReturnType<typeof useStake>;
+
+export function stakeProblemText(gt: GamesT, locale: string, problem: StakeProblem, limits: StakeLimits): string {
+  const amount = (value: string) => tonText(value, locale);
+  switch (problem) {
+    case 'empty':
+      return gt('play.problem.empty');
+    case 'invalid':
+      return gt('play.problem.invalid');
+    case 'decimals':
+      return gt('play.problem.decimals');
+    case 'zero':
+      return gt('play.problem.zero');
+    case 'min':
+      return gt('play.problem.min', { amount: amount(limits.minBet) });
+    case 'max':
+      return gt('play.problem.max', { amount: amount(limits.maxBet) });
+    case 'bonusMax':
+      return gt('play.problem.bonusMax', { amount: amount(limits.maxBonusBet) });
+    case 'payout':
+      return gt('play.problem.payout', { amount: amount(limits.maxPayout) });
+    case 'balance':
+      return gt('play.problem.balance');
+    case 'bonusBalance':
+      return gt('play.problem.bonusBalance');
+  }
+}
+
+/** Where a "not enough" message sends the player. */
+export function TopUpLink({ currency }: { currency: Currency }) {
+  const { gt } = useGamesT();
+  return currency === 'bonus' ? (
+    <PrefetchLink to="/bonus" className="bet-link" data-testid="earn-bonus-link">
+      {gt('play.earnBonus')}
+    </PrefetchLink>
+  ) : (
+    <PrefetchLink to="/deposit" className="bet-link" data-testid="deposit-link">
+      {gt('play.deposit')}
+    </PrefetchLink>
+  );
+}
+
+interface StakePanelProps {
+  stake: StakeState;
+  disabled: boolean;
+  /** Play was pressed: show every problem, even an empty field. */
+  submitted: boolean;
+  /** Cleared when the player changes the stake (a server refusal no longer applies). */
+  onChange?: () => void;
+}
+
+/** Pay from TON or bonus, the stake with its unit, quick stakes and what is wrong with it. */
+export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelProps) {
+  const { gt, locale } = useGamesT();
+  const { input, currency, balance, limits, check, quick } = stake;
+  const problem = check && !check.ok && (submitted || (input.trim() !== '' && check.problem !== 'empty')) ? check.problem : null;
+  const error = problem && limits ? stakeProblemText(gt, locale, problem, limits) : null;
+  const change = (value: string) => {
+    stake.setInput(value);
+    onChange?.();
+  };
+  const pick = (next: Currency) => {
+    stake.setCurrency(next);
+    onChange?.();
+  };
+  const options: Array<{ value: Currency; label: string; amount: string | null }> = [
+    { value: 'ton', label: gt('play.stake.ton'), amount: balance?.ton ?? null },
+    { value: 'bonus', label: gt('play.stake.bonus'), amount: balance?.bonusTon ?? null },
+  ];
+
+  return (
+    <div className="stake-panel">
+      <div className="game-segmented" role="radiogroup" aria-label={gt('play.stake.from')}>
+        {options.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            role="radio"
+            aria-checked={currency === option.value}
+            className={`game-segmented__option${currency === option.value ? ' is-active' : ''}`}
+            disabled={disabled}
+            data-testid={`currency-${option.value}`}
+            onClick={() => pick(option.value)}
+          >
+            {option.value === 'ton' ? <TonMark className="game-segmented__mark" /> : <BonusMark className="game-segmented__mark" />}
+            <span className="game-segmented__label">{option.label}</span>
+            <span className="game-segmented__amount">{option.amount === null ? '—' : tonText(option.amount, locale)}</span>
+          </button>
+        ))}
+      </div>
+      <div className="stake-field">
+        <label className="stake-field__label" htmlFor="stake-input">
+          {gt('play.stake.label')}
+        </label>
+        <div className={`stake-field__control${error ? ' is-invalid' : ''}`}>
+          <input
+            id="stake-input"
+            className="stake-field__input"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            autoCorrect="off"
+            spellCheck={false}
+            enterKeyHint="done"
+            placeholder="0"
+            value={input}
+            disabled={disabled}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'stake-message' : currency === 'bonus' ? 'stake-hint' : undefined}
+            data-testid="stake-input"
+            onChange={(event) => change(event.target.value)}
+          />
+          <span className="stake-field__unit" aria-hidden="true">
+            {gt('play.stake.unit')}
+          </span>
+        </div>
+        {quick ? (
+          <div className="quick-stakes" role="group" aria-label={gt('play.stake.quick')}>
+            {(
+              [
+                ['half', gt('play.stake.half'), quick.half],
+                ['double', gt('play.stake.double'), quick.double],
+                ['min', gt('play.stake.min'), quick.min],
+                ['max', gt('play.stake.max'), quick.max],
+              ] as const
+            ).map(([id, label, value]) => (
+              <button
+                key={id}
+                type="button"
+                className="quick-stakes__chip"
+                disabled={disabled}
+                data-testid={`stake-${id}`}
+                onClick={() => change(value)}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        {error ? (
+          <p className="stake-field__error" id="stake-message" role="alert" data-testid="stake-error">
+            {error}
+            {problem === 'balance' || problem === 'bonusBalance' ? (
+              <>
+                {' '}
+                <TopUpLink currency={currency} />
+              </>
+            ) : null}
+          </p>
+        ) : currency === 'bonus' && limits ? (
+          <p className="stake-field__hint" id="stake-hint">
+            {gt('play.stake.bonusHint', { amount: tonText(limits.maxBonusBet, locale) })}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

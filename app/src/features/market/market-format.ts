@@ -1,0 +1,42 @@
+import { fromNano, toNano } from '@arcade/api-client/money';
+import { TonAmount } from '@arcade/api-client/schemas';
+
+/**
+ * A TON price in full (prices are exact: 0.05 must not read as 0), the whole part grouped for
+ * the locale.
+ */
+export function formatPrice(amount: string | bigint, locale: string): string {
+  const text = typeof amount === 'bigint' ? fromNano(amount) : amount.trim();
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return text;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  return `${sign ? '−' : ''}${BigInt(whole).toLocaleString(locale)}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** A date and time in the player's language ("12 Dec, 14:05"; the year only when it is not this one). */
+export function formatDateTime(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const sameYear = date.getFullYear() === new Date().getFullYear();
+  return new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    ...(sameYear ? {} : { year: 'numeric' }),
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date);
+}
+
+/** What the player typed as a TON amount ("1,5" → "1.5"), or null if it is not one. */
+export function parseTonInput(text: string): string | null {
+  const normalized = text.trim().replace(',', '.').replace(/^\./, '0.');
+  if (!TonAmount.allows(normalized)) return null;
+  // "1.50" → "1.5", "01" is refused by the pattern already.
+  return fromNano(toNano(normalized));
+}
+
+/** Seller's share after the market fee, in basis points (5% = 500), rounded down to a nanoton. */
+export function afterFee(price: string, feeBasisPoints: bigint): string {
+  const nano = toNano(price);
+  return fromNano(nano - (nano * feeBasisPoints) / 10_000n);
+}

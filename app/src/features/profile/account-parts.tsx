@@ -1,0 +1,81 @@
+import { useAtomValue } from 'jotai';
+import { ChevronRightIcon } from '../../components/icons';
+import { PrefetchLink } from '../../components/prefetch-link';
+import { ShieldIcon, WalletLinkIcon } from '../bonus/bonus-icons';
+import { seedsQueryAtom, walletInfoQueryAtom } from '../bonus/bonus-state';
+import { usePerks } from '../bonus/bonus-texts';
+
+/**
+ * Where the fairness panel lives (built in features/fairness). One constant, so the link
+ * follows if the panel moves.
+ */
+export const FAIRNESS_PANEL_PATH = '/flip?fairness=1';
+
+/** First and last characters of a long string: addresses 4+4 (spec section 9), hashes 8+8. */
+export function shortForm(value: string, keep = 4): string {
+  return value.length <= keep * 2 + 2 ? value : `${value.slice(0, keep)}…${value.slice(-keep)}`;
+}
+
+/** The TON Connect wallet linked to the account, in short form, with a way to the wallet screen. */
+export function LinkedWalletRow() {
+  const { pt } = usePerks();
+  const query = useAtomValue(walletInfoQueryAtom);
+  const linked = query.data?.linkedWallet ?? null;
+  return (
+    <PrefetchLink to="/wallet" className="link-row profile-wallet" prefetch="viewport" data-testid="profile-linked-wallet">
+      <span className="link-row__icon" aria-hidden="true">
+        <WalletLinkIcon />
+      </span>
+      <span className="link-row__text">
+        <span className="link-row__hint">{pt('perks.profile.linkedWallet')}</span>
+        <span className={`link-row__title${linked ? ' profile-wallet__address' : ''}`} title={linked ?? undefined} data-value={linked ?? ''}>
+          {query.isPending ? '…' : linked ? shortForm(linked) : pt('perks.profile.noLinkedWallet')}
+        </span>
+      </span>
+      <ChevronRightIcon className="link-row__chevron" />
+    </PrefetchLink>
+  );
+}
+
+/** The seed pair in use, short, and the way to the fairness panel. */
+export function FairnessSummary() {
+  const { pt } = usePerks();
+  const query = useAtomValue(seedsQueryAtom);
+  const seeds = query.data ?? null;
+  return (
+    <section className="card profile-section profile-fairness" aria-labelledby="profile-fairness-title" data-testid="profile-fairness">
+      <header className="profile-fairness__header">
+        <span className="profile-offer__icon profile-offer__icon--win" aria-hidden="true">
+          <ShieldIcon />
+        </span>
+        <div className="profile-offer__text">
+          <h2 className="profile-section__title" id="profile-fairness-title">
+            {pt('perks.profile.fairness.title')}
+          </h2>
+          <p className="profile-offer__body">{pt('perks.profile.fairness.text')}</p>
+        </div>
+      </header>
+      {seeds ? (
+        <dl className="profile-facts profile-facts--mono">
+          <div className="profile-facts__row">
+            <dt>{pt('perks.profile.fairness.serverSeed')}</dt>
+            <dd title={seeds.serverSeedHash} data-testid="profile-seed-hash" data-value={seeds.serverSeedHash}>
+              {shortForm(seeds.serverSeedHash, 8)}
+            </dd>
+          </div>
+          <div className="profile-facts__row">
+            <dt>{pt('perks.profile.fairness.clientSeed')}</dt>
+            <dd title={seeds.clientSeed}>{shortForm(seeds.clientSeed, 8)}</dd>
+          </div>
+          <div className="profile-facts__row">
+            <dt>{pt('perks.profile.fairness.nonce')}</dt>
+            <dd>{seeds.nonce}</dd>
+          </div>
+        </dl>
+      ) : null}
+      <PrefetchLink to={FAIRNESS_PANEL_PATH} className="button button--ghost button--block" data-testid="profile-fairness-link">
+        {pt('perks.profile.fairness.open')}
+      </PrefetchLink>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { canAddToHomeScreen, checkHomeScreen, onHomeScreenAdded, requestAddToHomeScreen, type HomeScreenStatus } from '../../telegram/home-screen';
+import { HomeScreenIcon } from '../bonus/bonus-icons';
+import { usePerks } from '../bonus/bonus-texts';
+import { shouldOfferHomeScreen } from './home-screen-offer';
+
+/** Asks the host about the home screen once, and offers the shortcut when it is missing or unknown. */
+export function HomeScreenCard() {
+  const { pt } = usePerks();
+  const [status, setStatus] = useState<HomeScreenStatus | null>(null);
+  const announceAdded = useEffectEvent(() => {
+    toast.success(pt('perks.profile.homeScreen.added'), { toastId: 'profile:home-screen' });
+  });
+
+  useEffect(() => {
+    let alive = true;
+    void checkHomeScreen().then((answer) => {
+      if (alive) setStatus(answer);
+    });
+    const off = onHomeScreenAdded(() => {
+      setStatus('added');
+      announceAdded();
+    });
+    return () => {
+      alive = false;
+      off();
+    };
+  }, []);
+
+  if (!shouldOfferHomeScreen(status, canAddToHomeScreen())) return null;
+  return (
+    <section className="card profile-offer" aria-labelledby="profile-home-screen" data-testid="home-screen-offer" data-status={status ?? ''}>
+      <span className="profile-offer__icon" aria-hidden="true">
+        <HomeScreenIcon />
+      </span>
+      <div className="profile-offer__text">
+        <h2 className="profile-section__title" id="profile-home-screen">
+          {pt('perks.profile.homeScreen.title')}
+        </h2>
+        <p className="profile-offer__body">{pt('perks.profile.homeScreen.text')}</p>
+      </div>
+      <button
+        type="button"
+        className="button button--primary button--block profile-offer__button"
+        onClick={() => {
+          if (!requestAddToHomeScreen()) toast.error(pt('perks.refusal.hostUnavailable'), { toastId: 'profile:home-screen-failed' });
+        }}
+        data-testid="home-screen-add"
+      >
+        {pt('perks.profile.homeScreen.add')}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { useAtomValue } from 'jotai';
+import { useLocation } from 'react-router';
+import { Avatar } from '../../components/avatar';
+import { BalancesCard } from '../../components/balances-card';
+import { BackIcon, TrophyIcon } from '../../components/icons';
+import { LinkRow } from '../../components/link-row';
+import { Screen } from '../../components/screen';
+import { useGoBack } from '../../lib/navigation';
+import { balancesAtom } from '../../state/balances';
+import { fullProfileAtom, profileAtom } from '../../state/profile';
+import { hasNativeBackButton } from '../../telegram/back-button';
+import { usePerks } from '../bonus/bonus-texts';
+import { OwnedGifts } from '../market/owned-gifts';
+import { FairnessSummary, LinkedWalletRow } from './account-parts';
+import { HomeScreenCard } from './home-screen-card';
+import { LanguageSwitch } from './language-switch';
+import { NotificationsSwitch } from './notifications-switch';
+import './profile-screen.css';
+
+export function Component() {
+  const { t, pt } = usePerks();
+  const { pathname } = useLocation();
+  const goBack = useGoBack(pathname);
+  const profile = useAtomValue(profileAtom);
+  const full = useAtomValue(fullProfileAtom);
+  const balances = useAtomValue(balancesAtom);
+  const name = profile?.name ?? '';
+
+  return (
+    <div className="profile-page">
+      {hasNativeBackButton() ? null : (
+        <button type="button" className="profile-page__back" onClick={goBack} aria-label={t('nav.back')}>
+          <BackIcon />
+        </button>
+      )}
+      <Screen name="profile" title={t('screens.profile.title')}>
+        <div className="profile-card">
+          <Avatar url={profile?.avatarUrl} name={name} size={72} />
+          <p className="profile-card__name" data-testid="profile-name">
+            {name}
+          </p>
+        </div>
+        <BalancesCard balances={balances} primary />
+        {full?.isBanned ? (
+          <p className="profile-banned" role="alert" data-testid="profile-banned">
+            {pt('perks.profile.banned')}
+          </p>
+        ) : null}
+
+        <OwnedGifts />
+
+        <section className="card profile-section" aria-labelledby="profile-language">
+          <h2 className="profile-section__title" id="profile-language">
+            {t('profile.language')}
+          </h2>
+          <LanguageSwitch />
+        </section>
+        <section className="card profile-section" aria-labelledby="profile-account">
+          <h2 className="profile-section__title" id="profile-account">
+            {pt('perks.profile.account')}
+          </h2>
+          <LinkedWalletRow />
+          <dl className="profile-facts">
+            <div className="profile-facts__row">
+              <dt>{t('profile.onboarding')}</dt>
+              <dd data-testid="profile-onboarding">
+                {profile?.onboardingCompleted ? t('profile.onboardingDone') : t('profile.onboardingPending')}
+              </dd>
+            </div>
+            <div className="profile-facts__row">
+              <dt>{t('profile.walletOnboarding')}</dt>
+              <dd>{profile?.onboardingWalletCompleted ? t('profile.onboardingDone') : t('profile.onboardingPending')}</dd>
+            </div>
+          </dl>
+        </section>
+        <NotificationsSwitch />
+        <HomeScreenCard />
+        <FairnessSummary />
+        <LinkRow to="/achievements" icon={<TrophyIcon />} title={t('profile.achievementsLink')} />
+      </Screen>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface QuickAmount {
+  label: string;
+  value: string;
+  testId?: string;
+}
+
+interface AmountFieldProps {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  hint?: ReactNode;
+  quick?: readonly QuickAmount[];
+  /** A quick action inside the field, beside the unit (withdraw: 'Max'). */
+  inlineAction?: QuickAmount;
+  disabled?: boolean;
+  testId?: string;
+  errorTestId?: string;
+}
+
+/** A TON amount: decimal keyboard, the unit beside it, quick amounts under it, its error below. */
+export function AmountField({ id, value, onChange, error, hint, quick, inlineAction, disabled, testId, errorTestId }: AmountFieldProps) {
+  const { t } = useTranslation();
+  const messageId = `${id}-message`;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {t('wallet.amount.label')}
+      </label>
+      <div className={`field__control${error ? ' is-invalid' : ''}`}>
+        <input
+          id={id}
+          className="field__input field__input--amount"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          autoCorrect="off"
+          spellCheck={false}
+          enterKeyHint="done"
+          placeholder="0"
+          value={value}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error || hint ? messageId : undefined}
+          data-testid={testId}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <span className="field__unit" aria-hidden="true">
+          {t('wallet.amount.unit')}
+        </span>
+        {inlineAction ? (
+          <button
+            type="button"
+            className="field__action"
+            disabled={disabled}
+            data-testid={inlineAction.testId}
+            onClick={() => onChange(inlineAction.value)}
+          >
+            {inlineAction.label}
+          </button>
+        ) : null}
+      </div>
+      {error ? (
+        <p className="field__error" id={messageId} role="alert" data-testid={errorTestId}>
+          {error}
+        </p>
+      ) : hint ? (
+        <p className="field__hint" id={messageId}>
+          {hint}
+        </p>
+      ) : null}
+      {quick && quick.length > 0 ? (
+        <div className="quick-amounts" role="group" aria-label={t('wallet.amount.quick')}>
+          {quick.map((item) => (
+            <button
+              key={item.label}
+              type="button"
+              className="quick-amounts__chip"
+              disabled={disabled}
+              data-testid={item.testId}
+              onClick={() => onChange(item.value)}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import type { HistoryItem } from '@arcade/api-client/wallet';
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ArrowDownIcon, ArrowUpIcon, BonusMark, DiceIcon, FriendsIcon, GiftIcon, TonMark, TrophyIcon } from '../../components/icons';
+import { formatTonExact, isNegativeAmount } from './money-format';
+import { BagIcon, DotsIcon, RefundIcon, TagIcon } from './wallet-icons';
+import { walletHistoryQueryAtom } from './wallet-state';
+
+type Kind = HistoryItem['kind'];
+
+const KIND_ICONS: Record<Kind, ReactNode> = {
+  deposit: <ArrowDownIcon width={20} height={20} />,
+  withdrawal: <ArrowUpIcon width={20} height={20} />,
+  withdrawal_refund: <RefundIcon width={20} height={20} />,
+  bet: <DiceIcon width={20} height={20} />,
+  payout: <TrophyIcon width={20} height={20} />,
+  reward: <GiftIcon width={20} height={20} />,
+  referral: <FriendsIcon width={20} height={20} />,
+  purchase: <BagIcon width={20} height={20} />,
+  sale: <TagIcon width={20} height={20} />,
+  other: <DotsIcon width={20} height={20} />,
+};
+
+function formatDate(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const sameYear = date.getFullYear() === new Date().getFullYear();
+  return new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    ...(sameYear ? {} : { year: 'numeric' }),
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date);
+}
+
+function HistoryRow({ item }: { item: HistoryItem }) {
+  const { t, i18n } = useTranslation();
+  const negative = isNegativeAmount(item.amount);
+  const unit = t(`wallet.history.currency.${item.currency}`);
+  return (
+    <li className={`history-item history-item--${item.kind}`} data-testid="history-item" data-kind={item.kind} data-amount={item.amount}>
+      <span className="history-item__icon" aria-hidden="true">
+        {KIND_ICONS[item.kind]}
+      </span>
+      <span className="history-item__main">
+        <span className="history-item__kind">{t(`wallet.history.kind.${item.kind}`)}</span>
+        <time className="history-item__date" dateTime={item.createdAt}>
+          {formatDate(item.createdAt, i18n.language)}
+        </time>
+      </span>
+      <span className="history-item__side">
+        <span className={`history-item__amount ${negative ? 'is-negative' : 'is-positive'}`}>
+          {item.currency === 'bonus' ? (
+            <BonusMark className="history-item__mark" />
+          ) : item.currency === 'ton' ? (
+            <TonMark className="history-item__mark" />
+          ) : null}
+          <span className="history-item__value" title={`${item.amount} ${unit}`}>
+            {formatTonExact(item.amount, i18n.language, { signed: true })}
+            {/* The mark says TON or bonus to the eye; the unit says it to screen readers. */}
+            <span className={item.currency === 'referral' ? 'history-item__unit' : 'visually-hidden'}> {unit}</span>
+          </span>
+        </span>
+        <span className="history-item__after">
+          {t('wallet.history.balanceAfter', { amount: formatTonExact(item.balanceAfter, i18n.language) })}
+        </span>
+      </span>
+    </li>
+  );
+}
+
+function HistorySkeleton({ rows }: { rows: number }) {
+  return (
+    <ul className="history-list" aria-hidden="true" data-testid="history-skeleton">
+      {Array.from({ length: rows }, (_, index) => (
+        <li key={index} className="history-item history-item--skeleton">
+          <span className="skeleton skeleton--icon" />
+          <span className="history-item__main">
+            <span className="skeleton skeleton--line" />
+            <span className="skeleton skeleton--line skeleton--short" />
+          </span>
+          <span className="skeleton skeleton--amount" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The ledger of the player's money, newest first, a page at a time. */
+export function HistoryList() {
+  const { t } = useTranslation();
+  const history = useAtomValue(walletHistoryQueryAtom);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+  const sentinel = useRef<HTMLDivElement>(null);
+  const items = history.data?.pages.flatMap((page) => page.items) ?? [];
+
+  // Load the next page as the end of the list comes into view.
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage || isFetchingNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  let body: ReactNode;
+  if (history.isPending) body = <HistorySkeleton rows={4} />;
+  else if (history.isError && items.length === 0) {
+    body = (
+      <div className="history-message" role="alert">
+        <p>{t('wallet.history.loadError')}</p>
+        <button type="button" className="button button--ghost" onClick={() => void history.refetch()}>
+          {t('wallet.retry')}
+        </button>
+      </div>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <p className="history-message" data-testid="history-empty">
+        {t('wallet.history.empty')}
+      </p>
+    );
+  } else {
+    body = (
+      <>
+        <ul className="history-list" data-testid="history-list">
+          {items.map((item) => (
+            <HistoryRow key={item.id} item={item} />
+          ))}
+        </ul>
+        {hasNextPage ? (
+          <>
+            <div ref={sentinel} className="history-sentinel" />
+            <button
+              type="button"
+              className="button button--ghost button--block"
+              disabled={isFetchingNextPage}
+              aria-busy={isFetchingNextPage}
+              data-testid="history-more"
+              onClick={() => void fetchNextPage()}
+            >
+              {isFetchingNextPage ? <span className="spinner spinner--small" aria-hidden="true" /> : null}
+              {t('wallet.history.loadMore')}
+            </button>
+          </>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section className="card history" aria-labelledby="wallet-history-title">
+      <h2 className="wallet-form__title" id="wallet-history-title">
+        {t('wallet.history.title')}
+      </h2>
+      {body}
+    </section>
+  );
+}

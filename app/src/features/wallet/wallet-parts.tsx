@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { WarningIcon } from '../../components/icons';
+
+/** 'Testnet' beside the title when the server runs on the test network. */
+export function NetworkBadge({ network }: { network: 'mainnet' | 'testnet' | undefined }) {
+  const { t } = useTranslation();
+  if (network !== 'testnet') return null;
+  return (
+    <span className="network-badge" data-testid="network-badge">
+      {t('wallet.testnet')}
+    </span>
+  );
+}
+
+/** The wallet info could not be loaded: say so and offer a retry. */
+export function WalletLoadError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="card wallet-error" role="alert" data-testid="wallet-load-error">
+      <WarningIcon className="wallet-error__icon" />
+      <p>{t('wallet.loadError')}</p>
+      <button type="button" className="button button--ghost" onClick={onRetry}>
+        {t('wallet.retry')}
+      </button>
+    </div>
+  );
+}
+
+/** Grey blocks where a form is about to appear. */
+export function FormSkeleton({ rows = 3 }: { rows?: number }) {
+  return (
+    <div className="card form-skeleton" aria-busy="true" data-testid="wallet-skeleton">
+      <span className="skeleton skeleton--title" />
+      {Array.from({ length: rows }, (_, index) => (
+        <span key={index} className="skeleton skeleton--field" />
+      ))}
+      <span className="skeleton skeleton--button" />
+    </div>
+  );
+}
+
+/** One "label: value" line of a summary. */
+export function SummaryRow({ label, children, strong = false, testId }: { label: string; children: ReactNode; strong?: boolean; testId?: string }) {
+  return (
+    <div className={`summary__row${strong ? ' summary__row--strong' : ''}`}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}

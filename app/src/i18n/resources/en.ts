@@ -1,0 +1,173 @@
+/** English texts. The shape of this object is the shape every other language must have. */
+export const en = {
+  app: {
+    name: 'TON Arcade',
+  },
+  splash: {
+    started: {
+      title: 'Starting the tables…',
+      description: 'Shuffling the cards and polishing the coins',
+    },
+    continued: {
+      title: 'Almost there…',
+      description: 'Counting your balance and warming up the games',
+    },
+    progress: 'Loading',
+  },
+  unsupported: {
+    title: 'Open this app in Telegram',
+    description: 'TON Arcade is a Telegram Mini App. Open it from the bot inside Telegram to sign in and play.',
+  },
+  loginError: {
+    title: 'Could not sign you in',
+    description: 'We could not confirm your Telegram session. Check your connection and try again.',
+    serverMessage: 'Server message: {{message}}',
+    retry: 'Retry',
+  },
+  routeError: {
+    title: 'Something went wrong!',
+    show: 'Show Error',
+    hide: 'Hide Error',
+    reload: 'Reload',
+  },
+  notFound: {
+    title: 'Not Found',
+    description: 'There is nothing at this address.',
+    home: 'Go to bonuses',
+  },
+  onboarding: {
+    title: 'Onboarding',
+    description:
+      'Welcome to TON Arcade! Play flip, roll and road, complete tasks for bonus TON and collect gifts. Press Complete to start.',
+    complete: 'Complete',
+    loadError: 'Could not load your profile.',
+    retry: 'Retry',
+  },
+  nav: {
+    label: 'Main navigation',
+    bonus: 'Bonus',
+    games: 'Games',
+    market: 'Market',
+    wallet: 'Wallet',
+    friends: 'Friends',
+    back: 'Back',
+    openProfile: 'Open profile',
+  },
+  balance: {
+    ton: 'TON balance',
+    bonus: 'Bonus balance',
+    tonUnit: 'TON',
+    bonusUnit: 'bonus',
+  },
+  screens: {
+    bonus: {
+      title: 'Bonuses',
+      description: 'Tasks, the daily reward and your balances.',
+    },
+    market: {
+      title: 'Gift market',
+      description:
+        'Buy Telegram gifts with TON: filter by collection, backdrop and symbol, and collect them in a cart. The listings will be here.',
+    },
+    referral: {
+      title: 'Friends',
+      description: 'Invite friends with your link and earn from their games.',
+    },
+    achievements: {
+      title: 'Achievements',
+      description: 'Your rounds, bets and biggest wins.',
+    },
+    flip: {
+      title: 'Flip',
+      description: 'Call heads or tails and flip the coin. The game table will be here.',
+    },
+    roll: {
+      title: 'Roll',
+      description: 'Pick a target number and roll under or over it. The game table will be here.',
+    },
+    road: {
+      title: 'Road',
+      description: 'Cross the road lane by lane and cash out before it is too late. The game table will be here.',
+    },
+    profile: {
+      title: 'Profile',
+      description: 'Your account, language and progress.',
+    },
+  },
+  bonus: {
+    banner: {
+      title: 'Up to 70 TON',
+      text: 'Complete tasks and get up to 70 TON on your bonus account',
+    },
+    tasks: {
+      title: 'Tasks',
+      soon: 'Subscriptions, betting and activity tasks will appear here.',
+    },
+    daily: {
+      title: 'Daily reward',
+      day: 'Day {{day}}',
+      dayShort: 'D{{day}}',
+      claim: 'Claim',
+      claimed: 'Claimed',
+      notYet: 'Claiming will open soon. Come back every day to keep your streak.',
+      unavailable: 'The daily reward appears once your profile is loaded.',
+      reward: '+{{amount}}',
+    },
+    achievementsLink: 'Achievements',
+  },
+  games: {
+    switcher: 'Choose a game',
+    flip: 'Flip',
+    roll: 'Roll',
+    road: 'Road',
+    target: 'Target number: {{value}}',
+  },
+  market: {
+    sortLabel: 'Sort by',
+    sort: {
+      'price-asc': 'Price ↑',
+      'price-desc': 'Price ↓',
+      'date-asc': 'Date ↑',
+      'date-desc': 'Date ↓',
+      'number-asc': 'Number ↑',
+      'number-desc': 'Number ↓',
+      'rarity-asc': 'Rarity ↑',
+      'rarity-desc': 'Rarity ↓',
+    },
+    empty: 'No listings yet.',
+  },
+  referral: {
+    code: 'Your referral code',
+    total: 'Invited',
+    active: 'Active',
+    earned: 'Earned',
+    unavailable: 'Your referral stats appear once your profile is loaded.',
+  },
+  achievements: {
+    rounds: 'Rounds played',
+    bets: 'Total bets',
+    maxWin: 'Biggest win',
+    unavailable: 'Your achievements appear once your profile is loaded.',
+  },
+  profile: {
+    language: 'Language',
+    languages: {
+      ru: 'Русский',
+      en: 'English',
+    },
+    onboarding: 'Onboarding',
+    onboardingDone: 'Completed',
+    onboardingPending: 'Not completed',
+    walletOnboarding: 'Wallet setup',
+    achievementsLink: 'Achievements',
+  },
+  toast: {
+    somethingWentWrong: 'Something went wrong',
+    languageSaved: 'Language saved',
+  },
+};
+
+type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+
+/** Every language provides exactly these keys (checked by the compiler and by a unit test). */
+export type Resources = Texts<typeof en>;

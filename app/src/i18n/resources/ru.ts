@@ -1,0 +1,169 @@
+import type { Resources } from './en';
+
+export const ru: Resources = {
+  app: {
+    name: 'TON Arcade',
+  },
+  splash: {
+    started: {
+      title: 'Готовим столы…',
+      description: 'Тасуем карты и начищаем монеты',
+    },
+    continued: {
+      title: 'Почти готово…',
+      description: 'Считаем баланс и разогреваем игры',
+    },
+    progress: 'Загрузка',
+  },
+  unsupported: {
+    title: 'Откройте приложение в Telegram',
+    description: 'TON Arcade — мини-приложение Telegram. Откройте его из бота в Telegram, чтобы войти и играть.',
+  },
+  loginError: {
+    title: 'Не удалось войти',
+    description: 'Не получилось подтвердить вашу сессию Telegram. Проверьте соединение и попробуйте ещё раз.',
+    serverMessage: 'Сообщение сервера: {{message}}',
+    retry: 'Повторить',
+  },
+  routeError: {
+    title: 'Что-то пошло не так!',
+    show: 'Показать ошибку',
+    hide: 'Скрыть ошибку',
+    reload: 'Перезагрузить',
+  },
+  notFound: {
+    title: 'Не найдено',
+    description: 'По этому адресу ничего нет.',
+    home: 'К бонусам',
+  },
+  onboarding: {
+    title: 'Знакомство',
+    description:
+      'Добро пожаловать в TON Arcade! Играйте во flip, roll и road, выполняйте задания за бонусные TON и собирайте подарки. Нажмите «Завершить», чтобы начать.',
+    complete: 'Завершить',
+    loadError: 'Не удалось загрузить профиль.',
+    retry: 'Повторить',
+  },
+  nav: {
+    label: 'Основная навигация',
+    bonus: 'Бонусы',
+    games: 'Игры',
+    market: 'Маркет',
+    wallet: 'Кошелёк',
+    friends: 'Друзья',
+    back: 'Назад',
+    openProfile: 'Открыть профиль',
+  },
+  balance: {
+    ton: 'Баланс TON',
+    bonus: 'Бонусный баланс',
+    tonUnit: 'TON',
+    bonusUnit: 'бонус',
+  },
+  screens: {
+    bonus: {
+      title: 'Бонусы',
+      description: 'Задания, ежедневная награда и ваши балансы.',
+    },
+    market: {
+      title: 'Маркет подарков',
+      description:
+        'Покупайте подарки Telegram за TON: фильтры по коллекции, фону и символу, корзина. Здесь будут лоты.',
+    },
+    referral: {
+      title: 'Друзья',
+      description: 'Приглашайте друзей по своей ссылке и получайте доход с их игр.',
+    },
+    achievements: {
+      title: 'Достижения',
+      description: 'Ваши раунды, ставки и самые крупные выигрыши.',
+    },
+    flip: {
+      title: 'Flip',
+      description: 'Выберите орла или решку и подбросьте монету. Здесь будет игровой стол.',
+    },
+    roll: {
+      title: 'Roll',
+      description: 'Выберите число и бросайте больше или меньше него. Здесь будет игровой стол.',
+    },
+    road: {
+      title: 'Road',
+      description: 'Переходите дорогу полоса за полосой и забирайте выигрыш вовремя. Здесь будет игровой стол.',
+    },
+    profile: {
+      title: 'Профиль',
+      description: 'Ваш аккаунт, язык и прогресс.',
+    },
+  },
+  bonus: {
+    banner: {
+      title: 'До 70 TON',
+      text: 'Выполняйте задания и получите до 70 TON на бонусный счёт',
+    },
+    tasks: {
+      title: 'Задания',
+      soon: 'Здесь появятся задания на подписку, ставки и активность.',
+    },
+    daily: {
+      title: 'Ежедневная награда',
+      day: 'День {{day}}',
+      dayShort: 'Д{{day}}',
+      claim: 'Забрать',
+      claimed: 'Получено',
+      notYet: 'Получение скоро откроется. Заходите каждый день, чтобы не прерывать серию.',
+      unavailable: 'Ежедневная награда появится после загрузки профиля.',
+      reward: '+{{amount}}',
+    },
+    achievementsLink: 'Достижения',
+  },
+  games: {
+    switcher: 'Выбор игры',
+    flip: 'Flip',
+    roll: 'Roll',
+    road: 'Road',
+    target: 'Загаданное число: {{value}}',
+  },
+  market: {
+    sortLabel: 'Сортировка',
+    sort: {
+      'price-asc': 'Цена ↑',
+      'price-desc': 'Цена ↓',
+      'date-asc': 'Дата ↑',
+      'date-desc': 'Дата ↓',
+      'number-asc': 'Номер ↑',
+      'number-desc': 'Номер ↓',
+      'rarity-asc': 'Редкость ↑',
+      'rarity-desc': 'Редкость ↓',
+    },
+    empty: 'Лотов пока нет.',
+  },
+  referral: {
+    code: 'Ваш реферальный код',
+    total: 'Приглашено',
+    active: 'Активных',
+    earned: 'Заработано',
+    unavailable: 'Статистика появится после загрузки профиля.',
+  },
+  achievements: {
+    rounds: 'Сыграно раундов',
+    bets: 'Сумма ставок',
+    maxWin: 'Крупнейший выигрыш',
+    unavailable: 'Достижения появятся после загрузки профиля.',
+  },
+  profile: {
+    language: 'Язык',
+    languages: {
+      ru: 'Русский',
+      en: 'English',
+    },
+    onboarding: 'Знакомство',
+    onboardingDone: 'Пройдено',
+    onboardingPending: 'Не пройдено',
+    walletOnboarding: 'Настройка кошелька',
+    achievementsLink: 'Достижения',
+  },
+  toast: {
+    somethingWentWrong: 'Что-то пошло не так',
+    languageSaved: 'Язык сохранён',
+  },
+};

@@ -1,0 +1,31 @@
+import type { ParseKeys } from 'i18next';
+import { toast, type ToastOptions } from 'react-toastify/unstyled';
+import { i18n } from '../i18n/i18n';
+
+export type MessageKey = ParseKeys;
+
+function show(kind: 'success' | 'info' | 'warning' | 'error' | 'default', key: MessageKey, options?: ToastOptions) {
+  // The key doubles as the toast id, so a repeated message is not stacked twice.
+  const settings: ToastOptions = { toastId: key, ...options };
+  const text = i18n.t(key);
+  return kind === 'default' ? toast(text, settings) : toast[kind](text, settings);
+}
+
+/** Toasts by i18n key (spec section 4: loading, success, info, warning, error, default). */
+export const notify = {
+  show: (key: MessageKey, options?: ToastOptions) => show('default', key, options),
+  success: (key: MessageKey, options?: ToastOptions) => show('success', key, options),
+  info: (key: MessageKey, options?: ToastOptions) => show('info', key, options),
+  warning: (key: MessageKey, options?: ToastOptions) => show('warning', key, options),
+  error: (key: MessageKey, options?: ToastOptions) => show('error', key, options),
+  /** A loading toast; settle it with `notify.settle`. */
+  loading: (key: MessageKey, options?: ToastOptions) => toast.loading(i18n.t(key), { toastId: key, ...options }),
+  settle: (id: string | number, kind: 'success' | 'error', key: MessageKey) =>
+    toast.update(id, { render: i18n.t(key), type: kind, isLoading: false, autoClose: TOAST_AUTO_CLOSE_MS }),
+  dismiss: (id?: string | number) => toast.dismiss(id),
+};
+
+/** Spec section 9: toasts close after 4000 ms, at most 3 visible, 356 px wide. */
+export const TOAST_AUTO_CLOSE_MS = 4000;
+export const TOAST_LIMIT = 3;
+export const TOAST_WIDTH_PX = 356;

@@ -1,0 +1,65 @@
+import { THEME, TonConnectUIProvider, useTonConnectUI } from '@tonconnect/ui-react';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toAppLanguage } from '../i18n/i18n';
+import { appConfig } from './config';
+
+// This module is only reached through dynamic imports, so TON Connect UI stays out of the
+// entry chunk. TON Connect UI is a singleton: every provider below shares one instance.
+
+type ReturnUrl = `${string}://${string}`;
+
+function isReturnUrl(value: string): value is ReturnUrl {
+  return /^[a-z][a-z0-9+.-]*:\/\/.+/i.test(value);
+}
+
+function ProviderWithOptions({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const { manifestUrl, miniAppUrl } = appConfig();
+  return (
+    <TonConnectUIProvider
+      manifestUrl={manifestUrl}
+      language={toAppLanguage(i18n.language)}
+      uiPreferences={{ theme: THEME.DARK, borderRadius: 'm' }}
+      actionsConfiguration={isReturnUrl(miniAppUrl) ? { twaReturnUrl: miniAppUrl } : {}}
+    >
+      {children}
+    </TonConnectUIProvider>
+  );
+}
+
+function LanguageSync() {
+  const [, setOptions] = useTonConnectUI();
+  const { i18n } = useTranslation();
+  const language = toAppLanguage(i18n.language);
+  useEffect(() => {
+    setOptions({ language });
+  }, [setOptions, language]);
+  return null;
+}
+
+/** Mounted once after the first screen: creates the instance and restores a saved connection. */
+export default function TonConnectRoot() {
+  return (
+    <ProviderWithOptions>
+      <LanguageSync />
+    </ProviderWithOptions>
+  );
+}
+
+/** Wraps the parts of a screen that use the wallet connection. */
+export function TonConnectScope({ children }: { children: ReactNode }) {
+  return <ProviderWithOptions>{children}</ProviderWithOptions>;
+}
+
+export {
+  TonConnectUIError,
+  UserRejectsError,
+  useIsConnectionRestored,
+  useTonAddress,
+  useTonConnectUI,
+  useTonWallet,
+  WalletNotSupportFeatureError,
+  WalletWrongNetworkError,
+} from '@tonconnect/ui-react';
+export type { TonConnectUI, Wallet } from '@tonconnect/ui-react';

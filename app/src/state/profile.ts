@@ -1,0 +1,126 @@
+import type { FullProfile, LightProfile } from '@arcade/api-client';
+import { skipToken, type QueryClient, type QueryFunctionContext } from '@tanstack/query-core';
+import { atom, type Getter } from 'jotai';
+import { atomWithMutation, atomWithQuery, queryClientAtom } from 'jotai-tanstack-query';
+import { i18n, toAppLanguage, type AppLanguage } from '../i18n/i18n';
+import type { AppApi } from '../lib/api';
+import { apiAtom, sessionAtom } from './session';
+
+export const profileKeys = {
+  all: ['profile'] as const,
+  light: (userId: string | null) => ['profile', 'light', userId] as const,
+  full: (userId: string | null) => ['profile', 'full', userId] as const,
+};
+
+// Start-up loads both profiles just before the first screen mounts their atoms; a short
+// freshness window keeps that mount from asking the server for the same data again.
+const PROFILE_FRESH_MS = 10_000;
+
+export function lightProfileOptions(api: AppApi, userId: string) {
+  return {
+    queryKey: profileKeys.light(userId),
+    queryFn: ({ signal }: QueryFunctionContext) => api.profile.light({ signal }),
+    staleTime: PROFILE_FRESH_MS,
+  };
+}
+
+export function fullProfileOptions(api: AppApi, userId: string) {
+  return {
+    queryKey: profileKeys.full(userId),
+    queryFn: ({ signal }: QueryFunctionContext) => api.profile.full({ signal }),
+    staleTime: PROFILE_FRESH_MS,
+  };
+}
+
+export const lightProfileQueryAtom = atomWithQuery((get: Getter) => {
+  const session = get(sessionAtom);
+  const api = get(apiAtom);
+  return {
+    queryKey: profileKeys.light(session?.userId ?? null),
+    queryFn: session && api ? lightProfileOptions(api, session.userId).queryFn : skipToken,
+    staleTime: PROFILE_FRESH_MS,
+  };
+});
+
+/** Loaded only once onboarding is completed (spec section 4). */
+export const fullProfileQueryAtom = atomWithQuery((get: Getter) => {
+  const session = get(sessionAtom);
+  const api = get(apiAtom);
+  const onboarded = get(lightProfileQueryAtom).data?.onboardingCompleted === true;
+  return {
+    queryKey: profileKeys.full(session?.userId ?? null),
+    queryFn: session && api ? fullProfileOptions(api, session.userId).queryFn : skipToken,
+    enabled: onboarded,
+    staleTime: PROFILE_FRESH_MS,
+  };
+});
+
+export function toLightProfile(profile: FullProfile | LightProfile): LightProfile {
+  return {
+    balance: profile.balance,
+    name: profile.name,
+    avatarUrl: profile.avatarUrl,
+    onboardingCompleted: profile.onboardingCompleted,
+    onboardingWalletCompleted: profile.onboardingWalletCompleted,
+    lang: profile.lang,
+  };
+}
+
+/** The freshest of the two profiles, as a light profile (both carry these fields). */
+export const profileAtom = atom((get): LightProfile | null => {
+  const light = get(lightProfileQueryAtom);
+  const full = get(fullProfileQueryAtom);
+  if (full.data && full.dataUpdatedAt >= light.dataUpdatedAt) return toLightProfile(full.data);
+  return light.data ?? null;
+});
+
+export const fullProfileAtom = atom((get): FullProfile | null => get(fullProfileQueryAtom).data ?? null);
+
+export interface SignedIn {
+  api: AppApi;
+  userId: string;
+  client: QueryClient;
+}
+
+/** Reads what a mutation needs while the atom is read (a Getter is only valid synchronously). */
+export function readSignedIn(get: Getter): SignedIn | null {
+  const api = get(apiAtom);
+  const session = get(sessionAtom);
+  return api && session ? { api, userId: session.userId, client: get(queryClientAtom) } : null;
+}
+
+export function required(signedIn: SignedIn | null): SignedIn {
+  if (!signedIn) throw new Error('Not signed in');
+  return signedIn;
+}
+
+/** Marks onboarding done, then loads the full profile (which reveals the main content). */
+export const completeOnboardingAtom = atomWithMutation((get) => {
+  const signedIn = readSignedIn(get);
+  return {
+    mutationKey: ['profile', 'onboarding'],
+    mutationFn: async (): Promise<FullProfile> => {
+      const { api, userId, client } = required(signedIn);
+      await api.profile.completeOnboarding();
+      const full = await client.fetchQuery({ ...fullProfileOptions(api, userId), staleTime: 0 });
+      client.setQueryData(profileKeys.light(userId), toLightProfile(full));
+      return full;
+    },
+  };
+});
+
+/** Saves the interface language on the server, then switches the texts. */
+export const setLanguageAtom = atomWithMutation((get) => {
+  const signedIn = readSignedIn(get);
+  return {
+    mutationKey: ['profile', 'language'],
+    mutationFn: async (lang: AppLanguage): Promise<LightProfile> => {
+      const { api, userId, client } = required(signedIn);
+      const light = await api.profile.setLanguage(lang);
+      client.setQueryData(profileKeys.light(userId), light);
+      client.setQueryData<FullProfile>(profileKeys.full(userId), (old) => (old ? { ...old, ...light } : old));
+      await i18n.changeLanguage(toAppLanguage(light.lang));
+      return light;
+    },
+  };
+});

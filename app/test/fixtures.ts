@@ -1,0 +1,61 @@
+import type { FullProfile, LightProfile } from '@arcade/api-client';
+
+export function lightProfile(overrides: Partial<LightProfile> = {}): LightProfile {
+  return {
+    balance: { ton: '12.5', bonusTon: '3' },
+    name: 'Ann Lee',
+    avatarUrl: '',
+    onboardingCompleted: true,
+    onboardingWalletCompleted: false,
+    lang: 'en',
+    ...overrides,
+  };
+}
+
+export function fullProfile(overrides: Partial<FullProfile> = {}): FullProfile {
+  return {
+    ...lightProfile(),
+    friends: { referralCode: 'r_ann', totalReferrals: 2, activeReferrals: 1, referralAmount: 0.5 },
+    isBanned: false,
+    telegram: { isAddedToAttachmentMenu: false, isAllowsWriteToPm: true },
+    achievements: { numberRounds: 10, betAmount: 4, maximumWin: 2.5 },
+    dailyReward: {
+      shouldShow: true,
+      currentDay: 2,
+      rewards: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, reward: day / 10, isClaimed: day < 2 })),
+    },
+    ...overrides,
+  };
+}
+
+export interface StubReply {
+  status?: number;
+  body: unknown;
+}
+
+export type StubHandler = (body: unknown, headers: Headers) => StubReply;
+
+/** A fetch that answers API paths from handlers and records every call in order. */
+export function stubServer(handlers: Record<string, StubHandler>) {
+  const calls: string[] = [];
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = new URL(url, 'http://app.test').pathname;
+    calls.push(path);
+    const handler = handlers[path];
+    const text = typeof init?.body === 'string' ? init.body : '{}';
+    const reply = handler
+      ? handler(JSON.parse(text) as unknown, new Headers(init?.headers))
+      : { status: 404, body: { success: false, message: 'Not found' } };
+    return Promise.resolve(
+      new Response(JSON.stringify(reply.body), {
+        status: reply.status ?? 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+  };
+  return { fetch, calls };
+}
+
+export const ok = (data: unknown): StubReply => ({ body: { success: true, data } });
+export const fail = (status: number, message: string): StubReply => ({ status, body: { success: false, message } });

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n, toAppLanguage } from '../src/i18n/i18n';
+import { en } from '../src/i18n/resources/en';
+import { ru } from '../src/i18n/resources/ru';
+import { walletEn } from '../src/i18n/resources/wallet-en';
+import { walletRu } from '../src/i18n/resources/wallet-ru';
+import { registerWalletTexts } from '../src/features/wallet/wallet-texts';
+
+// The wallet texts load with the wallet screens; they are checked together with the rest.
+const allEn = { ...en, wallet: walletEn };
+const allRu = { ...ru, wallet: walletRu };
+
+function leaves(value: object, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [key, child] of Object.entries(value)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (child && typeof child === 'object') for (const [k, v] of leaves(child as object, path)) out.set(k, v);
+    else out.set(path, child);
+  }
+  return out;
+}
+
+describe('i18n resources', () => {
+  it('have the same keys in ru and en', () => {
+    expect([...leaves(allRu).keys()].sort()).toEqual([...leaves(allEn).keys()].sort());
+  });
+
+  it('have no empty texts and the same placeholders in both languages', () => {
+    const english = leaves(allEn);
+    for (const [key, text] of leaves(allRu)) {
+      expect(typeof text === 'string' && text.trim().length > 0, key).toBe(true);
+      const placeholders = (value: unknown) => String(value).match(/{{\w+}}/g)?.sort() ?? [];
+      expect(placeholders(text), key).toEqual(placeholders(english.get(key)));
+    }
+  });
+
+  it('speaks Russian before the profile loads and follows a language switch', async () => {
+    const i18n = createI18n();
+    expect(i18n.language).toBe('ru');
+    expect(i18n.t('onboarding.complete')).toBe('Завершить');
+    await i18n.changeLanguage('en');
+    expect(i18n.t('onboarding.complete')).toBe('Complete');
+    expect(i18n.t('notFound.title')).toBe('Not Found');
+  });
+
+  it('adds the wallet texts in both languages when the wallet screens load', async () => {
+    const i18n = createI18n('ru');
+    expect(i18n.exists('wallet.widget.connect')).toBe(false);
+    registerWalletTexts(i18n);
+    expect(i18n.t('wallet.widget.connect')).toBe('Подключить кошелёк');
+    await i18n.changeLanguage('en');
+    expect(i18n.t('wallet.widget.connect')).toBe('Connect wallet');
+    expect(i18n.t('wallet.widget.copied')).toBe('Address copied!');
+  });
+
+  it('maps language tags to the languages the app has', () => {
+    expect(toAppLanguage('ru')).toBe('ru');
+    expect(toAppLanguage('en-US')).toBe('en');
+    expect(toAppLanguage('de')).toBe('en');
+    expect(toAppLanguage('')).toBe('ru');
+    expect(toAppLanguage(undefined)).toBe('ru');
+  });
+});

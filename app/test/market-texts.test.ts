@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { registerMarketTexts } from '../src/features/market/market-texts';
+import { marketRefusalKeys } from '../src/features/market/market-errors';
+import { createI18n } from '../src/i18n/i18n';
+import { marketEn } from '../src/i18n/resources/market-en';
+import { marketRu } from '../src/i18n/resources/market-ru';
+import { marketRefusals } from '@arcade/api-client/market';
+
+function leaves(value: object, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [key, child] of Object.entries(value)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (child && typeof child === 'object') for (const [k, v] of leaves(child as object, path)) out.set(k, v);
+    else out.set(path, child);
+  }
+  return out;
+}
+
+describe('market texts', () => {
+  it('have the same keys, no empty texts and the same placeholders in ru and en', () => {
+    const en = leaves(marketEn);
+    const ru = leaves(marketRu);
+    expect([...ru.keys()].sort()).toEqual([...en.keys()].sort());
+    const placeholders = (value: unknown) => String(value).match(/{{\w+}}/g)?.sort() ?? [];
+    for (const [key, text] of ru) {
+      expect(typeof text === 'string' && text.trim().length > 0, key).toBe(true);
+      expect(placeholders(text), key).toEqual(placeholders(en.get(key)));
+    }
+  });
+
+  it('arrive under `gifts` in both languages, in that instance only', async () => {
+    const i18n = createI18n('ru');
+    expect(i18n.exists('gifts.cart.title')).toBe(false);
+    registerMarketTexts(i18n);
+    // The app-wide key types do not list lazily added texts.
+    const t = (key: string, values?: object) => (i18n.t as unknown as (k: string, v?: object) => string)(key, values);
+    expect(t('gifts.cart.title')).toBe('Корзина');
+    await i18n.changeLanguage('en');
+    expect(t('gifts.cart.buy', { count: 3, amount: '1.5' })).toBe('Buy 3 for 1.5 TON');
+    expect(createI18n('en').exists('gifts.cart.title')).toBe(false);
+  });
+
+  it('explain every refusal code of the market contract', () => {
+    expect(Object.keys(marketRefusalKeys).sort()).toEqual([...marketRefusals].sort());
+    const en = leaves({ gifts: marketEn });
+    for (const key of Object.values(marketRefusalKeys)) expect(en.has(key), key).toBe(true);
+  });
+});

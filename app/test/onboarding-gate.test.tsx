@@ -1,0 +1,66 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { queryClientAtom } from 'jotai-tanstack-query';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OnboardingGate } from '../src/features/onboarding/onboarding-gate';
+import { createI18n } from '../src/i18n/i18n';
+import { createAppApi } from '../src/lib/api';
+import { createQueryClient } from '../src/lib/query-client';
+import { apiAtom, sessionAtom } from '../src/state/session';
+import { fullProfile, lightProfile, ok, stubServer } from './fixtures';
+
+afterEach(cleanup);
+
+function renderGate(onboardingCompleted: boolean, lang: 'en' | 'ru' = 'en') {
+  let completed = onboardingCompleted;
+  const server = stubServer({
+    '/api/v3/profile/light': () => ok(lightProfile({ onboardingCompleted: completed })),
+    '/api/v3/profile/full': () => ok(fullProfile({ onboardingCompleted: completed })),
+    '/api/v3/profile/onboarding': () => {
+      completed = true;
+      return ok(null);
+    },
+  });
+  const store = createStore();
+  store.set(queryClientAtom, createQueryClient());
+  store.set(apiAtom, createAppApi({ appKey: 'test-key', fetch: server.fetch }));
+  store.set(sessionAtom, { userId: '7', expiresAt: 2_000_000_000 });
+  render(
+    <Provider store={store}>
+      <I18nextProvider i18n={createI18n(lang)}>
+        <OnboardingGate>
+          <p>main content</p>
+        </OnboardingGate>
+      </I18nextProvider>
+    </Provider>,
+  );
+  return server;
+}
+
+describe('onboarding gate', () => {
+  it('shows Onboarding until Complete is pressed, then the main content', async () => {
+    const server = renderGate(false);
+    expect(await screen.findByTestId('onboarding')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Onboarding' })).toBeTruthy();
+    expect(screen.queryByText('main content')).toBeNull();
+    expect(server.calls).not.toContain('/api/v3/profile/full');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Complete' }));
+
+    expect(await screen.findByText('main content')).toBeTruthy();
+    expect(screen.queryByTestId('onboarding')).toBeNull();
+    expect(server.calls).toEqual(['/api/v3/profile/light', '/api/v3/profile/onboarding', '/api/v3/profile/full']);
+  });
+
+  it('names the button in Russian before the profile switches the language', async () => {
+    renderGate(false, 'ru');
+    expect(await screen.findByRole('button', { name: 'Завершить' })).toBeTruthy();
+  });
+
+  it('shows the main content at once when onboarding is completed and the full profile loads', async () => {
+    renderGate(true);
+    expect(await screen.findByText('main content')).toBeTruthy();
+    expect(screen.queryByTestId('onboarding')).toBeNull();
+  });
+});

@@ -1,0 +1,127 @@
+import type { WalletInfo, Withdrawal } from '@arcade/api-client/wallet';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { queryClientAtom } from 'jotai-tanstack-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Component as WalletScreen } from '../src/features/wallet/wallet-screen';
+import { registerWalletTexts } from '../src/features/wallet/wallet-texts';
+import { createI18n } from '../src/i18n/i18n';
+import { createAppApi } from '../src/lib/api';
+import { createQueryClient } from '../src/lib/query-client';
+import { apiAtom, sessionAtom } from '../src/state/session';
+import { lightProfile, ok } from './fixtures';
+
+vi.mock('../src/lib/ton-connect', () => {
+  class TonConnectError extends Error {}
+  const ui = { connected: false, openModal: () => Promise.resolve(), setConnectRequestParameters: () => undefined, onStatusChange: () => () => undefined };
+  return {
+    TonConnectScope: ({ children }: { children: ReactNode }) => children,
+    useTonConnectUI: () => [ui, () => undefined],
+    useIsConnectionRestored: () => true,
+    useTonAddress: () => '',
+    useTonWallet: () => null,
+    TonConnectUIError: TonConnectError,
+    UserRejectsError: TonConnectError,
+    WalletWrongNetworkError: TonConnectError,
+    WalletNotSupportFeatureError: TonConnectError,
+  };
+});
+
+afterEach(cleanup);
+
+const ADDRESS = 'UQAJdvce-cgGFbyOsPN9OMTUD4GHFYJYInb14SKPhAI-HQSQ';
+
+function walletInfo(linkedWallet: string | null): WalletInfo {
+  return {
+    balance: { ton: '2', bonusTon: '0' },
+    depositMemo: 'k7f3q',
+    depositAddress: 'UQDeposit',
+    network: 'testnet',
+    testDeposits: true,
+    limits: { minDeposit: '0.1', minWithdrawal: '0.1', withdrawalFee: '0.05', dailyWithdrawalLimit: '100', dailyWithdrawalLeft: '100' },
+    linkedWallet,
+  };
+}
+
+function withdrawal(id: string, status: Withdrawal['status']): Withdrawal {
+  return { id, status, address: ADDRESS, amount: '0.5', fee: '0.05', total: '0.55', createdAt: '2026-01-01T00:00:00Z', txHash: null };
+}
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function renderWallet(replies: Record<string, (body: Record<string, unknown>) => unknown>) {
+  const calls: string[] = [];
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = new URL(url, 'http://app.test').pathname;
+    calls.push(path);
+    const reply = replies[path];
+    const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>;
+    return Promise.resolve(reply ? json(ok(reply(body)).body) : json({ success: false, message: 'Not found' }, 404));
+  };
+  const store = createStore();
+  store.set(queryClientAtom, createQueryClient());
+  store.set(apiAtom, createAppApi({ appKey: 'test-key', fetch }));
+  store.set(sessionAtom, { userId: '7', expiresAt: 2_000_000_000 });
+  const i18n = createI18n('en');
+  registerWalletTexts(i18n);
+  render(
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <WalletScreen />
+        </MemoryRouter>
+      </I18nextProvider>
+    </Provider>,
+  );
+  return { calls };
+}
+
+const base = {
+  '/api/v3/profile/light': () => lightProfile(),
+  '/api/v3/wallet/history': () => ({ items: [], nextCursor: null }),
+  '/api/v3/wallet/proof-payload': () => ({ payload: 'ab'.repeat(32), expiresAt: Math.floor(Date.now() / 1000) + 900 }),
+};
+
+describe('wallet screen', () => {
+  it('lists the withdrawals still on their way and follows them until final', async () => {
+    let polls = 0;
+    renderWallet({
+      ...base,
+      '/api/v3/wallet/info': () => walletInfo(null),
+      '/api/v3/wallet/withdrawals': () => ({
+        items: [withdrawal('53', 'review'), withdrawal('52', 'sent'), withdrawal('41', 'done'), withdrawal('40', 'refunded')],
+      }),
+      '/api/v3/wallet/withdrawal': (body) => (body.id === '52' ? withdrawal('52', ++polls === 1 ? 'sent' : 'done') : withdrawal('53', 'review')),
+    });
+    const section = await screen.findByTestId('wallet-withdrawals');
+    expect(within(section).getByText('Withdrawals in progress')).toBeTruthy();
+    const cards = () => within(section).getAllByTestId('withdraw-status');
+    expect(cards().map((card) => card.getAttribute('data-withdrawal-id'))).toEqual(['53', '52']);
+    expect(cards().map((card) => card.getAttribute('data-status'))).toEqual(['review', 'sent']);
+
+    // Finished here: it stays with its final status until hidden.
+    await waitFor(() => expect(cards()[1]?.getAttribute('data-status')).toBe('done'), { timeout: 4000 });
+    fireEvent.click(within(section).getByTestId('withdraw-status-hide'));
+    expect(cards().map((card) => card.getAttribute('data-withdrawal-id'))).toEqual(['53']);
+  }, 10_000);
+
+  it('shows nothing of the kind with no withdrawal in flight, and the linked wallet short with a copy button', async () => {
+    renderWallet({
+      ...base,
+      '/api/v3/wallet/info': () => walletInfo(ADDRESS),
+      '/api/v3/wallet/withdrawals': () => ({ items: [withdrawal('41', 'done')] }),
+    });
+    const linked = await screen.findByTestId('linked-wallet');
+    expect(within(linked).getByText('Linked for withdrawals')).toBeTruthy();
+    expect(screen.getByTestId('linked-wallet-address').textContent).toBe('UQAJ…HQSQ');
+    expect(screen.getByTestId('linked-wallet-address').getAttribute('title')).toBe(ADDRESS);
+    expect(screen.getByRole('button', { name: 'Copy the linked wallet address' })).toBeTruthy();
+    expect(screen.queryByTestId('wallet-withdrawals')).toBeNull();
+  });
+});

@@ -1,0 +1,26 @@
+import type { APIRequestContext } from '@playwright/test';
+import { APP_KEY } from './env';
+import { signLaunch, type TestUser } from './host';
+
+/** Talks to the server under test directly, as the app would, to prepare or check state. */
+export async function apiSession(request: APIRequestContext, user: TestUser) {
+  const headers = { 'Content-Type': 'application/json', 'X-App-Key': APP_KEY };
+  const auth = await request.post('/api/v3/auth', { headers, data: { initData: signLaunch(user) } });
+  const authBody = (await auth.json()) as { success: boolean; data: { token: string } };
+  if (!authBody.success) throw new Error(`login failed: ${JSON.stringify(authBody)}`);
+  const authed = { ...headers, Authorization: `Bearer ${authBody.data.token}` };
+  const call = async <T>(path: string, data: unknown = {}): Promise<T> => {
+    const res = await request.post(`/api/v3/${path}`, { headers: authed, data });
+    const body = (await res.json()) as { success: boolean; data: T; message?: string };
+    if (!body.success) throw new Error(`${path}: ${body.message}`);
+    return body.data;
+  };
+  return { call };
+}
+
+export interface LightProfile {
+  balance: { ton: string; bonusTon: string };
+  name: string;
+  onboardingCompleted: boolean;
+  lang: string;
+}

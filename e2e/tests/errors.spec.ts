@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { apiSession } from '../support/api';
+import { freshUser, openApp, signLaunch } from '../support/host';
+
+test('a forged launch is refused with the error screen and a retry', async ({ page }, testInfo) => {
+  const forged = signLaunch(freshUser('Mallory'), { token: '7000000001:not-the-bots-token-at-all' });
+  await openApp(page, testInfo, { initData: forged });
+
+  const screen = page.getByTestId('login-error');
+  await expect(screen).toBeVisible();
+  await expect(screen.getByRole('button')).toBeVisible();
+  await expect(page.getByTestId('main-layout')).toHaveCount(0);
+  await expect(page.getByTestId('onboarding')).toHaveCount(0);
+});
+
+test('launch data from six hours ago is refused', async ({ page }, testInfo) => {
+  const stale = signLaunch(freshUser('Late'), { authDate: new Date(Date.now() - 6 * 3600_000 - 60_000) });
+  await openApp(page, testInfo, { initData: stale });
+  await expect(page.getByTestId('login-error')).toBeVisible();
+});
+
+test('an unknown route shows Not Found', async ({ page, request }, testInfo) => {
+  const user = freshUser();
+  const server = await apiSession(request, user);
+  await server.call('profile/onboarding');
+  await server.call('profile/language', { lang: 'en' });
+
+  await openApp(page, testInfo, { user, path: '/no-such-screen' });
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  await expect(page.getByText('Not Found')).toBeVisible();
+});

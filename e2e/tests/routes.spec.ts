@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { apiSession } from '../support/api';
+import { expectPath, freshUser, openApp } from '../support/host';
+import { layoutProblems } from '../support/layout';
+
+const screens = ['bonus', 'deposit', 'withdraw', 'wallet', 'market', 'referral', 'achievements', 'flip', 'roll', 'road', 'profile'];
+const artifacts = join(import.meta.dirname, '..', 'artifacts', 'screens');
+
+test('every screen renders with no horizontal overflow and nothing under the safe areas', async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  const user = freshUser('Route Walker');
+  await (await apiSession(request, user)).call('profile/onboarding');
+  const folder = join(artifacts, testInfo.project.name);
+  mkdirSync(folder, { recursive: true });
+
+  for (const screen of screens) {
+    const { host } = await openApp(page, testInfo, { user, path: `/${screen}` });
+    await expect(page.getByTestId(`screen-${screen}`), screen).toBeVisible();
+    await expectPath(page, `/${screen}`);
+    await page.evaluate(() => document.fonts.ready);
+    // Measure the page the player ends up with, once its data has arrived.
+    await page.waitForLoadState('networkidle');
+    const problems = await layoutProblems(page, host);
+    expect(problems, `${screen} at ${testInfo.project.name}`).toEqual([]);
+    const path = join(folder, `${screen}.png`);
+    await page.screenshot({ path });
+    await testInfo.attach(screen, { path, contentType: 'image/png' });
+  }
+});
+
+test('paths match case-insensitively and lose their trailing slash', async ({ page, request }, testInfo) => {
+  const user = freshUser();
+  await (await apiSession(request, user)).call('profile/onboarding');
+
+  await openApp(page, testInfo, { user, path: '/MARKET/' });
+  await expect(page.getByTestId('screen-market')).toBeVisible();
+  await expectPath(page, '/market');
+
+  await openApp(page, testInfo, { user, path: '/' });
+  await expect(page.getByTestId('screen-bonus')).toBeVisible();
+  await expectPath(page, '/bonus');
+});

@@ -1,0 +1,46 @@
+// Shared by the bench, the render check and the screenshots: builds the playground, serves
+// its dist folder on a free local port and launches Debian's chromium through Playwright.
+import { execFileSync } from 'node:child_process';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const playgroundDir = resolve(here, '../playground');
+const distDir = join(playgroundDir, 'dist');
+
+export function buildPlayground({ skipIfBuilt = false } = {}) {
+  if (skipIfBuilt && existsSync(join(distDir, 'bench.html'))) return;
+  execFileSync('pnpm', ['--filter', '@arcade/game-playground', 'run', 'build'], { cwd: playgroundDir, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json' };
+
+export function serve() {
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    let file = join(distDir, path);
+    if (!file.startsWith(distDir) || !existsSync(file) || statSync(file).isDirectory()) file = join(distDir, 'index.html');
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolvePromise) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolvePromise({ url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) });
+    });
+  });
+}
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--disable-gpu', '--enable-unsafe-swiftshader', '--use-angle=swiftshader', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}

@@ -1,0 +1,161 @@
+/* global window, document -- page.evaluate callbacks run in the browser */
+// Browser-level check of the engine in Debian's chromium (WebGL on SwiftShader): a canvas
+// appears and animates, scenes swap on one Application without piling up textures, and
+// destroy/unmount leaves no canvas, a lost WebGL context, destroyed textures and no ticker
+// listeners. Exits non-zero on failure. `pnpm --filter @arcade/game-engine test:browser`.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { buildPlayground, chromiumPath, launch, serve } from './harness.mjs';
+
+if (!existsSync(chromiumPath)) {
+  console.log(`render check skipped: no chromium at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  process.exit(0);
+}
+const started = Date.now();
+if (!process.argv.includes('--no-build')) buildPlayground();
+const server = await serve();
+const browser = await launch();
+const results = [];
+const check = async (name, fn) => {
+  const t0 = Date.now();
+  try {
+    await fn();
+    results.push(`ok   ${name} (${Date.now() - t0} ms)`);
+  } catch (error) {
+    results.push(`FAIL ${name}: ${error.message}`);
+    process.exitCode = 1;
+  }
+};
+
+try {
+  const page = await browser.newPage({ viewport: { width: 375, height: 667 }, deviceScaleFactor: 2 });
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${server.url}/bench.html`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+
+  await check('engine creates one WebGL canvas sized to its container', async () => {
+    await page.evaluate(() => window.arcadeBench.mountCore('flip', { clock: 'manual' }).then(() => undefined));
+    const info = await page.evaluate(() => {
+      const canvas = document.querySelector('canvas');
+      const stats = window.arcadeBench.handle.stats();
+      return { count: document.querySelectorAll('canvas').length, width: canvas?.width, css: canvas?.style.width, stats, renderer: window.arcadeBench.handle.engine.app.renderer.name };
+    });
+    assert.equal(info.count, 1);
+    assert.equal(info.renderer, 'webgl');
+    assert.equal(info.width, 750);
+    assert.equal(info.css, '375px');
+    assert.equal(info.stats.width, 375);
+  });
+
+  await check('the coin animates (frames differ) and lands (the promise resolves after skip)', async () => {
+    await page.evaluate(() => {
+      const h = window.arcadeBench.handle;
+      window.__done = false;
+      void h.play({ side: 'tails', win: true }).then(() => (window.__done = true));
+      h.advance(500);
+    });
+    const a = await page.screenshot();
+    await page.evaluate(() => window.arcadeBench.handle.advance(300));
+    const b = await page.screenshot();
+    assert.notDeepEqual(a, b, 'two moments of the toss look the same');
+    const done = await page.evaluate(async () => {
+      window.arcadeBench.handle.skip();
+      await Promise.resolve();
+      return window.__done;
+    });
+    assert.equal(done, true);
+  });
+
+  await check('the canvas follows its container (ResizeObserver)', async () => {
+    await page.setViewportSize({ width: 320, height: 658 });
+    await page.waitForFunction(() => window.arcadeBench.handle.stats().width === 320);
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.waitForFunction(() => window.arcadeBench.handle.stats().width === 375);
+  });
+
+  await check('scenes swap on one Application without piling up textures', async () => {
+    const counts = await page.evaluate(async () => {
+      const bench = window.arcadeBench;
+      const app = bench.handle.engine.app;
+      const seen = [];
+      for (let round = 0; round < 3; round++) {
+        for (const game of ['roll', 'road', 'flip']) {
+          const h = await bench.switchGame(game);
+          h.advance(100);
+          if (h.engine.app !== app) throw new Error('the Application was recreated');
+        }
+        seen.push(bench.handle.engine.resourceCounts().managedTextures);
+      }
+      return seen;
+    });
+    assert.ok(counts.every((count) => count === counts[0]), `managed textures grew: ${counts.join(', ')}`);
+  });
+
+  await check('destroy frees textures, the WebGL context, ticker listeners and the canvas', async () => {
+    const after = await page.evaluate(() => {
+      const h = window.arcadeBench.handle;
+      const app = h.engine.app;
+      const sources = app.renderer.texture.managedTextures.filter(Boolean);
+      const canvas = app.canvas;
+      const gl = app.renderer.gl;
+      const ticker = app.ticker;
+      window.arcadeBench.unmountCore();
+      return {
+        canvases: document.querySelectorAll('canvas').length,
+        inDom: canvas.isConnected,
+        lost: gl.isContextLost(),
+        // pixi's shared Texture.EMPTY and Texture.WHITE live for the whole page.
+        liveSources: sources.filter((source) => !source.destroyed && source.label !== 'EMPTY' && source.label !== 'WHITE').length,
+        tickerListeners: ticker?.count ?? 0,
+      };
+    });
+    assert.equal(after.canvases, 0);
+    assert.equal(after.inDom, false);
+    assert.equal(after.lost, true);
+    assert.equal(after.liveSources, 0, `${after.liveSources} texture sources still alive`);
+    assert.equal(after.tickerListeners, 0);
+  });
+
+  await check('the React binding (@pixi/react <Application>) mounts, animates and unmounts cleanly', async () => {
+    const info = await page.evaluate(async () => {
+      const bench = window.arcadeBench;
+      const h = await bench.mountReact('road', { clock: 'ticker' });
+      const app = h.engine.app;
+      h.setSpeed(4);
+      h.setup(bench.roadSetup('hard'));
+      await h.step(0, 'safe');
+      await h.step(1, 'trap');
+      await h.reveal([1, 4, 9, 22, 24]);
+      const frames = h.stats().frames;
+      const ownSources = app.renderer.texture.managedTextures.filter(Boolean);
+      const gl = app.renderer.gl;
+      const listenersWithEngine = app.ticker.count;
+      await bench.unmountReact();
+      return {
+        frames,
+        state: h.state.status,
+        canvases: document.querySelectorAll('canvas').length,
+        lost: gl.isContextLost(),
+        liveSources: ownSources.filter((source) => !source.destroyed && source.label !== 'EMPTY' && source.label !== 'WHITE').length,
+        listenersWithEngine,
+        disposed: h.disposed,
+      };
+    });
+    assert.ok(info.frames >= 3, `only ${info.frames} frames rendered`);
+    assert.equal(info.state, 'crashed');
+    assert.equal(info.canvases, 0);
+    assert.equal(info.lost, true);
+    assert.equal(info.disposed, true);
+    assert.equal(info.liveSources, 0, `${info.liveSources} texture sources still alive`);
+  });
+
+  await check('no page errors', async () => {
+    assert.deepEqual(errors, []);
+  });
+} finally {
+  await browser.close();
+  await server.close();
+}
+console.log(results.join('\n'));
+console.log(`render check ${process.exitCode ? 'FAILED' : 'passed'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,327 @@
+// Renderers for what the scenes draw; pixi.js 8.22 no longer registers bitmap text by default.
+import 'pixi.js/text-bitmap';
+import { Application, GlobalResourceRegistry, UPDATE_PRIORITY, type Container, type Renderer, type Ticker } from 'pixi.js';
+import { Director, type FrameSummary } from './director';
+import { hashSeed } from './random';
+import { ResourceBag } from './resources';
+import type { SceneLifecycle } from './scene';
+
+export type ClockMode = 'ticker' | 'manual';
+
+export interface EngineOptions {
+  /** The element the canvas fills; its size is followed with a ResizeObserver. */
+  host: HTMLElement;
+  /** 'ticker' animates on every animation frame; 'manual' moves only on `advance(ms)` (tests, screenshots). */
+  clock?: ClockMode;
+  /** Device pixel ratio used for rendering; default min(devicePixelRatio, 2). */
+  resolution?: number;
+  /** MSAA; off by default: art is pre-drawn anti-aliased, so phones save the fill rate. */
+  antialias?: boolean;
+  /** Animation speed, 1 = normal. */
+  speed?: number;
+  /** Seed of cosmetic randomness (spins, cars, sparkles); outcomes never depend on it. */
+  seed?: number;
+  /** Frames kept for the p50/p95 statistics. */
+  statsWindow?: number;
+}
+
+export interface SceneContext {
+  readonly app: Application;
+  readonly renderer: Renderer;
+  /** Freed together with the scene. */
+  readonly resources: ResourceBag;
+  readonly resolution: number;
+  /** A seed for this scene's cosmetic randomness. */
+  readonly seed: number;
+}
+
+/** A scene the engine can show: the lifecycle plus the display object it draws into. */
+export interface Scene extends SceneLifecycle {
+  readonly view: Container;
+}
+
+export interface EngineStats extends FrameSummary {
+  speed: number;
+  frozen: boolean;
+  scene: string | null;
+  width: number;
+  height: number;
+  resolution: number;
+}
+
+const defaultResolution = (): number => Math.min(globalThis.devicePixelRatio || 1, 2);
+
+let liveEngines = 0;
+
+/**
+ * Owns (or adopts) one PixiJS Application and runs one scene at a time on it. Frame work
+ * time is measured around update + render: a HIGH-priority ticker listener starts the
+ * frame and steps the scene, the Application renders at LOW, a UTILITY listener closes it.
+ */
+export class Engine {
+  readonly app: Application;
+  readonly host: HTMLElement;
+  readonly resolution: number;
+  readonly mode: ClockMode;
+  readonly seed: number;
+  private readonly director: Director<Scene>;
+  private readonly ownsApp: boolean;
+  private readonly observer: ResizeObserver | null;
+  private sceneResources: ResourceBag | null = null;
+  private sceneSerial = 0;
+  private frameStart = 0;
+  /** Frames left out of the statistics after a scene change (first texture uploads). */
+  private warmupFrames = 0;
+  private isDestroyed = false;
+  private readonly canvasStyle: string;
+
+  /** Creates its own Application (WebGL), appends the canvas to `host` and starts. */
+  static async create(options: EngineOptions): Promise<Engine> {
+    const app = new Application();
+    const resolution = options.resolution ?? defaultResolution();
+    await app.init({
+      preference: 'webgl',
+      antialias: options.antialias ?? false,
+      resolution,
+      autoDensity: true,
+      backgroundAlpha: 0,
+      width: Math.max(1, options.host.clientWidth),
+      height: Math.max(1, options.host.clientHeight),
+      autoStart: (options.clock ?? 'ticker') === 'ticker',
+      sharedTicker: false,
+    });
+    options.host.appendChild(app.canvas);
+    return new Engine(app, { ...options, resolution }, true);
+  }
+
+  /**
+   * Runs on an Application somebody else created and will destroy (the @pixi/react
+   * binding); the engine still frees everything it created itself.
+   */
+  static adopt(app: Application, options: EngineOptions): Engine {
+    return new Engine(app, { ...options, resolution: options.resolution ?? app.renderer.resolution }, false);
+  }
+
+  private constructor(app: Application, options: EngineOptions & { resolution: number }, ownsApp: boolean) {
+    this.app = app;
+    this.host = options.host;
+    this.ownsApp = ownsApp;
+    this.resolution = options.resolution;
+    this.mode = options.clock ?? 'ticker';
+    this.seed = options.seed ?? hashSeed('arcade', Date.now());
+    this.director = new Director<Scene>({ speed: options.speed, statsWindow: options.statsWindow });
+    liveEngines += 1;
+
+    const canvas = app.canvas;
+    this.canvasStyle = canvas.style.cssText;
+    // The canvas must never push on its container, or the ResizeObserver would chase itself.
+    Object.assign(canvas.style, { position: 'absolute', left: '0', top: '0', display: 'block', touchAction: 'manipulation' });
+    if (getComputedStyle(this.host).position === 'static') this.host.style.position = 'relative';
+
+    app.ticker.add(this.onFrameStart, undefined, UPDATE_PRIORITY.HIGH);
+    app.ticker.add(this.onFrameEnd, undefined, UPDATE_PRIORITY.UTILITY);
+    if (this.mode === 'manual') app.ticker.stop();
+
+    this.observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.fit());
+    this.observer?.observe(this.host);
+    this.fit();
+  }
+
+  get destroyed(): boolean {
+    return this.isDestroyed;
+  }
+
+  get scene(): Scene | null {
+    return this.director.scene;
+  }
+
+  get speed(): number {
+    return this.director.clock.speed;
+  }
+
+  get frozen(): boolean {
+    return this.director.clock.frozen;
+  }
+
+  get size(): { width: number; height: number } {
+    return this.director.size;
+  }
+
+  /** Engine milliseconds since start (scaled by speed, frozen time excluded). */
+  get time(): number {
+    return this.director.clock.time;
+  }
+
+  /** Replaces the active scene (the old one is destroyed with its resources); the Application stays. */
+  setScene<S extends Scene>(create: (context: SceneContext) => S): S {
+    this.assertAlive();
+    this.clearScene();
+    this.sceneSerial += 1;
+    const resources = new ResourceBag(this.resolution);
+    const context: SceneContext = {
+      app: this.app,
+      renderer: this.app.renderer,
+      resources,
+      resolution: this.resolution,
+      seed: hashSeed(this.seed, 'scene', this.sceneSerial),
+    };
+    let scene: S;
+    try {
+      scene = create(context);
+      this.app.stage.addChild(scene.view);
+      this.director.setScene(scene);
+    } catch (error) {
+      resources.destroy();
+      throw error;
+    }
+    this.sceneResources = resources;
+    this.warmupFrames = 2;
+    this.renderIfIdle();
+    return scene;
+  }
+
+  /** Destroys the active scene and frees its resources; the stage is left empty. */
+  clearScene(): void {
+    const previous = this.director.scene;
+    this.director.setScene(null);
+    if (previous && !previous.view.destroyed) previous.view.destroy({ children: true });
+    this.sceneResources?.destroy();
+    this.sceneResources = null;
+  }
+
+  setSpeed(speed: number): void {
+    this.director.setSpeed(speed);
+  }
+
+  /** Jumps the running animation to its end state; its promise resolves right away. */
+  skip(): void {
+    this.director.skip();
+    this.renderIfIdle();
+  }
+
+  /** Stops time for a screenshot; with `atMs`, first shows the running animation at that point. */
+  freeze(atMs?: number): void {
+    this.director.freeze(atMs);
+    this.render();
+  }
+
+  resume(): void {
+    this.director.resume();
+  }
+
+  /**
+   * Steps time by `ms` (real milliseconds, scaled by speed) in frames of `frameMs`, as the
+   * ticker would, then renders once.
+   */
+  advance(ms: number, frameMs = 1000 / 60): void {
+    this.assertAlive();
+    const start = performance.now();
+    let left = Math.max(0, ms);
+    const frame = Math.max(1, frameMs);
+    while (left > 0) {
+      const step = Math.min(frame, left);
+      this.director.frame(step);
+      left -= step;
+    }
+    this.app.render();
+    this.record(performance.now() - start);
+  }
+
+  /** Renders the current state once, without moving time. */
+  render(): void {
+    if (!this.isDestroyed) this.app.render();
+  }
+
+  stats(): EngineStats {
+    const { width, height } = this.director.size;
+    return {
+      ...this.director.stats(),
+      speed: this.speed,
+      frozen: this.frozen,
+      scene: this.director.scene?.name ?? null,
+      width,
+      height,
+      resolution: this.resolution,
+    };
+  }
+
+  resetStats(): void {
+    this.director.resetStats();
+  }
+
+  /** Live resources of the engine and its scene (for the leak checks). */
+  resourceCounts(): { textures: number; items: number; fonts: number; managedTextures: number; tickerListeners: number } {
+    const scene = this.sceneResources?.counts() ?? { textures: 0, items: 0, fonts: 0 };
+    const renderer = this.app.renderer as Renderer | null;
+    const managed = renderer && 'texture' in renderer ? (renderer.texture as { managedTextures?: readonly unknown[] }).managedTextures : undefined;
+    // Removed entries stay as nulls in pixi's hash.
+    return { ...scene, managedTextures: managed?.filter(Boolean).length ?? 0, tickerListeners: this.app.ticker?.count ?? 0 };
+  }
+
+  /**
+   * Frees every scene, texture, graphics context, font, ticker listener and observer the
+   * engine created; an engine that created its Application also destroys it and removes
+   * the canvas from the page.
+   */
+  destroy(): void {
+    if (this.isDestroyed) return;
+    this.isDestroyed = true;
+    liveEngines -= 1;
+    this.observer?.disconnect();
+    const ticker = this.app.ticker as Ticker | null;
+    ticker?.remove(this.onFrameStart);
+    ticker?.remove(this.onFrameEnd);
+    this.clearScene();
+    this.director.destroy();
+    const last = liveEngines === 0;
+    if (this.ownsApp) {
+      this.app.destroy(
+        { removeView: true, releaseGlobalResources: last },
+        { children: true, texture: true, textureSource: true, context: true },
+      );
+    } else {
+      if (this.app.canvas) this.app.canvas.style.cssText = this.canvasStyle;
+      // The owner destroys the Application right after this (@pixi/react does it in the same
+      // commit, without releasing pixi's global pools); pooled batches and textures of a dead
+      // context would break the next Application, so they are released once it is gone.
+      if (last) queueMicrotask(() => {
+        if (liveEngines === 0) GlobalResourceRegistry.release();
+      });
+    }
+  }
+
+  private readonly onFrameStart = (ticker: Ticker): void => {
+    this.frameStart = performance.now();
+    this.director.frame(ticker.elapsedMS);
+  };
+
+  private readonly onFrameEnd = (): void => {
+    this.record(performance.now() - this.frameStart);
+  };
+
+  private record(workMs: number): void {
+    if (this.warmupFrames > 0) this.warmupFrames -= 1;
+    else this.director.recordWork(workMs);
+  }
+
+  private fit(): void {
+    if (this.isDestroyed) return;
+    const width = Math.max(1, Math.round(this.host.clientWidth));
+    const height = Math.max(1, Math.round(this.host.clientHeight));
+    const current = this.director.size;
+    if (width === current.width && height === current.height) return;
+    this.app.renderer.resize(width, height);
+    this.director.resize(width, height);
+    this.renderIfIdle();
+  }
+
+  /** Without a running ticker (manual clock, frozen) nothing else would draw the change. */
+  private renderIfIdle(): void {
+    if (this.isDestroyed) return;
+    if (this.mode === 'manual' || !this.app.ticker.started || this.frozen) this.app.render();
+  }
+
+  private assertAlive(): void {
+    if (this.isDestroyed) throw new Error('engine destroyed');
+  }
+}

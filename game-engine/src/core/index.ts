@@ -1,0 +1,10 @@
+export { FrameStats } from './frame-stats';
+export { Clock, MAX_SPEED, MIN_SPEED, type ClockOptions } from './clock';
+export { Animator, Playback, type PoseFn } from './playback';
+export { Director, type FrameSummary } from './director';
+export type { SceneLifecycle } from './scene';
+export { Engine, type ClockMode, type EngineOptions, type EngineStats, type Scene, type SceneContext } from './engine';
+export { ResourceBag } from './resources';
+export { Random, hashSeed, mulberry32 } from './random';
+export * as easing from './easing';
+export { formatHundredths, formatMultiplier, toHundredths } from './format';

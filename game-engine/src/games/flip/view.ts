@@ -1,0 +1,275 @@
+import { BitmapText, Container, Sprite, type Texture } from 'pixi.js';
+import { clamp, easeOutBack, segment } from '../../core/easing';
+import type { SceneContext } from '../../core/engine';
+import { hashSeed } from '../../core/random';
+import { confettiTexture, glowTexture, miniCoinTexture, pillTexture, raysTexture, sparkleTexture } from '../shared/art';
+import { Backdrop } from '../shared/backdrop';
+import { Burst } from '../shared/burst';
+import { installArcadeFont } from '../shared/fonts';
+import { GameScene } from '../shared/game-scene';
+import { mix, palette, shade } from '../shared/theme';
+import { discTexture, edgeTexture, FACE_SIZE, headsTexture, pedestalTexture, tailsTexture } from './art';
+import { flipPose, planFlip, sideAngle, type CoinSide, type FlipOutcome, type FlipPlan, type FlipPose } from './plan';
+
+/** Coin thickness as a share of its radius. */
+const THICKNESS = 0.15;
+
+/**
+ * The flip: a gold coin with a TON diamond on heads and a crown on tails, faked in 3D by
+ * squashing its faces with the cosine of the spin angle over a lit, reeded rim.
+ */
+export class FlipScene extends GameScene {
+  readonly name = 'flip';
+  private backdrop!: Backdrop;
+  private pedestal!: Sprite;
+  private rays!: Sprite;
+  private aura!: Sprite;
+  private shadow!: Sprite;
+  private coin!: Container;
+  private farFace!: Sprite;
+  private rim!: Sprite;
+  private face!: Sprite;
+  private glint!: Sprite;
+  private faces!: Record<CoinSide, Texture>;
+  private label!: BitmapText;
+  private badge!: Container;
+  private badgePill!: Sprite;
+  private badgeText!: BitmapText;
+  private effects!: Container;
+  private burst: Burst | null = null;
+  private plan: FlipPlan | null = null;
+  private pose: FlipPose = restingPose('heads');
+  /** Scene time when the pose was last set (the result keeps living after the animation). */
+  private poseTime = 0;
+  private restingSide: CoinSide = 'heads';
+  private plays = 0;
+  // Layout
+  private cx = 0;
+  private baseY = 0;
+  private radius = 80;
+  private tossRange = 200;
+
+  constructor(context: SceneContext) {
+    super(context);
+  }
+
+  /** Tosses the coin and lands it on `outcome.side`; resolves when the result is shown. */
+  play(outcome: FlipOutcome): Promise<void> {
+    this.assertAlive();
+    this.animator.skip();
+    this.plays += 1;
+    const plan = planFlip(outcome, { seed: hashSeed(this.context.seed, 'flip', this.plays), from: this.restingSide });
+    this.plan = plan;
+    this.makeBurst(plan);
+    this.restingSide = plan.side;
+    return this.animator.run(plan.durationMs, (t) => {
+      this.pose = flipPose(plan, t);
+      this.poseTime = this.time;
+      this.draw();
+    });
+  }
+
+  /** Back to the idle coin showing `side` (no result shown). */
+  reset(side: CoinSide = this.restingSide): void {
+    this.assertAlive();
+    this.animator.skip();
+    this.plan = null;
+    this.restingSide = side;
+    this.pose = restingPose(side);
+    this.clearBurst();
+    this.draw();
+  }
+
+  protected build(): void {
+    const bag = this.context.resources;
+    const glow = glowTexture(bag);
+    this.backdrop = new Backdrop(bag, hashSeed(this.context.seed, 'backdrop'));
+    this.pedestal = new Sprite(pedestalTexture(bag));
+    this.pedestal.anchor.set(0.5);
+    this.pedestal.blendMode = 'add';
+    this.rays = new Sprite(raysTexture(bag));
+    this.rays.anchor.set(0.5);
+    this.rays.blendMode = 'add';
+    this.rays.tint = palette.gold;
+    this.aura = new Sprite(glow);
+    this.aura.anchor.set(0.5);
+    this.aura.blendMode = 'add';
+    this.shadow = new Sprite(glow);
+    this.shadow.anchor.set(0.5);
+    this.shadow.tint = 0x000000;
+
+    this.faces = { heads: headsTexture(bag), tails: tailsTexture(bag) };
+    this.coin = new Container();
+    this.farFace = new Sprite(discTexture(bag));
+    this.farFace.anchor.set(0.5);
+    this.farFace.tint = 0x6e4706;
+    this.rim = new Sprite(edgeTexture(bag));
+    this.rim.anchor.set(0.5);
+    this.face = new Sprite(this.faces.heads);
+    this.face.anchor.set(0.5);
+    this.glint = new Sprite(glow);
+    this.glint.anchor.set(0.5);
+    this.glint.blendMode = 'add';
+    this.coin.addChild(this.farFace, this.rim, this.face, this.glint);
+
+    const font = installArcadeFont(bag);
+    this.label = new BitmapText({ text: '', style: { fontFamily: font, fontSize: 34, letterSpacing: 3 } });
+    this.label.anchor.set(0.5);
+    this.badge = new Container();
+    this.badgePill = new Sprite(pillTexture(bag, 132, 36));
+    this.badgePill.anchor.set(0.5);
+    this.badgeText = new BitmapText({ text: '', style: { fontFamily: font, fontSize: 17, letterSpacing: 2 } });
+    this.badgeText.anchor.set(0.5);
+    this.badge.addChild(this.badgePill, this.badgeText);
+    this.effects = new Container();
+
+    this.view.addChild(this.backdrop.view, this.pedestal, this.rays, this.aura, this.shadow, this.coin, this.effects, this.label, this.badge);
+    this.confetti = confettiTexture(bag);
+    this.sparkle = sparkleTexture(bag);
+    this.miniCoin = miniCoinTexture(bag);
+    this.draw();
+  }
+
+  private confetti!: Texture;
+  private sparkle!: Texture;
+  private miniCoin!: Texture;
+
+  protected layout(): void {
+    const { width, height } = this;
+    this.backdrop.layout(width, height);
+    this.radius = clamp(Math.min(width * 0.25, height * 0.19), 44, 140);
+    this.cx = width / 2;
+    this.baseY = height * 0.46;
+    this.tossRange = Math.max(30, this.baseY - this.radius * 1.45 - 16);
+    const floorY = this.baseY + this.radius * 1.18;
+    this.pedestal.position.set(this.cx, floorY);
+    this.pedestal.setSize(this.radius * 3.6, this.radius * 0.9);
+    this.label.position.set(this.cx, floorY + Math.max(46, this.radius * 0.62));
+    this.label.style.fontSize = clamp(this.radius * 0.36, 24, 44);
+    this.badge.position.set(this.cx, this.label.y + this.label.style.fontSize * 1.25);
+    this.effects.position.set(this.cx, this.baseY);
+    this.draw();
+  }
+
+  protected tick(stepMs: number): void {
+    this.backdrop.update(stepMs);
+    if (!this.animator.busy) this.draw();
+  }
+
+  private makeBurst(plan: FlipPlan): void {
+    this.clearBurst();
+    if (!plan.win) return;
+    const r = this.radius;
+    this.burst = new Burst({
+      count: 46,
+      seed: plan.sparkleSeed,
+      textures: [this.sparkle, this.sparkle, this.miniCoin, this.confetti],
+      tints: [palette.goldLight, palette.gold, 0xffffff, palette.tonLight, palette.win],
+      speed: [r * 2.2, r * 6],
+      size: [r * 0.1, r * 0.3],
+      lifeMs: [700, 1500],
+      gravity: r * 9,
+      drag: 1.6,
+      direction: -Math.PI / 2,
+      spread: Math.PI * 1.7,
+      spin: 9,
+      delayMs: [0, 160],
+    });
+    this.effects.addChild(this.burst.view);
+  }
+
+  private clearBurst(): void {
+    if (!this.burst) return;
+    this.burst.view.destroy({ children: true });
+    this.burst = null;
+  }
+
+  private draw(): void {
+    const pose = { ...this.pose };
+    if (pose.revealMs >= 0) pose.revealMs += this.time - this.poseTime;
+    const r = this.radius;
+    const idle = !this.animator.busy;
+    const bob = idle ? Math.sin(this.time / 650) * r * 0.04 : 0;
+    const lift = pose.lift;
+    const scale = 1 + 0.3 * lift;
+    const y = this.baseY - lift * this.tossRange + bob;
+    const x = this.cx + pose.drift * r;
+    const win = this.plan?.win ?? false;
+    const reveal = pose.reveal;
+
+    // Lose: a short shake as the result comes in.
+    const shake = !win && reveal > 0 && pose.revealMs < 360 ? Math.sin(pose.revealMs * 0.075) * r * 0.06 * (1 - pose.revealMs / 360) : 0;
+    this.coin.position.set(x + shake, y);
+    this.coin.scale.set(scale, scale * pose.squash);
+
+    const cos = Math.cos(pose.angle);
+    const sin = Math.sin(pose.angle);
+    const faceScale = (2 * r) / FACE_SIZE;
+    const squashY = Math.max(0.02, Math.abs(cos));
+    const half = r * THICKNESS * 0.5 * sin;
+    // The near face sits on one side of the rim, the far face on the other.
+    const nearY = cos >= 0 ? -half : half;
+    this.face.texture = this.faces[pose.face];
+    this.face.position.set(0, nearY);
+    this.face.scale.set(faceScale, faceScale * squashY);
+    const lit = 0.62 + 0.38 * Math.abs(cos);
+    const dim = !win && this.plan && reveal > 0 ? 1 - 0.18 * reveal : 1;
+    this.face.tint = shade(lit * dim);
+    this.farFace.position.set(0, -nearY);
+    this.farFace.setSize(2 * r, 2 * r * squashY);
+    this.rim.position.set(0, 0);
+    this.rim.setSize(2 * r, Math.abs(2 * half));
+    this.rim.visible = Math.abs(half) > 0.3;
+    this.rim.tint = shade(0.75 + 0.25 * Math.abs(sin));
+
+    // Specular flashes while spinning, a slow breathing sheen at rest.
+    const flash = Math.max(0, Math.sin(pose.angle * 2 + 0.6)) ** 6;
+    const idleSheen = 0.12 + 0.1 * Math.sin(this.time / 900);
+    this.glint.position.set(-r * 0.32, nearY - r * 0.38 * squashY);
+    this.glint.setSize(r * 1.1, r * 0.8 * squashY);
+    this.glint.alpha = pose.phase === 'toss' ? 0.55 * flash : idleSheen;
+
+    this.shadow.position.set(this.cx + pose.drift * r * 0.5, this.baseY + r * 1.14);
+    this.shadow.setSize(r * 2.5 * (1 - 0.45 * lift), r * 0.5 * (1 - 0.4 * lift));
+    this.shadow.alpha = 0.75 * (1 - 0.55 * lift);
+    this.pedestal.alpha = 0.85 - 0.35 * lift;
+
+    // Result: rays and a golden aura for a win, a red pulse for a loss.
+    const pop = easeOutBack(segment(pose.revealMs, 0, 380), 2.2);
+    this.rays.visible = win && reveal > 0;
+    if (this.rays.visible) {
+      this.rays.position.set(this.cx, this.baseY);
+      this.rays.setSize(r * 5.2 * pop, r * 5.2 * pop);
+      this.rays.rotation = this.time / 2600;
+      this.rays.alpha = 0.5 * reveal;
+    }
+    this.aura.visible = reveal > 0;
+    if (this.aura.visible) {
+      this.aura.position.set(this.cx, this.baseY);
+      const pulse = win ? 1 + 0.06 * Math.sin(this.time / 180) : 1 + 0.35 * segment(pose.revealMs, 0, 500);
+      this.aura.setSize(r * 3.4 * pulse, r * 3.4 * pulse);
+      this.aura.tint = win ? mix(palette.gold, palette.win, 0.25) : palette.lose;
+      this.aura.alpha = win ? 0.55 * reveal : 0.5 * reveal * (1 - 0.5 * segment(pose.revealMs, 200, 650));
+    }
+    this.burst?.pose(pose.revealMs);
+
+    const showResult = this.plan !== null && reveal > 0;
+    this.label.visible = showResult;
+    this.badge.visible = showResult;
+    if (showResult && this.plan) {
+      this.label.text = this.plan.side.toUpperCase();
+      this.label.tint = win ? palette.goldLight : palette.text;
+      this.label.alpha = reveal;
+      this.label.scale.set(0.6 + 0.4 * pop);
+      this.badgeText.text = win ? 'YOU WIN' : 'NO LUCK';
+      this.badgeText.tint = win ? 0x05331f : 0xffffff;
+      this.badgePill.tint = win ? palette.win : palette.lose;
+      this.badge.alpha = segment(pose.revealMs, 120, 420);
+      this.badge.scale.set(0.7 + 0.3 * easeOutBack(segment(pose.revealMs, 120, 480), 2));
+    }
+  }
+}
+
+function restingPose(side: CoinSide): FlipPose {
+  return { phase: 'done', angle: sideAngle(side), lift: 0, drift: 0, squash: 1, face: side, reveal: 0, revealMs: -1 };
+}

@@ -1,0 +1,745 @@
+import { BitmapText, Container, Graphics, Sprite, Texture } from 'pixi.js';
+import { clamp, easeOutBack, lerp, segment } from '../../core/easing';
+import type { SceneContext } from '../../core/engine';
+import { formatMultiplier } from '../../core/format';
+import { hashSeed, Random } from '../../core/random';
+import { glowTexture, miniCoinTexture, pillTexture, sparkleTexture } from '../shared/art';
+import { Burst } from '../shared/burst';
+import { installArcadeFont } from '../shared/fonts';
+import { GameScene } from '../shared/game-scene';
+import { palette, shade } from '../shared/theme';
+import { barrierTexture, beamTexture, CAR_PAINTS, carTexture, coverTexture, heroTexture, type CoverKind } from './art';
+import {
+  cashOutHeroPose,
+  ladder,
+  laneDirection,
+  laneLabels,
+  laneStates,
+  planCashOut,
+  planReveal,
+  planStep,
+  resetRoad,
+  revealStart,
+  setupRoad,
+  stepCarOffset,
+  stepHeroPose,
+  type HeroPose,
+  type LaneState,
+  type RoadCashOutPlan,
+  type RoadRevealPlan,
+  type RoadSetup,
+  type RoadState,
+  type RoadStepPlan,
+  type RoadStepResult,
+} from './plan';
+
+interface Car {
+  sprite: Sprite;
+  beam: Sprite;
+  lane: number;
+  /** Distance along the traffic direction, px (0 = the upstream screen edge). */
+  s: number;
+  speed: number;
+  boost: boolean;
+}
+
+interface Lane {
+  cover: Sprite;
+  label: BitmapText;
+  barrier: Sprite;
+  cars: Car[];
+  nextSpawnMs: number;
+  random: Random;
+}
+
+type Anim = { plan: RoadStepPlan; t: number } | { plan: RoadCashOutPlan; t: number } | { plan: RoadRevealPlan; t: number };
+
+const CAR_LIMIT = 3;
+
+/**
+ * The road: lanes of traffic stacked upwards, a manhole with the multiplier on each lane,
+ * a hero that hops lane by lane under a following camera, barriers that stop the cars on
+ * crossed lanes, and a car that comes for the hero on a trap.
+ */
+export class RoadScene extends GameScene {
+  readonly name = 'road';
+  private state: RoadState = setupRoad({ lanes: 24, multipliers: ladder(1) });
+  /** The state before the running animation (what is shown until it lands). */
+  private before: RoadState = this.state;
+  private anim: Anim | null = null;
+  private crash: RoadStepPlan | null = null;
+  private cashout: RoadCashOutPlan | null = null;
+  private hero: HeroPose = { lane: -1, lift: 0, squash: 1, knock: 0, spin: 0, down: 0 };
+  private serial = 0;
+  /** Barrier drop progress per lane during a step (0..1). */
+  private dropping: { lane: number; progress: number } | null = null;
+  private stops = new Set<number>();
+
+  private world!: Container;
+  private ground!: Graphics;
+  private decor!: Container;
+  private lanesLayer!: Container;
+  private carLayer!: Container;
+  private heroLayer!: Container;
+  private hud!: Container;
+  private lanes: Lane[] = [];
+  private carPool: Car[] = [];
+  private heroSprite!: Sprite;
+  private heroShadow!: Sprite;
+  private nextGlow!: Sprite;
+  private hitCar!: Sprite;
+  private hitBeam!: Sprite;
+  private flash!: Sprite;
+  private banner!: Container;
+  private bannerPill!: Sprite;
+  private bannerTitle!: BitmapText;
+  private bannerValue!: BitmapText;
+  private finishLabel!: BitmapText;
+  private effects!: Container;
+  private burst: Burst | null = null;
+  private font = '';
+  private textures!: {
+    glow: Texture;
+    sparkle: Texture;
+    coin: Texture;
+    cover: Record<CoverKind, Texture>;
+    barrier: Texture;
+    beam: Texture;
+    cars: Texture[];
+    hero: Texture;
+  };
+  // Layout
+  private laneH = 96;
+  private startH = 150;
+  private finishH = 150;
+  private columnX = 0;
+  private coverSize = 60;
+  private carLength = 110;
+  private carWidth = 56;
+  private groundKey = '';
+
+  constructor(context: SceneContext) {
+    super(context);
+  }
+
+  get road(): Readonly<RoadState> {
+    return this.state;
+  }
+
+  /** A new road: lane count and the multiplier of each lane; `passed` restores a round in progress. */
+  setup(config: RoadSetup): void {
+    this.assertAlive();
+    const state = setupRoad(config);
+    this.animator.skip();
+    this.state = state;
+    this.clearRound();
+    this.rebuildLanes();
+    this.layout();
+  }
+
+  /** The hero hops onto `lane` (the next one); on 'trap' a car hits. Resolves when it has played. */
+  step(lane: number, result: RoadStepResult): Promise<void> {
+    this.assertAlive();
+    this.animator.skip();
+    this.serial += 1;
+    const { state, plan } = planStep(this.state, lane, result, hashSeed(this.context.seed, 'road-step', this.serial));
+    this.before = this.state;
+    this.state = state;
+    this.clearTraffic(lane, result === 'trap');
+    if (result === 'trap') this.crash = plan;
+    return this.animator.run(plan.durationMs, (t) => {
+      this.anim = { plan, t };
+      this.hero = stepHeroPose(plan, t);
+      this.dropping = plan.result === 'safe' ? { lane: plan.to, progress: segment(t, plan.crouchMs, plan.barrierMs) } : null;
+      if (t >= plan.durationMs) this.finishAnim();
+      this.draw();
+    });
+  }
+
+  /** The hero celebrates on the current lane (or on the finish after the last one). */
+  cashOut(): Promise<void> {
+    this.assertAlive();
+    this.animator.skip();
+    this.serial += 1;
+    const { state, plan } = planCashOut(this.state, hashSeed(this.context.seed, 'road-cash', this.serial));
+    this.before = this.state;
+    this.state = state;
+    this.cashout = plan;
+    this.makeCoinBurst(plan.seed);
+    return this.animator.run(plan.durationMs, (t) => {
+      this.anim = { plan, t };
+      this.hero = cashOutHeroPose(plan, t);
+      if (t >= plan.durationMs) this.finishAnim();
+      this.draw();
+    });
+  }
+
+  /** After the round: flips the covers of the trap lanes (trap slots past the road are ignored). */
+  reveal(trapLanes: readonly number[]): Promise<void> {
+    this.assertAlive();
+    this.animator.skip();
+    const { state, plan } = planReveal(this.state, trapLanes);
+    this.before = this.state;
+    this.state = state;
+    return this.animator.run(plan.durationMs, (t) => {
+      this.anim = { plan, t };
+      if (t >= plan.durationMs) this.finishAnim();
+      this.draw();
+    });
+  }
+
+  /** Back to the start pavement with the same lanes. */
+  reset(): void {
+    this.assertAlive();
+    this.animator.skip();
+    this.state = resetRoad(this.state);
+    this.clearRound();
+    this.draw();
+  }
+
+  protected build(): void {
+    const bag = this.context.resources;
+    this.textures = {
+      glow: glowTexture(bag),
+      sparkle: sparkleTexture(bag),
+      coin: miniCoinTexture(bag),
+      cover: { idle: coverTexture(bag, 'idle'), gold: coverTexture(bag, 'gold'), trap: coverTexture(bag, 'trap') },
+      barrier: barrierTexture(bag),
+      beam: beamTexture(bag),
+      cars: CAR_PAINTS.map(([paint, dark]) => carTexture(bag, paint, dark)),
+      hero: heroTexture(bag),
+    };
+    this.font = installArcadeFont(bag);
+    this.world = new Container();
+    this.ground = new Graphics();
+    this.decor = new Container();
+    this.lanesLayer = new Container();
+    this.carLayer = new Container();
+    this.heroLayer = new Container();
+    this.effects = new Container();
+    this.nextGlow = new Sprite(this.textures.glow);
+    this.nextGlow.anchor.set(0.5);
+    this.nextGlow.blendMode = 'add';
+    this.nextGlow.tint = palette.gold;
+    this.finishLabel = new BitmapText({ text: 'FINISH', style: { fontFamily: this.font, fontSize: 30, letterSpacing: 6 } });
+    this.finishLabel.anchor.set(0.5);
+    this.finishLabel.tint = palette.goldLight;
+    this.decor.addChild(this.finishLabel);
+    this.heroShadow = new Sprite(this.textures.glow);
+    this.heroShadow.anchor.set(0.5);
+    this.heroShadow.tint = 0x000000;
+    this.heroSprite = new Sprite(this.textures.hero);
+    this.heroSprite.anchor.set(0.5, 0.9);
+    this.hitCar = new Sprite(this.textures.cars[0]);
+    this.hitCar.anchor.set(0.5);
+    this.hitBeam = new Sprite(this.textures.beam);
+    this.hitBeam.anchor.set(0, 0.5);
+    this.hitBeam.blendMode = 'add';
+    this.heroLayer.addChild(this.heroShadow, this.heroSprite);
+    this.world.addChild(this.ground, this.decor, this.nextGlow, this.lanesLayer, this.carLayer, this.hitBeam, this.hitCar, this.heroLayer, this.effects);
+
+    this.hud = new Container();
+    this.flash = new Sprite(Texture.WHITE);
+    this.flash.tint = palette.lose;
+    this.flash.alpha = 0;
+    this.banner = new Container();
+    this.bannerPill = new Sprite(pillTexture(bag, 240, 76));
+    this.bannerPill.anchor.set(0.5);
+    this.bannerTitle = new BitmapText({ text: '', style: { fontFamily: this.font, fontSize: 16, letterSpacing: 3 } });
+    this.bannerTitle.anchor.set(0.5);
+    this.bannerValue = new BitmapText({ text: '', style: { fontFamily: this.font, fontSize: 28 } });
+    this.bannerValue.anchor.set(0.5);
+    this.banner.addChild(this.bannerPill, this.bannerTitle, this.bannerValue);
+    this.banner.visible = false;
+    this.hud.addChild(this.flash, this.banner);
+    this.view.addChild(this.world, this.hud);
+    this.rebuildLanes();
+  }
+
+  protected layout(): void {
+    const { width, height } = this;
+    this.laneH = Math.round(clamp(height / 6.3, 62, 118));
+    this.startH = Math.round(this.laneH * 1.7);
+    this.finishH = Math.round(this.laneH * 1.5);
+    this.columnX = Math.round(width / 2);
+    this.coverSize = Math.round(this.laneH * 0.64);
+    this.carLength = Math.round(this.laneH * 1.12);
+    this.carWidth = Math.round(this.laneH * 0.56);
+    const groundKey = `${width}:${height}:${this.laneH}:${this.state.lanes}`;
+    if (groundKey !== this.groundKey) {
+      this.groundKey = groundKey;
+      this.drawGround();
+    }
+    const labelSize = Math.round(clamp(this.laneH * 0.17, 11, 19));
+    this.lanes.forEach((lane, i) => {
+      const y = this.laneY(i);
+      lane.cover.position.set(this.columnX, y);
+      lane.cover.setSize(this.coverSize, this.coverSize);
+      lane.label.position.set(this.columnX, y + 1);
+      lane.label.style.fontSize = labelSize;
+      lane.barrier.setSize(this.laneH * 0.2, this.laneH * 0.82);
+    });
+    for (const car of this.allCars()) this.sizeCar(car.sprite, car.beam);
+    this.sizeCar(this.hitCar, this.hitBeam);
+    const heroSize = this.laneH * 0.62;
+    this.heroSprite.setSize(heroSize, heroSize);
+    this.finishLabel.style.fontSize = Math.round(this.laneH * 0.3);
+    this.finishLabel.position.set(this.columnX, this.finishY() - this.finishH * 0.02);
+    this.flash.setSize(width, height);
+    this.banner.position.set(width / 2, Math.max(58, height * 0.12));
+    this.draw();
+  }
+
+  protected tick(stepMs: number): void {
+    this.moveTraffic(stepMs);
+    if (!this.animator.busy) this.draw();
+  }
+
+  // ---- geometry ----
+
+  private laneY(lane: number): number {
+    return -(lane + 0.5) * this.laneH;
+  }
+
+  private startY(): number {
+    return this.startH * 0.42;
+  }
+
+  private finishY(): number {
+    return -this.state.lanes * this.laneH - this.finishH * 0.5;
+  }
+
+  /** World y of a fractional hero position (-1 start, 0..lanes-1, lanes = finish). */
+  private heroY(position: number): number {
+    const last = this.state.lanes - 1;
+    if (position <= 0) return lerp(this.startY(), this.laneY(0), position + 1);
+    if (position >= last) return lerp(this.laneY(last), this.finishY(), position - last);
+    return this.laneY(position);
+  }
+
+  private sizeCar(sprite: Sprite, beam: Sprite): void {
+    sprite.setSize(this.carLength, this.carWidth);
+    beam.setSize(this.carLength * 0.7, this.carWidth * 1.1);
+  }
+
+  // ---- round bookkeeping ----
+
+  private clearRound(): void {
+    this.before = this.state;
+    this.anim = null;
+    this.crash = null;
+    this.cashout = null;
+    this.dropping = null;
+    this.hero = { lane: this.state.position, lift: 0, squash: 1, knock: 0, spin: 0, down: 0 };
+    this.clearBurst();
+    this.stops = new Set(Array.from({ length: Math.max(0, this.state.position + 1) }, (_, i) => i));
+  }
+
+  private finishAnim(): void {
+    this.before = this.state;
+    this.dropping = null;
+  }
+
+  private rebuildLanes(): void {
+    const labels = laneLabels(this.state);
+    if (this.lanes.length === this.state.lanes) {
+      // Same road shape: only the multipliers change.
+      this.lanes.forEach((lane, i) => {
+        lane.label.text = labels[i] ?? '';
+      });
+      return;
+    }
+    for (const lane of this.lanes) {
+      for (const car of lane.cars) this.recycle(car);
+      lane.cover.destroy();
+      lane.label.destroy();
+      lane.barrier.destroy();
+    }
+    this.lanes = [];
+    for (let i = 0; i < this.state.lanes; i++) {
+      const cover = new Sprite(this.textures.cover.idle);
+      cover.anchor.set(0.5);
+      const label = new BitmapText({ text: labels[i] ?? '', style: { fontFamily: this.font, fontSize: 15 } });
+      label.anchor.set(0.5);
+      const barrier = new Sprite(this.textures.barrier);
+      barrier.anchor.set(0.5, 1);
+      barrier.visible = false;
+      this.lanesLayer.addChild(cover, label, barrier);
+      const random = new Random(hashSeed(this.context.seed, 'lane', i));
+      this.lanes.push({ cover, label, barrier, cars: [], nextSpawnMs: random.range(0, 1600), random });
+    }
+    this.populate();
+  }
+
+  // ---- traffic (cosmetic, seeded) ----
+
+  private *allCars(): Generator<Car> {
+    for (const lane of this.lanes) yield* lane.cars;
+  }
+
+  private recycle(car: Car): void {
+    car.sprite.visible = false;
+    car.beam.visible = false;
+    this.carPool.push(car);
+  }
+
+  private spawn(laneIndex: number, s: number): void {
+    const lane = this.lanes[laneIndex];
+    if (!lane) return;
+    let car = this.carPool.pop();
+    if (!car) {
+      const sprite = new Sprite(this.textures.cars[0]);
+      sprite.anchor.set(0.5);
+      const beam = new Sprite(this.textures.beam);
+      beam.anchor.set(0, 0.5);
+      beam.blendMode = 'add';
+      this.carLayer.addChild(beam, sprite);
+      car = { sprite, beam, lane: laneIndex, s, speed: 0, boost: false };
+    }
+    car.lane = laneIndex;
+    car.s = s;
+    car.boost = false;
+    car.speed = this.laneH * lane.random.range(2.3, 4.2);
+    car.sprite.texture = lane.random.pick(this.textures.cars);
+    car.sprite.visible = true;
+    car.beam.visible = true;
+    this.sizeCar(car.sprite, car.beam);
+    lane.cars.push(car);
+  }
+
+  /** Some cars already on the road when it appears. */
+  private populate(): void {
+    const width = Math.max(this.width, 320);
+    this.lanes.forEach((lane, i) => {
+      if (this.stops.has(i)) return;
+      const count = lane.random.int(0, 2);
+      for (let k = 0; k < count; k++) this.spawn(i, width - k * width * 0.55 - lane.random.range(0, width * 0.3));
+    });
+  }
+
+  /** Progress where a stopped lane holds its traffic (the barrier line). */
+  private stopLine(): number {
+    return this.width / 2 - this.coverSize * 0.5 - this.laneH * 0.42;
+  }
+
+  /**
+   * The lane the hero enters stops taking traffic; cars already between the barrier and the
+   * hero speed away so nothing drives through a safe landing.
+   */
+  private clearTraffic(laneIndex: number, trap: boolean): void {
+    const lane = this.lanes[laneIndex];
+    if (!lane) return;
+    this.stops.add(laneIndex);
+    const stop = this.stopLine();
+    const heroEdge = this.width / 2 + this.laneH * 0.45;
+    for (const car of lane.cars) {
+      const front = car.s + this.carLength / 2;
+      const rear = car.s - this.carLength / 2;
+      if ((front > stop || trap) && rear < heroEdge) car.boost = true;
+    }
+  }
+
+  private moveTraffic(stepMs: number): void {
+    const dt = stepMs / 1000;
+    const width = this.width;
+    const exit = width + this.carLength;
+    const stop = this.stopLine() - this.carLength / 2 - 4;
+    const gap = this.carLength + this.laneH * 0.25;
+    const [low, high] = this.visibleLanes();
+    this.lanes.forEach((lane, i) => {
+      const stopped = this.stops.has(i);
+      // Cars ahead in the list are further downstream.
+      let limit = Number.POSITIVE_INFINITY;
+      for (const car of lane.cars) {
+        const speed = car.speed * (car.boost ? 3.6 : 1);
+        let next = car.s + speed * dt;
+        if (stopped && car.s <= stop) next = Math.min(next, stop);
+        next = Math.min(next, limit);
+        car.s = Math.max(car.s, next);
+        limit = car.s - gap;
+      }
+      for (let k = lane.cars.length - 1; k >= 0; k--) {
+        const car = lane.cars[k];
+        if (car && car.s > exit) {
+          lane.cars.splice(k, 1);
+          this.recycle(car);
+        }
+      }
+      if (stepMs <= 0) return;
+      lane.nextSpawnMs -= stepMs;
+      if (lane.nextSpawnMs <= 0) {
+        lane.nextSpawnMs = lane.random.range(900, 2800);
+        const waiting = lane.cars.length;
+        const tail = lane.cars[lane.cars.length - 1];
+        const room = !tail || tail.s > -this.carLength / 2 + gap;
+        if (i >= low && i <= high && waiting < CAR_LIMIT && room && !(stopped && waiting >= 1)) this.spawn(i, -this.carLength / 2);
+      }
+    });
+    this.drawCars();
+  }
+
+  private drawCars(): void {
+    const [low, high] = this.visibleLanes();
+    for (const car of this.allCars()) {
+      const onScreen = car.lane >= low && car.lane <= high;
+      car.sprite.visible = onScreen;
+      car.beam.visible = onScreen;
+      if (onScreen) this.placeCar(car.sprite, car.beam, car.lane, car.s);
+    }
+  }
+
+  private placeCar(sprite: Sprite, beam: Sprite, lane: number, s: number): void {
+    const dir = laneDirection(lane);
+    const x = dir > 0 ? s : this.width - s;
+    const y = this.laneY(lane);
+    sprite.position.set(x, y);
+    sprite.scale.x = Math.abs(sprite.scale.x) * dir;
+    beam.position.set(x + dir * this.carLength * 0.45, y);
+    beam.scale.x = Math.abs(beam.scale.x) * dir;
+    beam.alpha = 0.5;
+  }
+
+  private visibleLanes(): [number, number] {
+    const top = -this.world.y;
+    const bottom = top + this.height;
+    const low = Math.floor(-bottom / this.laneH) - 1;
+    const high = Math.ceil(-top / this.laneH) + 1;
+    return [Math.max(0, low), Math.min(this.state.lanes - 1, high)];
+  }
+
+  private makeCoinBurst(seed: number): void {
+    this.clearBurst();
+    const size = this.laneH;
+    this.burst = new Burst({
+      count: 34,
+      seed,
+      textures: [this.textures.coin, this.textures.coin, this.textures.sparkle],
+      tints: [0xffffff, palette.goldLight, palette.gold],
+      speed: [size * 2.5, size * 6.5],
+      size: [size * 0.12, size * 0.26],
+      lifeMs: [700, 1400],
+      gravity: size * 11,
+      drag: 1.2,
+      spread: Math.PI * 1.3,
+      spin: 8,
+      delayMs: [0, 200],
+    });
+    this.effects.addChild(this.burst.view);
+  }
+
+  private clearBurst(): void {
+    if (!this.burst) return;
+    this.burst.view.destroy({ children: true });
+    this.burst = null;
+  }
+
+  // ---- drawing ----
+
+  private drawGround(): void {
+    const g = this.ground;
+    g.clear();
+    const { width } = this;
+    const n = this.state.lanes;
+    const h = this.laneH;
+    const roadTop = -n * h;
+    const far = Math.max(this.height, 600) * 2;
+    // Start pavement and below.
+    g.rect(0, 0, width, far).fill(0x242c4d);
+    for (let y = 14; y < this.startH + this.height; y += 34) g.rect(0, y, width, 1.5).fill({ color: 0xffffff, alpha: 0.05 });
+    for (let x = 17; x < width; x += 34) g.rect(x, 0, 1.5, this.startH + this.height).fill({ color: 0xffffff, alpha: 0.04 });
+    // Lanes.
+    for (let i = 0; i < n; i++) {
+      const top = -(i + 1) * h;
+      g.rect(0, top, width, h).fill(i % 2 ? 0x1a2140 : 0x1c2446);
+      // Worn wheel tracks and a soft shadow under the upper divider give the asphalt depth.
+      g.rect(0, top + h * 0.22, width, h * 0.1).fill({ color: 0x000000, alpha: 0.07 });
+      g.rect(0, top + h * 0.68, width, h * 0.1).fill({ color: 0x000000, alpha: 0.07 });
+      g.rect(0, top, width, 5).fill({ color: 0x000000, alpha: 0.16 });
+    }
+    for (let i = 1; i < n; i++) {
+      const y = -i * h;
+      for (let x = -10 + (i % 2) * 22; x < width; x += 46) g.rect(x, y - 1.5, 24, 3).fill({ color: 0xffffff, alpha: 0.22 });
+    }
+    // Curbs.
+    g.rect(0, -3, width, 8).fill(0x3a467a);
+    g.rect(0, -5, width, 3).fill({ color: palette.gold, alpha: 0.8 });
+    g.rect(0, roadTop - 5, width, 8).fill(0x3a467a);
+    g.rect(0, roadTop + 2, width, 3).fill({ color: palette.gold, alpha: 0.8 });
+    // Finish pavement: a checkered band, then the far side.
+    const finishTop = roadTop - this.finishH;
+    g.rect(0, finishTop - far, width, far + this.finishH - 5).fill(0x242c4d);
+    const square = Math.max(10, Math.round(h * 0.16));
+    const bandY = roadTop - this.finishH * 0.5 - square;
+    for (let row = 0; row < 2; row++) {
+      for (let x = 0, k = 0; x < width; x += square, k++) {
+        g.rect(x, bandY + row * square, square, square).fill((k + row) % 2 ? 0x0c1226 : palette.gold);
+      }
+    }
+    g.rect(0, bandY - 2, width, 2).fill({ color: palette.goldLight, alpha: 0.6 });
+    g.rect(0, bandY + square * 2, width, 2).fill({ color: palette.goldLight, alpha: 0.6 });
+  }
+
+  private coverKind(state: LaneState): CoverKind {
+    if (state === 'current' || state === 'passed') return 'gold';
+    if (state === 'crash' || state === 'trap') return 'trap';
+    return 'idle';
+  }
+
+  private draw(): void {
+    if (!this.world) return;
+    const anim = this.anim;
+    const t = anim?.t ?? 0;
+    const stepPlan = anim?.plan.kind === 'step' ? anim.plan : null;
+    const landed = !stepPlan || t >= stepPlan.crouchMs + stepPlan.hopMs;
+    const shown = landed ? this.state : this.before;
+    const states = laneStates(shown);
+    const before = laneStates(this.before);
+    const revealPlan = anim?.plan.kind === 'reveal' ? anim.plan : null;
+
+    // Camera: keep the hero in the lower third, never past either end of the road.
+    const heroY = this.heroY(this.hero.lane);
+    const minY = this.height - this.startH;
+    const maxY = this.state.lanes * this.laneH + this.finishH;
+    let camera = clamp(this.height * 0.66 - heroY, minY, Math.max(minY, maxY));
+    let shakeX = 0;
+    const crash = this.crash;
+    if (crash?.impactMs != null && stepPlan === crash) {
+      const k = segment(t, crash.impactMs, crash.impactMs + 380);
+      if (k > 0 && k < 1) {
+        shakeX = Math.sin(t * 0.09) * this.laneH * 0.08 * (1 - k);
+        camera += Math.cos(t * 0.11) * this.laneH * 0.05 * (1 - k);
+      }
+    }
+    this.world.position.set(shakeX, Math.round(camera));
+
+    // Covers, labels, barriers.
+    const pulse = 0.5 + 0.5 * Math.sin(this.time / 260);
+    this.nextGlow.visible = false;
+    const [low, high] = this.visibleLanes();
+    this.lanes.forEach((lane, i) => {
+      const onScreen = i >= low && i <= high;
+      lane.cover.visible = onScreen;
+      lane.label.visible = onScreen;
+      if (!onScreen) {
+        lane.barrier.visible = false;
+        return;
+      }
+      let kind = this.coverKind(states[i] ?? 'ahead');
+      let flip = 1;
+      if (revealPlan) {
+        const start = revealStart(revealPlan, i, this.state.crashLane);
+        if (start !== null) {
+          const u = segment(t, start, start + revealPlan.flipMs);
+          flip = Math.abs(Math.cos(u * Math.PI));
+          kind = u < 0.5 ? this.coverKind(before[i] ?? 'ahead') : 'trap';
+        }
+      }
+      lane.cover.texture = this.textures.cover[kind];
+      lane.cover.setSize(this.coverSize * flip, this.coverSize);
+      lane.label.scale.x = Math.abs(lane.label.scale.y) * flip;
+      const state = states[i];
+      lane.label.tint = kind === 'gold' ? 0x4a2f00 : state === 'next' ? palette.goldLight : palette.text;
+      lane.label.alpha = state === 'ahead' && this.state.traps ? 0.5 : 1;
+      if (state === 'next') {
+        this.nextGlow.visible = true;
+        this.nextGlow.position.set(this.columnX, this.laneY(i));
+        const size = this.coverSize * (1.9 + 0.25 * pulse);
+        this.nextGlow.setSize(size, size);
+        this.nextGlow.alpha = 0.3 + 0.25 * pulse;
+      }
+      // A barrier stands on every crossed lane, upstream of the hero.
+      let drop = this.stops.has(i) && i !== this.state.crashLane && i <= this.state.position ? 1 : 0;
+      if (this.dropping?.lane === i) drop = this.dropping.progress;
+      lane.barrier.visible = drop > 0;
+      if (drop > 0) {
+        const dir = laneDirection(i);
+        const x = this.columnX - dir * (this.coverSize * 0.5 + this.laneH * 0.3);
+        const fall = 1 - easeOutBack(drop, 2.4);
+        lane.barrier.position.set(x, this.laneY(i) + this.laneH * 0.41 - fall * this.laneH * 0.9);
+        lane.barrier.alpha = Math.min(1, drop * 3);
+      }
+    });
+
+    this.drawHero();
+    this.drawHitCar(t);
+    this.drawHud(t);
+  }
+
+  private drawHero(): void {
+    const pose = this.hero;
+    const y = this.heroY(pose.lane);
+    const x = this.columnX + pose.knock * this.laneH;
+    const size = this.laneH * 0.62;
+    const lift = pose.lift * this.laneH * 0.42;
+    const idle = this.animator.busy || pose.down > 0 ? 0 : Math.abs(Math.sin(this.time / 420)) * this.laneH * 0.025;
+    this.heroSprite.position.set(x, y + size * 0.38 - lift - idle);
+    const flat = 1 - 0.65 * pose.down;
+    const sx = size / this.textures.hero.width;
+    this.heroSprite.scale.set(sx * (1 + 0.35 * pose.down) * (2 - pose.squash), sx * pose.squash * flat);
+    this.heroSprite.rotation = pose.spin;
+    this.heroSprite.tint = pose.down > 0 ? shade(1 - 0.35 * pose.down) : 0xffffff;
+    this.heroShadow.position.set(x, y + size * 0.4);
+    this.heroShadow.setSize(size * (1.1 - 0.4 * pose.lift), size * 0.36 * (1 - 0.3 * pose.lift));
+    this.heroShadow.alpha = 0.6;
+    this.effects.position.set(x, y - size * 0.2);
+  }
+
+  private drawHitCar(t: number): void {
+    const crash = this.crash;
+    const anim = this.anim;
+    const at = anim && anim.plan === crash ? t : crash ? crash.durationMs : 0;
+    const offset = crash ? stepCarOffset(crash, at) : null;
+    const visible = crash !== null && offset !== null && offset < (this.width / this.laneH) * 0.5 + 1.5;
+    this.hitCar.visible = visible;
+    this.hitBeam.visible = visible;
+    if (!crash || offset === null || !visible) return;
+    this.hitCar.texture = this.textures.cars[0] ?? this.hitCar.texture;
+    const dir = crash.direction;
+    const front = this.columnX - dir * offset * this.laneH;
+    const x = front - dir * this.carLength * 0.5;
+    const s = dir > 0 ? x : this.width - x;
+    this.placeCar(this.hitCar, this.hitBeam, crash.to, s);
+    this.hitBeam.alpha = 0.8;
+  }
+
+  private drawHud(t: number): void {
+    const anim = this.anim;
+    const crash = this.crash;
+    // Red flash on impact.
+    if (crash?.impactMs != null && anim?.plan === crash) {
+      const k = segment(t, crash.impactMs, crash.impactMs + 480);
+      this.flash.alpha = k > 0 && k < 1 ? 0.38 * (1 - k) : 0;
+    } else {
+      this.flash.alpha = 0;
+    }
+    let since = -1;
+    let title = '';
+    let value = '';
+    let color: number = palette.gold;
+    if (this.cashout) {
+      since = anim?.plan === this.cashout ? t - this.cashout.hopMs : 10_000;
+      title = 'CASHED OUT';
+      value = formatMultiplier(this.cashout.multiplier, 'full');
+      color = palette.gold;
+    } else if (crash?.impactMs != null) {
+      since = anim?.plan === crash ? t - crash.impactMs - 250 : 10_000;
+      title = 'CRASHED';
+      value = `LANE ${crash.to + 1}`;
+      color = palette.lose;
+    }
+    this.banner.visible = since >= 0;
+    if (since >= 0) {
+      const pop = easeOutBack(segment(since, 0, 420), 2.2);
+      this.banner.scale.set(0.5 + 0.5 * pop);
+      this.banner.alpha = segment(since, 0, 200);
+      this.bannerPill.tint = color;
+      this.bannerTitle.text = title;
+      this.bannerTitle.tint = color === palette.gold ? 0x4a2f00 : 0xffffff;
+      this.bannerTitle.position.set(0, -15);
+      this.bannerValue.text = value;
+      this.bannerValue.tint = color === palette.gold ? 0x2a1a00 : 0xffffff;
+      this.bannerValue.position.set(0, 13);
+    }
+    this.burst?.pose(this.cashout ? (anim?.plan === this.cashout ? t - this.cashout.hopMs : 100_000) : -1);
+  }
+}

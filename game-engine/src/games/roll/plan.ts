@@ -1,0 +1,151 @@
+import { easeInOutSine, easeOutCubic, easeOutQuad, lerp, segment } from '../../core/easing';
+import { formatHundredths, toHundredths } from '../../core/format';
+import { Random } from '../../core/random';
+
+export type RollDirection = 'under' | 'over';
+
+/** What the server decided: the roll (0.00..100.00), the player's target and side, the result. */
+export interface RollOutcome {
+  roll: number;
+  target: number;
+  direction: RollDirection;
+  win: boolean;
+}
+
+export interface RollPlanOptions {
+  seed?: number;
+  /** Where the marker stands before the roll (the last roll), 0..100. */
+  from?: number;
+}
+
+export interface RollPlan {
+  /** The roll in whole hundredths (0..10000): what the marker lands on. */
+  readonly rollHundredths: number;
+  readonly target: number;
+  readonly direction: RollDirection;
+  readonly win: boolean;
+  readonly from: number;
+  /** Past the roll before settling back, in roll units (sign = side). */
+  readonly overshoot: number;
+  /** The marker returns to 0 first, so the number counts up. */
+  readonly rewindMs: number;
+  readonly travelMs: number;
+  readonly settleMs: number;
+  readonly revealMs: number;
+  readonly durationMs: number;
+  /** Dice turns while travelling. */
+  readonly turns: number;
+  readonly sparkleSeed: number;
+}
+
+export type RollPhase = 'rewind' | 'travel' | 'settle' | 'reveal' | 'done';
+
+export interface RollPose {
+  phase: RollPhase;
+  /** Marker position, 0..100. */
+  value: number;
+  /** The counter: the marker's value, exactly the told roll once landed. */
+  display: string;
+  /** Dice rotation, radians (0 when landed). */
+  spin: number;
+  /** Dice hop height, 0..1. */
+  hop: number;
+  /** 0..1 result highlight. */
+  reveal: number;
+  revealMs: number;
+  /** How fast the marker moves (0..1), for motion trails. */
+  speed: number;
+}
+
+export function validateRollOutcome(outcome: RollOutcome): void {
+  const { roll, target, direction } = outcome;
+  if (!Number.isFinite(roll) || roll < 0 || roll > 100) throw new RangeError(`roll must be within 0..100, got ${roll}`);
+  if (Math.abs(toHundredths(roll) - roll * 100) > 1e-6) throw new RangeError(`roll has at most two decimals, got ${roll}`);
+  if (!Number.isFinite(target) || target <= 0 || target >= 100) throw new RangeError(`target must be within (0, 100), got ${target}`);
+  if (direction !== 'under' && direction !== 'over') throw new RangeError(`direction must be under or over, got ${String(direction)}`);
+  if (typeof outcome.win !== 'boolean') throw new RangeError('win must be a boolean');
+}
+
+/** The winning zone on the 0..100 meter. */
+export function winZone(target: number, direction: RollDirection): { from: number; to: number } {
+  return direction === 'under' ? { from: 0, to: target } : { from: target, to: 100 };
+}
+
+export function planRoll(outcome: RollOutcome, options: RollPlanOptions = {}): RollPlan {
+  validateRollOutcome(outcome);
+  const random = new Random(options.seed ?? 1);
+  const rollHundredths = toHundredths(outcome.roll);
+  const roll = rollHundredths / 100;
+  const from = Math.min(100, Math.max(0, options.from ?? 0));
+  // Overshoot away from 0 unless there is no room; never leaves the meter.
+  const room = 100 - roll;
+  const size = random.range(2.5, 6);
+  const overshoot = room >= size ? size : -Math.min(size, roll);
+  const rewindMs = from > 0.5 ? 260 : 0;
+  const travelMs = Math.round(random.range(1050, 1300));
+  const settleMs = 420;
+  const revealMs = outcome.win ? 800 : 600;
+  return {
+    rollHundredths,
+    target: outcome.target,
+    direction: outcome.direction,
+    win: outcome.win,
+    from,
+    overshoot,
+    rewindMs,
+    travelMs,
+    settleMs,
+    revealMs,
+    durationMs: rewindMs + travelMs + settleMs + revealMs,
+    turns: random.int(3, 5),
+    sparkleSeed: Math.floor(random.next() * 2 ** 31),
+  };
+}
+
+/** The pose at `t` ms into the plan; from the settle's end on the marker is exactly on the roll. */
+export function rollPose(plan: RollPlan, t: number): RollPose {
+  const roll = plan.rollHundredths / 100;
+  const travelStart = plan.rewindMs;
+  const settleStart = travelStart + plan.travelMs;
+  const revealStart = settleStart + plan.settleMs;
+  const revealMs = t - revealStart;
+  const landed = (phase: RollPhase, reveal: number): RollPose => ({
+    phase,
+    value: roll,
+    display: formatHundredths(plan.rollHundredths),
+    spin: 0,
+    hop: 0,
+    reveal,
+    revealMs,
+    speed: 0,
+  });
+  if (t >= plan.durationMs) return landed('done', 1);
+  if (t >= revealStart) return landed('reveal', easeOutQuad(segment(t, revealStart, plan.durationMs)));
+  let value: number;
+  let phase: RollPhase;
+  let spin = 0;
+  let hop = 0;
+  let speed = 0;
+  if (t < travelStart) {
+    phase = 'rewind';
+    const u = segment(t, 0, travelStart);
+    value = lerp(plan.from, 0, easeInOutSine(u));
+    speed = Math.sin(u * Math.PI) * 0.4;
+  } else if (t < settleStart) {
+    phase = 'travel';
+    const u = segment(t, travelStart, settleStart);
+    value = lerp(0, roll + plan.overshoot, easeOutCubic(u));
+    const turns = plan.turns * Math.PI * 2;
+    spin = turns * (1 - easeOutCubic(u)) * (plan.overshoot >= 0 ? 1 : -1);
+    hop = Math.abs(Math.sin(u * Math.PI * 3)) * (1 - u);
+    speed = 1 - u;
+  } else {
+    phase = 'settle';
+    const u = segment(t, settleStart, revealStart);
+    value = lerp(roll + plan.overshoot, roll, easeInOutSine(u));
+    hop = Math.abs(Math.sin(u * Math.PI)) * 0.25 * (1 - u);
+    speed = 0.15 * (1 - u);
+  }
+  value = Math.min(100, Math.max(0, value));
+  return { phase, value, display: formatHundredths(Math.round(value * 100)), spin, hop, reveal: 0, revealMs, speed };
+}

@@ -1,0 +1,347 @@
+import { BitmapText, Container, Sprite, type Texture } from 'pixi.js';
+import { clamp, easeOutBack, easeOutCubic, segment } from '../../core/easing';
+import type { SceneContext } from '../../core/engine';
+import { formatHundredths, toHundredths } from '../../core/format';
+import { hashSeed } from '../../core/random';
+import { glowTexture, pillTexture, sparkleTexture } from '../shared/art';
+import { Backdrop } from '../shared/backdrop';
+import { Burst } from '../shared/burst';
+import { installArcadeFont } from '../shared/fonts';
+import { GameScene } from '../shared/game-scene';
+import { palette } from '../shared/theme';
+import { diceTexture, knobTexture, meterTexture, METER_PAD, panelTexture, pointerTexture } from './art';
+import { rollPose, planRoll, winZone, type RollDirection, type RollOutcome, type RollPlan, type RollPose } from './plan';
+
+const TRAIL = 4;
+
+/**
+ * The roll: a big counter over a 0..100 meter whose winning zone is green, and a die that
+ * races along it and lands exactly on the told number.
+ */
+export class RollScene extends GameScene {
+  readonly name = 'roll';
+  private backdrop!: Backdrop;
+  private panel!: Sprite;
+  private panelTex: Texture | null = null;
+  private counterGlow!: Sprite;
+  private counter!: BitmapText;
+  private badge!: Container;
+  private badgePill!: Sprite;
+  private badgeText!: BitmapText;
+  private meter!: Sprite;
+  private meterTex: Texture | null = null;
+  private zoneGlow!: Sprite;
+  private knob!: Sprite;
+  private knobTex: Texture | null = null;
+  private targetLabel!: BitmapText;
+  private minLabel!: BitmapText;
+  private maxLabel!: BitmapText;
+  private marker!: Container;
+  private dice!: Sprite;
+  private pointer!: Sprite;
+  private trail: Sprite[] = [];
+  private ring!: Sprite;
+  private effects!: Container;
+  private glow!: Texture;
+  private sparkle!: Texture;
+  private diceTex!: Texture;
+  private burst: Burst | null = null;
+  private plan: RollPlan | null = null;
+  private pose: RollPose | null = null;
+  private poseTime = 0;
+  private target = 50;
+  private direction: RollDirection = 'under';
+  private restingValue = 50;
+  private plays = 0;
+  private meterKey = '';
+  // Layout
+  private barX = 0;
+  private barY = 0;
+  private barW = 300;
+  private barH = 16;
+  private counterY = 0;
+  private fontSize = 80;
+
+  constructor(context: SceneContext) {
+    super(context);
+  }
+
+  /** Shows the winning zone for a target and side before a roll (the player's slider). */
+  preview(target: number, direction: RollDirection): void {
+    this.assertAlive();
+    if (!Number.isFinite(target) || target <= 0 || target >= 100) throw new RangeError(`target must be within (0, 100), got ${target}`);
+    if (direction !== 'under' && direction !== 'over') throw new RangeError(`direction must be under or over, got ${String(direction)}`);
+    this.target = toHundredths(target) / 100;
+    this.direction = direction;
+    if (!this.animator.busy) this.plan = null;
+    this.drawMeter();
+    this.draw();
+  }
+
+  /** Rolls: the die runs from 0 and lands on `outcome.roll`; resolves once the result shows. */
+  play(outcome: RollOutcome): Promise<void> {
+    this.assertAlive();
+    this.animator.skip();
+    this.plays += 1;
+    const plan = planRoll(outcome, { seed: hashSeed(this.context.seed, 'roll', this.plays), from: this.restingValue });
+    this.plan = plan;
+    this.target = toHundredths(outcome.target) / 100;
+    this.direction = outcome.direction;
+    this.restingValue = plan.rollHundredths / 100;
+    this.drawMeter();
+    this.makeBurst(plan);
+    return this.animator.run(plan.durationMs, (t) => {
+      this.pose = rollPose(plan, t);
+      this.poseTime = this.time;
+      this.draw();
+    });
+  }
+
+  reset(): void {
+    this.assertAlive();
+    this.animator.skip();
+    this.plan = null;
+    this.pose = null;
+    this.clearBurst();
+    this.draw();
+  }
+
+  protected build(): void {
+    const bag = this.context.resources;
+    this.glow = glowTexture(bag);
+    this.sparkle = sparkleTexture(bag);
+    this.diceTex = diceTexture(bag);
+    this.backdrop = new Backdrop(bag, hashSeed(this.context.seed, 'backdrop'), { accent: palette.win });
+    const font = installArcadeFont(bag);
+
+    this.panel = new Sprite();
+    this.panel.anchor.set(0.5);
+    this.counterGlow = new Sprite(this.glow);
+    this.counterGlow.anchor.set(0.5);
+    this.counterGlow.blendMode = 'add';
+    this.counter = new BitmapText({ text: '0.00', style: { fontFamily: font, fontSize: 80 } });
+    this.counter.anchor.set(0.5);
+    this.badge = new Container();
+    this.badgePill = new Sprite(pillTexture(bag, 132, 36));
+    this.badgePill.anchor.set(0.5);
+    this.badgeText = new BitmapText({ text: '', style: { fontFamily: font, fontSize: 17, letterSpacing: 2 } });
+    this.badgeText.anchor.set(0.5);
+    this.badge.addChild(this.badgePill, this.badgeText);
+
+    this.meter = new Sprite();
+    this.zoneGlow = new Sprite(this.glow);
+    this.zoneGlow.anchor.set(0.5);
+    this.zoneGlow.blendMode = 'add';
+    this.knob = new Sprite();
+    this.knob.anchor.set(0.5);
+    this.targetLabel = new BitmapText({ text: '', style: { fontFamily: font, fontSize: 15, letterSpacing: 1 } });
+    this.targetLabel.anchor.set(0.5, 0);
+    this.targetLabel.tint = palette.goldLight;
+    this.minLabel = new BitmapText({ text: '0', style: { fontFamily: font, fontSize: 13 } });
+    this.minLabel.anchor.set(0.5, 0);
+    this.minLabel.tint = palette.muted;
+    this.maxLabel = new BitmapText({ text: '100', style: { fontFamily: font, fontSize: 13 } });
+    this.maxLabel.anchor.set(0.5, 0);
+    this.maxLabel.tint = palette.muted;
+
+    this.marker = new Container();
+    for (let i = 0; i < TRAIL; i++) {
+      const ghost = new Sprite(this.diceTex);
+      ghost.anchor.set(0.5);
+      ghost.visible = false;
+      this.trail.push(ghost);
+    }
+    this.pointer = new Sprite(pointerTexture(bag));
+    this.pointer.anchor.set(0.5, 1);
+    this.dice = new Sprite(this.diceTex);
+    this.dice.anchor.set(0.5);
+    this.ring = new Sprite(this.glow);
+    this.ring.anchor.set(0.5);
+    this.ring.blendMode = 'add';
+    this.effects = new Container();
+
+    this.view.addChild(
+      this.backdrop.view,
+      this.counterGlow,
+      this.panel,
+      this.counter,
+      this.badge,
+      this.zoneGlow,
+      this.meter,
+      this.knob,
+      this.targetLabel,
+      this.minLabel,
+      this.maxLabel,
+      ...this.trail,
+      this.ring,
+      this.marker,
+      this.effects,
+    );
+    this.marker.addChild(this.pointer, this.dice);
+  }
+
+  protected layout(): void {
+    const { width, height } = this;
+    this.backdrop.layout(width, height);
+    this.barW = Math.round(Math.min(width - 56, 620));
+    this.barX = Math.round((width - this.barW) / 2);
+    this.barH = Math.round(clamp(this.barW * 0.05, 14, 22));
+    this.barY = Math.round(height * 0.62);
+    this.fontSize = Math.round(clamp(Math.min(width * 0.22, height * 0.14), 44, 116));
+    this.counterY = Math.round(Math.min(height * 0.3, this.barY - this.fontSize * 1.7));
+    this.counter.style.fontSize = this.fontSize;
+
+    const panelW = Math.round(Math.min(width - 40, this.fontSize * 4.4));
+    const panelH = Math.round(this.fontSize * 1.55);
+    if (this.panelTex) this.context.resources.releaseTexture(this.panelTex);
+    this.panelTex = panelTexture(this.context.resources, panelW, panelH);
+    this.panel.texture = this.panelTex;
+    this.panel.position.set(width / 2, this.counterY);
+    this.counter.position.set(width / 2, this.counterY);
+    this.counterGlow.position.set(width / 2, this.counterY);
+    this.counterGlow.setSize(panelW * 1.3, panelH * 1.9);
+    this.badge.position.set(width / 2, this.counterY + panelH / 2 + 30);
+
+    if (this.knobTex) this.context.resources.releaseTexture(this.knobTex);
+    this.knobTex = knobTexture(this.context.resources, this.barH + 16);
+    this.knob.texture = this.knobTex;
+    this.minLabel.position.set(this.barX, this.barY + this.barH / 2 + 14);
+    this.maxLabel.position.set(this.barX + this.barW, this.barY + this.barH / 2 + 14);
+    const diceSize = clamp(this.barW * 0.13, 40, 58);
+    this.dice.setSize(diceSize, diceSize);
+    for (const ghost of this.trail) ghost.setSize(diceSize, diceSize);
+    this.pointer.setSize(diceSize * 0.32, diceSize * 0.22);
+    this.meterKey = '';
+    this.drawMeter();
+    this.draw();
+  }
+
+  protected tick(stepMs: number): void {
+    this.backdrop.update(stepMs);
+    if (!this.animator.busy) this.draw();
+  }
+
+  private xOf(value: number): number {
+    return this.barX + (value / 100) * this.barW;
+  }
+
+  private drawMeter(): void {
+    const key = `${this.barW}:${this.barH}:${this.target}:${this.direction}`;
+    if (key !== this.meterKey) {
+      this.meterKey = key;
+      if (this.meterTex) this.context.resources.releaseTexture(this.meterTex);
+      this.meterTex = meterTexture(this.context.resources, this.barW, this.barH, this.target, this.direction);
+      this.meter.texture = this.meterTex;
+      this.meter.position.set(this.barX - METER_PAD, this.barY - this.barH / 2 - METER_PAD);
+    }
+    const x = this.xOf(this.target);
+    this.knob.position.set(x, this.barY);
+    this.targetLabel.text = `${this.direction === 'under' ? 'UNDER' : 'OVER'} ${formatHundredths(toHundredths(this.target))}`;
+    const half = this.targetLabel.width / 2;
+    this.targetLabel.position.set(clamp(x, this.barX + half, this.barX + this.barW - half), this.barY + this.barH / 2 + 14);
+    // Keep the end labels clear of the target label.
+    const labelLeft = this.targetLabel.x - half - 6;
+    const labelRight = this.targetLabel.x + half + 6;
+    this.minLabel.visible = labelLeft > this.barX + 12;
+    this.maxLabel.visible = labelRight < this.barX + this.barW - 16;
+  }
+
+  private makeBurst(plan: RollPlan): void {
+    this.clearBurst();
+    if (!plan.win) return;
+    this.burst = new Burst({
+      count: 26,
+      seed: plan.sparkleSeed,
+      textures: [this.sparkle],
+      tints: [palette.win, 0xffffff, palette.goldLight, palette.tonLight],
+      speed: [120, 380],
+      size: [8, 22],
+      lifeMs: [500, 1000],
+      gravity: 420,
+      drag: 2,
+      direction: -Math.PI / 2,
+      spread: Math.PI * 1.6,
+      spin: 6,
+      additive: true,
+    });
+    this.effects.addChild(this.burst.view);
+  }
+
+  private clearBurst(): void {
+    if (!this.burst) return;
+    this.burst.view.destroy({ children: true });
+    this.burst = null;
+  }
+
+  private draw(): void {
+    const pose = this.pose;
+    const plan = this.plan;
+    const value = pose?.value ?? this.restingValue;
+    const x = this.xOf(value);
+    const diceSize = this.dice.height || 48;
+    const baseY = this.barY - this.barH / 2 - 6;
+    const hop = pose?.hop ?? 0;
+    const idleFloat = !this.animator.busy ? Math.sin(this.time / 500) * 2 : 0;
+    this.marker.position.set(x, baseY);
+    this.pointer.position.set(0, 0);
+    this.dice.position.set(0, -diceSize * 0.72 - hop * diceSize * 0.55 + idleFloat);
+    this.dice.rotation = pose?.spin ?? 0;
+
+    // Motion trail: earlier poses of the same plan, fading.
+    const moving = plan && pose && pose.speed > 0.05;
+    this.trail.forEach((ghost, i) => {
+      ghost.visible = Boolean(moving);
+      if (!moving || !plan || !pose) return;
+      const back = rollPose(plan, Math.max(0, this.animator.playback?.elapsed ?? 0) - (i + 1) * 26);
+      ghost.position.set(this.xOf(back.value), baseY - diceSize * 0.72 - back.hop * diceSize * 0.55);
+      ghost.rotation = back.spin;
+      ghost.alpha = 0.22 * (1 - i / TRAIL) * Math.min(1, pose.speed * 1.5);
+    });
+
+    const reveal = pose?.reveal ?? 0;
+    const win = plan?.win ?? false;
+    const revealMs = pose && pose.revealMs >= 0 ? pose.revealMs + this.time - this.poseTime : -1;
+    const showResult = Boolean(plan && pose && reveal > 0);
+    const resultColor = win ? palette.win : palette.lose;
+
+    this.counter.text = pose?.display ?? formatHundredths(toHundredths(this.restingValue));
+    this.counter.tint = showResult ? resultColor : pose ? 0xffffff : palette.muted;
+    const pop = showResult ? 1 + 0.12 * Math.sin(segment(revealMs, 0, 320) * Math.PI) : 1;
+    this.counter.scale.set(pop);
+    this.counterGlow.tint = showResult ? resultColor : palette.ton;
+    this.counterGlow.alpha = showResult ? 0.35 * reveal : 0.16;
+
+    this.badge.visible = showResult;
+    if (showResult) {
+      this.badgeText.text = win ? 'YOU WIN' : 'NO LUCK';
+      this.badgeText.tint = win ? 0x05331f : 0xffffff;
+      this.badgePill.tint = resultColor;
+      this.badge.alpha = segment(revealMs, 60, 360);
+      this.badge.scale.set(0.7 + 0.3 * easeOutBack(segment(revealMs, 60, 420), 2));
+    }
+
+    // Landing ring at the exact value, and the zone lighting up.
+    this.ring.visible = showResult && revealMs < 700;
+    if (this.ring.visible) {
+      const u = easeOutCubic(segment(revealMs, 0, 700));
+      this.ring.position.set(x, this.barY);
+      this.ring.setSize(diceSize * (0.8 + 2.6 * u), diceSize * (0.8 + 2.6 * u));
+      this.ring.tint = resultColor;
+      this.ring.alpha = 0.85 * (1 - u);
+    }
+    const zone = winZone(this.target, this.direction);
+    this.zoneGlow.visible = showResult && win;
+    if (this.zoneGlow.visible) {
+      const from = this.xOf(zone.from);
+      const to = this.xOf(zone.to);
+      this.zoneGlow.position.set((from + to) / 2, this.barY);
+      this.zoneGlow.setSize(Math.max(60, to - from) * 1.25, this.barH * 5);
+      this.zoneGlow.tint = palette.win;
+      this.zoneGlow.alpha = 0.4 * reveal * (0.8 + 0.2 * Math.sin(this.time / 160));
+    }
+    this.pointer.tint = showResult ? resultColor : 0xffffff;
+    this.dice.tint = showResult && !win ? 0xffd0d8 : 0xffffff;
+    this.effects.position.set(x, baseY - diceSize * 0.72);
+    this.burst?.pose(revealMs);
+  }
+}

@@ -1,0 +1,86 @@
+import { Container } from 'pixi.js';
+import { Animator } from '../../core/playback';
+import type { Scene, SceneContext } from '../../core/engine';
+
+/**
+ * What the three game scenes share: the lifecycle plumbing, one animation slot (new
+ * animations first finish the running one; skip jumps to the end) and the view size.
+ */
+export abstract class GameScene implements Scene {
+  abstract readonly name: string;
+  readonly view = new Container();
+  protected readonly animator = new Animator();
+  protected width = 1;
+  protected height = 1;
+  /** Cosmetic time in engine ms (idle motion); animations use their own clock. */
+  protected time = 0;
+  private isDestroyed = false;
+  private built = false;
+
+  constructor(protected readonly context: SceneContext) {}
+
+  get destroyed(): boolean {
+    return this.isDestroyed;
+  }
+
+  /** True while an animation runs. */
+  get busy(): boolean {
+    return this.animator.busy;
+  }
+
+  init(): void {
+    if (this.built) return;
+    this.built = true;
+    this.build();
+  }
+
+  show(): void {
+    this.view.visible = true;
+  }
+
+  hide(): void {
+    this.view.visible = false;
+  }
+
+  update(stepMs: number): void {
+    if (this.isDestroyed) return;
+    this.time += stepMs;
+    this.animator.update(stepMs);
+    this.tick(stepMs);
+  }
+
+  resize(width: number, height: number): void {
+    this.width = Math.max(1, width);
+    this.height = Math.max(1, height);
+    if (this.built) this.layout();
+  }
+
+  skip(): void {
+    this.animator.skip();
+  }
+
+  seek(ms: number): void {
+    this.animator.seek(ms);
+  }
+
+  destroy(): void {
+    if (this.isDestroyed) return;
+    this.isDestroyed = true;
+    this.animator.dispose();
+    this.teardown();
+    if (!this.view.destroyed) this.view.destroy({ children: true });
+  }
+
+  protected assertAlive(): void {
+    if (this.isDestroyed) throw new Error(`${this.name} scene destroyed`);
+  }
+
+  /** Builds the display objects (resources come from `context.resources`). */
+  protected abstract build(): void;
+  /** Places everything for the current width and height. */
+  protected abstract layout(): void;
+  /** Idle, cosmetic motion on every frame. */
+  protected abstract tick(stepMs: number): void;
+  /** Anything beyond the view tree and the resource bag to free. */
+  protected teardown(): void {}
+}

@@ -1,0 +1,24 @@
+import { ConfigError, loadConfig } from './config';
+import { openDb } from './db/db';
+import { migrate } from './db/migrator';
+import { runOperator } from './operator';
+
+/** `pnpm --filter @arcade/server operator <command>`: the same database settings as the server. */
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const db = await openDb(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+  try {
+    await migrate(db);
+    return await runOperator(db, process.argv.slice(2), (line) => console.log(line));
+  } finally {
+    await db.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);

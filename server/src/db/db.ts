@@ -1,0 +1,126 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** Values a query parameter may take; bigint is how money and Telegram ids travel. */
+export type SqlValue = string | number | bigint | boolean | Date | null;
+
+export interface QueryResult<T> {
+  rows: T[];
+  /** Rows returned by a SELECT or touched by INSERT/UPDATE/DELETE. */
+  rowCount: number;
+}
+
+/** What both a connection and an open transaction can do. Parameters are `$1`, `$2`, ... */
+export interface Queryable {
+  query<T extends object = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+/**
+ * The one database interface the server uses, over PGlite or a PostgreSQL server.
+ * INT8 columns (ids, nanotons, counts) always come back as bigint, on both engines.
+ */
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type OpenDbOptions =
+  | { kind: 'pglite'; /** a folder; omitted = in memory */ dataDir?: string }
+  | { kind: 'postgres'; url: string; maxConnections?: number; onError?: (error: Error) => void };
+
+const INT8_OID = 20;
+const parseInt8 = (value: string): bigint => BigInt(value);
+
+export async function openDb(options: OpenDbOptions): Promise<Db> {
+  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Db> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers: { [INT8_OID]: parseInt8 } });
+
+  const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T extends object>(sql: string, params: readonly SqlValue[] = []) {
+      const result = await target.query<T>(sql, [...params]);
+      return { rows: result.rows, rowCount: result.affectedRows || result.rows.length };
+    },
+    async exec(sql: string) {
+      await target.exec(sql);
+    },
+  });
+
+  return {
+    kind: 'pglite',
+    ...wrap(pglite),
+    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    close: () => pglite.close(),
+  };
+}
+
+/** node-postgres' own parsers, except INT8 as bigint (its default is a string). */
+function pgTypeParser(oid: number, format: 'text' | 'binary' = 'text'): (value: string) => unknown {
+  if (oid === INT8_OID && format === 'text') return parseInt8;
+  return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
+}
+
+async function openPostgres(options: { url: string; maxConnections?: number; onError?: (error: Error) => void }): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    types: { getTypeParser: pgTypeParser },
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', (error) => options.onError?.(error));
+
+  const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T extends object>(sql: string, params: readonly SqlValue[] = []) {
+      const result = await target.query<T & pg.QueryResultRow>(sql, [...params]);
+      return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
+    },
+    async exec(sql: string) {
+      await target.query(sql);
+    },
+  });
+
+  // Fail fast on a wrong DATABASE_URL instead of on the first request.
+  await pool.query('select 1');
+
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        client.release();
+        return result;
+      } catch (error) {
+        try {
+          await client.query('ROLLBACK');
+          client.release();
+        } catch (rollbackError) {
+          // A connection that cannot roll back is broken: destroy it rather than reuse it.
+          client.release(rollbackError instanceof Error ? rollbackError : true);
+        }
+        throw error;
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** PostgreSQL's SQLSTATE for a unique violation. */
+export const UNIQUE_VIOLATION = '23505';
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint: name } = error as { code?: unknown; constraint?: unknown };
+  return code === UNIQUE_VIOLATION && (constraint === undefined || name === constraint);
+}

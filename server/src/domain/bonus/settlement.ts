@@ -1,0 +1,66 @@
+import type { Queryable } from '../../db/db';
+import type { RoundRow } from '../games/rounds';
+import { post } from '../ledger';
+import { productConfig } from '../product-config';
+import { countWagering, grantBonus } from './bonus';
+
+export type Ladder = 'rounds' | 'wagered' | 'bestWin';
+export const LADDERS: Ladder[] = ['rounds', 'wagered', 'bestWin'];
+
+interface Stats {
+  rounds: bigint;
+  wagered: bigint;
+  best_multiplier: bigint;
+}
+
+/**
+ * Everything a settled round leads to, in the round's own transaction: the player's statistics,
+ * the wagering countdown, the referrer's share of the house edge (TON bets only), and any
+ * achievement tier reached (each granted once).
+ */
+export async function settleRound(tx: Queryable, round: RoundRow, now: Date): Promise<void> {
+  const won = round.payout > 0n;
+  const { rows } = await tx.query<Stats>(
+    `INSERT INTO player_stats (user_id, rounds, wagered, best_multiplier, last_bet_at) VALUES ($1, 1, $2, $3, $4)
+     ON CONFLICT (user_id) DO UPDATE SET rounds = player_stats.rounds + 1, wagered = player_stats.wagered + EXCLUDED.wagered,
+       best_multiplier = GREATEST(player_stats.best_multiplier, EXCLUDED.best_multiplier), last_bet_at = EXCLUDED.last_bet_at
+     RETURNING rounds, wagered, best_multiplier`,
+    [round.user_id, round.stake, won ? round.multiplier : 0n, now],
+  );
+  const stats = rows[0]!;
+  const reference = round.id.toString();
+
+  await countWagering(tx, round.user_id, round.stake, reference);
+
+  if (round.currency === 'ton') {
+    const referrer = await tx.query<{ referred_by: bigint | null }>('SELECT referred_by FROM users WHERE id = $1', [round.user_id]);
+    const referrerId = referrer.rows[0]?.referred_by;
+    const share = (round.stake * productConfig.houseEdge[round.game] * productConfig.referral.shareOfEdge) / 100_000_000n;
+    if (referrerId && share > 0n) {
+      await post(tx, {
+        kind: 'referral',
+        userId: referrerId,
+        reference,
+        postings: [
+          { account: { system: 'house' }, amount: -share },
+          { account: { user: referrerId, kind: 'referral' }, amount: share },
+        ],
+      });
+    }
+  }
+
+  const values: Record<Ladder, bigint> = { rounds: stats.rounds, wagered: stats.wagered, bestWin: stats.best_multiplier };
+  for (const ladder of LADDERS) {
+    const tiers = productConfig.achievements[ladder];
+    for (let tier = 0; tier < tiers.length; tier++) {
+      const step = tiers[tier]!;
+      if (values[ladder] < step.threshold) break;
+      const inserted = await tx.query(
+        `INSERT INTO achievement_grants (user_id, ladder, tier, reward, granted_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT DO NOTHING RETURNING tier`,
+        [round.user_id, ladder, tier + 1, step.rewardNano, now],
+      );
+      if (inserted.rowCount > 0) await grantBonus(tx, round.user_id, step.rewardNano, 'reward', `achievement:${round.user_id}:${ladder}:${tier + 1}`);
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { hashServerSeed, type Hmac } from '@arcade/api-client/fair';
+import type { SeedsInfo } from '@arcade/api-client/games';
+import type { Queryable } from '../../db/db';
+import { DomainError } from '../errors';
+import { productConfig } from '../product-config';
+
+/** node:crypto's HMAC: the same bytes as the contract's own, several times faster. */
+export const nodeHmac: Hmac = (key, message) => createHmac('sha256', key).update(message).digest();
+
+export interface SeedPair {
+  id: bigint;
+  user_id: bigint;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  next_nonce: number;
+  next_server_seed: string;
+  next_server_seed_hash: string;
+  active: boolean;
+  revealed_at: Date | null;
+}
+
+const newServerSeed = () => randomBytes(32).toString('hex');
+const newClientSeed = () => randomBytes(productConfig.games.defaultClientSeedLength / 2).toString('hex');
+
+async function insertPair(tx: Queryable, userId: bigint, serverSeed: string, clientSeed: string): Promise<SeedPair> {
+  const next = newServerSeed();
+  const { rows } = await tx.query<SeedPair>(
+    `INSERT INTO seed_pairs (user_id, server_seed, server_seed_hash, client_seed, next_server_seed, next_server_seed_hash)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+    [userId, serverSeed, hashServerSeed(serverSeed), clientSeed, next, hashServerSeed(next)],
+  );
+  return rows[0]!;
+}
+
+/** The player's active pair, locked for this transaction; made on first use. */
+export async function activePairForUpdate(tx: Queryable, userId: bigint): Promise<SeedPair> {
+  const found = await tx.query<SeedPair>('SELECT * FROM seed_pairs WHERE user_id = $1 AND active FOR NO KEY UPDATE', [userId]);
+  if (found.rows[0]) return found.rows[0];
+  // Serialise the first pair of a player on their user row, so two first bets cannot both make one.
+  await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
+  const again = await tx.query<SeedPair>('SELECT * FROM seed_pairs WHERE user_id = $1 AND active FOR NO KEY UPDATE', [userId]);
+  return again.rows[0] ?? insertPair(tx, userId, newServerSeed(), newClientSeed());
+}
+
+/** Takes the next nonce of the pair (one per bet, never per road step). */
+export async function takeNonce(tx: Queryable, pair: SeedPair): Promise<number> {
+  await tx.query('UPDATE seed_pairs SET next_nonce = next_nonce + 1 WHERE id = $1', [pair.id]);
+  return pair.next_nonce;
+}
+
+export async function seedsInfo(tx: Queryable, userId: bigint): Promise<SeedsInfo> {
+  const pair = await activePairForUpdate(tx, userId);
+  const { rows } = await tx.query<SeedPair>(
+    'SELECT * FROM seed_pairs WHERE user_id = $1 AND NOT active ORDER BY id DESC LIMIT 50',
+    [userId],
+  );
+  return {
+    serverSeedHash: pair.server_seed_hash,
+    nextServerSeedHash: pair.next_server_seed_hash,
+    clientSeed: pair.client_seed,
+    nonce: pair.next_nonce,
+    revealed: rows.map((r) => ({
+      serverSeed: r.server_seed,
+      serverSeedHash: r.server_seed_hash,
+      clientSeed: r.client_seed,
+      bets: r.next_nonce,
+      rotatedAt: (r.revealed_at ?? new Date(0)).toISOString(),
+    })),
+  };
+}
+
+export const seedMessages = {
+  roadOpen: 'Finish the open road round before changing seeds: its outcome is already fixed by them',
+};
+
+/**
+ * Rotates the pair: the old server seed is revealed, the committed next seed becomes the one in
+ * use (its hash was shown in advance), a new next seed is committed, and the nonce starts at 0.
+ * Refused while a road round is open.
+ */
+export async function rotateSeeds(tx: Queryable, userId: bigint, clientSeed: string | undefined, now: Date): Promise<SeedsInfo> {
+  const pair = await activePairForUpdate(tx, userId);
+  const open = await tx.query("SELECT id FROM game_rounds WHERE user_id = $1 AND game = 'road' AND status = 'open'", [userId]);
+  if (open.rowCount > 0) throw new DomainError('conflict', seedMessages.roadOpen, 'fairness.road-open');
+  await tx.query('UPDATE seed_pairs SET active = false, revealed_at = $2 WHERE id = $1', [pair.id, now]);
+  await insertPair(tx, userId, pair.next_server_seed, clientSeed ?? newClientSeed());
+  return seedsInfo(tx, userId);
+}

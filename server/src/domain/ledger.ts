@@ -1,0 +1,254 @@
+import { createHash } from 'node:crypto';
+import { isUniqueViolation, type Db, type Queryable } from '../db/db';
+import { DomainError } from './errors';
+
+export type PlayerAccountKind = 'ton' | 'bonus' | 'referral';
+export type SystemAccount =
+  | 'house'
+  | 'deposits'
+  | 'withdrawals_pending'
+  | 'withdrawals_paid'
+  | 'withdrawal_fees'
+  | 'bonus_pool'
+  | 'referral_pool'
+  | 'market_fees'
+  | 'gift_fees';
+
+export type AccountRef = { user: bigint; kind: PlayerAccountKind } | { system: SystemAccount };
+
+/** One line of a movement: a positive amount credits the account, a negative one debits it. */
+export interface Posting {
+  account: AccountRef;
+  amount: bigint;
+}
+
+export interface Movement {
+  /** What kind of movement this is, in the book's words: deposit, withdrawal, bet, payout, reward... */
+  kind: string;
+  /** The player the movement belongs to, for their history. */
+  userId?: bigint;
+  /** What the movement is about; a kind can be posted once per reference. */
+  reference?: string;
+  postings: Posting[];
+}
+
+export interface Posted {
+  transactionId: bigint;
+  /** Balance after the movement of every account it touched, by account id. */
+  balances: Map<bigint, bigint>;
+}
+
+export const ledgerMessages = {
+  insufficient: 'Insufficient balance',
+  duplicate: 'This movement was already recorded',
+  keyReused: 'This idempotency key was already used for a different request',
+  badKey: 'idempotencyKey must be 8 to 100 letters, digits, "-", "_" or ":"',
+} as const;
+
+const describeRef = (ref: AccountRef) => ('system' in ref ? ref.system : `player ${ref.user} ${ref.kind}`);
+
+async function accountId(tx: Queryable, ref: AccountRef): Promise<{ id: bigint; player: boolean }> {
+  const { rows } =
+    'system' in ref
+      ? await tx.query<{ id: bigint }>('SELECT id FROM accounts WHERE code = $1', [ref.system])
+      : await tx.query<{ id: bigint }>('SELECT id FROM accounts WHERE user_id = $1 AND kind = $2', [ref.user, ref.kind]);
+  const row = rows[0];
+  if (!row) {
+    if ('user' in ref && ref.kind === 'referral') {
+      const created = await tx.query<{ id: bigint }>(
+        `INSERT INTO accounts (user_id, kind) VALUES ($1, 'referral')
+         ON CONFLICT (user_id, kind) DO UPDATE SET kind = EXCLUDED.kind RETURNING id`,
+        [ref.user],
+      );
+      if (created.rows[0]) return { id: created.rows[0].id, player: true };
+    }
+    throw new Error(`No account for ${describeRef(ref)}`);
+  }
+  return { id: row.id, player: 'user' in ref };
+}
+
+/**
+ * Posts one balanced movement inside the caller's transaction: the balances and their journal
+ * rows change together or not at all. Throws 'Insufficient balance' (and so rolls the whole
+ * transaction back) when a player's balance would go below zero.
+ */
+export async function post(tx: Queryable, movement: Movement): Promise<Posted> {
+  const { postings } = movement;
+  if (postings.length < 2) throw new Error(`A ${movement.kind} movement needs at least two postings`);
+  let sum = 0n;
+  for (const posting of postings) {
+    if (posting.amount === 0n) throw new Error(`A ${movement.kind} movement has a zero posting`);
+    sum += posting.amount;
+  }
+  if (sum !== 0n) throw new Error(`A ${movement.kind} movement does not balance: it sums to ${sum}`);
+
+  const resolved = await Promise.all(postings.map(async (p) => ({ ...p, ...(await accountId(tx, p.account)) })));
+  // Accounts are always locked in id order, so two movements can never deadlock each other.
+  resolved.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+  let transactionId: bigint;
+  try {
+    const inserted = await tx.query<{ id: bigint }>(
+      'INSERT INTO ledger_transactions (kind, user_id, reference) VALUES ($1, $2, $3) RETURNING id',
+      [movement.kind, movement.userId ?? null, movement.reference ?? null],
+    );
+    transactionId = inserted.rows[0]!.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('conflict', ledgerMessages.duplicate);
+    throw error;
+  }
+
+  const balances = new Map<bigint, bigint>();
+  for (const line of resolved) {
+    const updated = await tx.query<{ balance: bigint }>(
+      `UPDATE accounts SET balance = balance + $2
+       WHERE id = $1 AND (user_id IS NULL OR balance + $2 >= 0)
+       RETURNING balance`,
+      [line.id, line.amount],
+    );
+    const balance = updated.rows[0]?.balance;
+    if (balance === undefined) throw new DomainError('conflict', ledgerMessages.insufficient);
+    balances.set(line.id, balance);
+    await tx.query('INSERT INTO journal_entries (transaction_id, account_id, amount, balance_after) VALUES ($1, $2, $3, $4)', [
+      transactionId,
+      line.id,
+      line.amount,
+      balance,
+    ]);
+  }
+  return { transactionId, balances };
+}
+
+const KEY = /^[A-Za-z0-9_:-]{8,100}$/;
+
+/** A stable fingerprint of a request: the same call with the same fields, in any key order. */
+export function requestFingerprint(call: string, request: unknown): string {
+  const canonical = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(canonical);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value as Record<string, unknown>)
+          .filter(([name]) => name !== 'idempotencyKey')
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([name, inner]) => [name, canonical(inner)]),
+      );
+    }
+    return typeof value === 'bigint' ? value.toString() : value;
+  };
+  return createHash('sha256').update(call).update('\n').update(JSON.stringify(canonical(request))).digest('hex');
+}
+
+export interface MoneyCall {
+  userId: bigint;
+  /** The call's name, e.g. 'withdraw'. */
+  call: string;
+  idempotencyKey: string;
+  request: unknown;
+}
+
+/**
+ * Runs a money call exactly once per idempotency key, in one database transaction: a retry
+ * with the same key and request gets the first reply and moves nothing; the same key with a
+ * different request is refused. A refused call (it threw) leaves no key behind.
+ */
+export async function once<T>(db: Db, call: MoneyCall, run: (tx: Queryable) => Promise<T>): Promise<T> {
+  if (!KEY.test(call.idempotencyKey)) throw new DomainError('invalid', ledgerMessages.badKey);
+  const fingerprint = requestFingerprint(call.call, call.request);
+  return retryOnConflict(() => db.transaction(async (tx) => {
+    // A concurrent call with the same key waits here until the first one commits.
+    const claimed = await tx.query(
+      `INSERT INTO idempotency_keys (user_id, key, call, request_hash, reply) VALUES ($1, $2, $3, $4, '')
+       ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
+      [call.userId, call.idempotencyKey, call.call, fingerprint],
+    );
+    if (claimed.rowCount === 0) {
+      const { rows } = await tx.query<{ request_hash: string; reply: string }>(
+        'SELECT request_hash, reply FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+        [call.userId, call.idempotencyKey],
+      );
+      const first = rows[0];
+      if (!first || first.request_hash !== fingerprint) throw new DomainError('conflict', ledgerMessages.keyReused);
+      return JSON.parse(first.reply) as T;
+    }
+    const reply = await run(tx);
+    await tx.query('UPDATE idempotency_keys SET reply = $3 WHERE user_id = $1 AND key = $2', [
+      call.userId,
+      call.idempotencyKey,
+      JSON.stringify(reply, (_name, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
+    ]);
+    return reply;
+  }));
+}
+
+/** PostgreSQL's deadlock and serialization failures: the transaction rolled back and can simply run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+
+async function retryOnConflict<T>(run: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (attempt >= attempts || typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}
+
+export interface AuditReport {
+  ok: boolean;
+  accounts: number;
+  transactions: number;
+  entries: number;
+  /** Sum of every journal entry: zero in a sound book. */
+  journalSum: bigint;
+  problems: string[];
+}
+
+/**
+ * The ledger's invariants, checkable at any moment: every balance equals the sum of its
+ * journal rows, every movement and the whole journal sum to zero, no player balance is negative.
+ */
+export async function audit(db: Queryable): Promise<AuditReport> {
+  const problems: string[] = [];
+  const mismatched = await db.query<{ id: bigint; balance: bigint; journal: bigint }>(
+    `SELECT a.id, a.balance, COALESCE(SUM(j.amount), 0)::bigint AS journal
+     FROM accounts a LEFT JOIN journal_entries j ON j.account_id = a.id
+     GROUP BY a.id, a.balance
+     HAVING a.balance <> COALESCE(SUM(j.amount), 0)`,
+  );
+  for (const row of mismatched.rows) {
+    problems.push(`account ${row.id} holds ${row.balance} but its journal sums to ${row.journal}`);
+  }
+  const unbalanced = await db.query<{ transaction_id: bigint; total: bigint }>(
+    `SELECT transaction_id, SUM(amount)::bigint AS total FROM journal_entries
+     GROUP BY transaction_id HAVING SUM(amount) <> 0`,
+  );
+  for (const row of unbalanced.rows) problems.push(`movement ${row.transaction_id} sums to ${row.total}`);
+  const empty = await db.query<{ id: bigint }>(
+    `SELECT t.id FROM ledger_transactions t
+     WHERE NOT EXISTS (SELECT 1 FROM journal_entries j WHERE j.transaction_id = t.id)`,
+  );
+  for (const row of empty.rows) problems.push(`movement ${row.id} has no journal rows`);
+  const negative = await db.query<{ id: bigint; balance: bigint }>(
+    'SELECT id, balance FROM accounts WHERE user_id IS NOT NULL AND balance < 0',
+  );
+  for (const row of negative.rows) problems.push(`player account ${row.id} is negative: ${row.balance}`);
+
+  const totals = await db.query<{ accounts: bigint; transactions: bigint; entries: bigint; journal_sum: bigint }>(
+    `SELECT (SELECT count(*) FROM accounts) AS accounts,
+            (SELECT count(*) FROM ledger_transactions) AS transactions,
+            (SELECT count(*) FROM journal_entries) AS entries,
+            (SELECT COALESCE(SUM(amount), 0)::bigint FROM journal_entries) AS journal_sum`,
+  );
+  const t = totals.rows[0]!;
+  if (t.journal_sum !== 0n) problems.push(`the journal sums to ${t.journal_sum}`);
+  return {
+    ok: problems.length === 0,
+    accounts: Number(t.accounts),
+    transactions: Number(t.transactions),
+    entries: Number(t.entries),
+    journalSum: t.journal_sum,
+    problems,
+  };
+}

@@ -1,0 +1,132 @@
+import type { MarketFacets, MarketFilter, MarketPage, MarketSort } from '@arcade/api-client/market';
+import { fromNano, toNano } from '@arcade/api-client/money';
+import type { Queryable, SqlValue } from '../../db/db';
+import { DomainError } from '../errors';
+import { GIFT_SELECT, toGift, type GiftRow } from './gifts';
+
+const SORT_COLUMN = { price: 'price', date: 'listed_at', number: 'number', rarity: 'rarity' } as const;
+type SortKey = keyof typeof SORT_COLUMN;
+
+/** Builds `WHERE` parts over the listings table `l` from a filter, leaving out one facet if asked. */
+function conditions(filter: MarketFilter, params: SqlValue[], skip?: 'collections' | 'models' | 'backdrops' | 'symbols'): string[] {
+  const where: string[] = [];
+  const any = (column: string, values: readonly string[] | undefined) => {
+    if (!values || values.length === 0) return;
+    const placeholders = values.map((value) => {
+      params.push(value);
+      return `$${params.length}`;
+    });
+    where.push(`l.${column} IN (${placeholders.join(', ')})`);
+  };
+  if (skip !== 'collections') any('collection_id', filter.collections);
+  if (skip !== 'models') any('model', filter.models);
+  if (skip !== 'backdrops') any('backdrop', filter.backdrops);
+  if (skip !== 'symbols') any('symbol', filter.symbols);
+  if (filter.minPrice !== undefined) {
+    params.push(toNano(filter.minPrice));
+    where.push(`l.price >= $${params.length}`);
+  }
+  if (filter.maxPrice !== undefined) {
+    params.push(toNano(filter.maxPrice));
+    where.push(`l.price <= $${params.length}`);
+  }
+  return where;
+}
+
+const encodeCursor = (value: string, giftId: bigint) => Buffer.from(JSON.stringify([value, giftId.toString()])).toString('base64url');
+
+function decodeCursor(cursor: string): [string, bigint] {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    const int8 = (text: unknown): text is string => typeof text === 'string' && /^\d{1,19}$/.test(text) && BigInt(text) <= 9_223_372_036_854_775_807n;
+    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === 'string' && int8(parsed[1])) {
+      const value = parsed[0];
+      if (int8(value) || !Number.isNaN(Date.parse(value))) return [value, BigInt(parsed[1])];
+    }
+  } catch {
+    // fall through
+  }
+  throw new DomainError('invalid', 'The page cursor is not one this market gave out');
+}
+
+/**
+ * One page of gifts for sale: filtered, sorted by price, date, number or rarity either way, and
+ * paged by a cursor on (sort value, gift id) so a page is one index range scan at any depth.
+ */
+export async function listMarket(
+  db: Queryable,
+  request: MarketFilter & { sort?: MarketSort; cursor?: string; limit?: number },
+  viewer: bigint | null,
+): Promise<MarketPage> {
+  const [key, direction] = (request.sort ?? 'date-desc').split('-') as [SortKey, 'asc' | 'desc'];
+  const column = SORT_COLUMN[key];
+  const limit = request.limit ?? 24;
+  const params: SqlValue[] = [];
+  const where = conditions(request, params);
+  const countParams = [...params];
+  const countWhere = [...where];
+
+  if (request.cursor) {
+    const [value, giftId] = decodeCursor(request.cursor);
+    const badCursor = () => new DomainError('invalid', 'The page cursor is not one this market gave out');
+    if (key === 'date' ? Number.isNaN(Date.parse(value)) : !/^\d{1,19}$/.test(value)) throw badCursor();
+    const typed: SqlValue = key === 'date' ? new Date(value) : BigInt(value);
+    params.push(typed, giftId);
+    where.push(`(l.${column}, l.gift_id) ${direction === 'asc' ? '>' : '<'} ($${params.length - 1}, $${params.length})`);
+  }
+  params.push(limit + 1);
+  const order = `l.${column} ${direction.toUpperCase()}, l.gift_id ${direction.toUpperCase()}`;
+  const page = await db.query<GiftRow>(
+    `${GIFT_SELECT.replace('LEFT JOIN listings l', 'JOIN listings l')} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+     ORDER BY ${order} LIMIT $${params.length}`,
+    params,
+  );
+  // Counting is the slow part of a page at 100,000 listings: only the first page does it.
+  const total = request.cursor
+    ? null
+    : await db.query<{ n: bigint }>(`SELECT count(*) AS n FROM listings l ${countWhere.length ? `WHERE ${countWhere.join(' AND ')}` : ''}`, countParams);
+  const items = page.rows.slice(0, limit);
+  const last = items.at(-1);
+  const lastValue = (row: GiftRow): string =>
+    key === 'date' ? row.listed_at!.toISOString() : key === 'price' ? row.price!.toString() : key === 'number' ? String(row.number) : row.rarity.toString();
+  return {
+    items: items.map((row) => toGift(row, viewer)),
+    nextCursor: page.rows.length > limit && last ? encodeCursor(lastValue(last), last.id) : null,
+    total: total ? Number(total.rows[0]?.n ?? 0n) : null,
+  };
+}
+
+/** Counts per filter value (each facet counted under the other filters) and the floor of each collection. */
+export async function marketFacets(db: Queryable, filter: MarketFilter): Promise<MarketFacets> {
+  const facet = async <T extends object>(skip: 'collections' | 'models' | 'backdrops' | 'symbols', select: string, group: string) => {
+    const params: SqlValue[] = [];
+    const where = conditions(filter, params, skip);
+    const { rows } = await db.query<T>(
+      `SELECT ${select} FROM listings l JOIN gifts g ON g.id = l.gift_id ${where.length ? `WHERE ${where.join(' AND ')}` : ''} GROUP BY ${group} ORDER BY count(*) DESC, ${group}`,
+      params,
+    );
+    return rows;
+  };
+  const [collections, models, backdrops, symbols, names] = await Promise.all([
+    facet<{ id: string; count: bigint; floor: bigint }>('collections', 'l.collection_id AS id, count(*) AS count, min(l.price) AS floor', 'l.collection_id'),
+    facet<{ name: string; count: bigint; rarity: number }>('models', 'l.model AS name, count(*) AS count, max(g.model_rarity) AS rarity', 'l.model'),
+    facet<{ name: string; count: bigint; rarity: number; center: string; edge: string }>(
+      'backdrops',
+      'l.backdrop AS name, count(*) AS count, max(g.backdrop_rarity) AS rarity, max(g.backdrop_center) AS center, max(g.backdrop_edge) AS edge',
+      'l.backdrop',
+    ),
+    facet<{ name: string; count: bigint; rarity: number }>('symbols', 'l.symbol AS name, count(*) AS count, max(g.symbol_rarity) AS rarity', 'l.symbol'),
+    db.query<{ id: string; name: string }>('SELECT id, name FROM gift_collections ORDER BY name'),
+  ]);
+  const byId = new Map(collections.map((c) => [c.id, c]));
+  return {
+    // Every collection, so the filter sheet can show empty ones too.
+    collections: names.rows.map((c) => {
+      const found = byId.get(c.id);
+      return { id: c.id, name: c.name, count: Number(found?.count ?? 0n), floor: found ? fromNano(found.floor) : null };
+    }),
+    models: models.map((m) => ({ name: m.name, count: Number(m.count), rarityPerMille: Number(m.rarity) })),
+    backdrops: backdrops.map((b) => ({ name: b.name, count: Number(b.count), rarityPerMille: Number(b.rarity), center: b.center, edge: b.edge })),
+    symbols: symbols.map((s) => ({ name: s.name, count: Number(s.count), rarityPerMille: Number(s.rarity) })),
+  };
+}

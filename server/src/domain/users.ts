@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { createPlayerAccounts } from '../db/accounts';
+import { isUniqueViolation, type Db, type Queryable } from '../db/db';
+import { findUserIdByReferralCode, insertUser, refreshTelegramFields, type TelegramFields } from '../db/users';
+import type { LaunchData, LaunchUser } from './launch-data';
+import { productConfig } from './product-config';
+
+/** 32 letters and digits without look-alikes (no 0/o, 1/l): URL-safe and valid in a start_param. */
+const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+const REFERRAL_CODE_CONSTRAINT = 'users_referral_code_key';
+const CODE_ATTEMPTS = 5;
+
+export function newReferralCode(length: number = productConfig.referral.codeLength): string {
+  const bytes = randomBytes(length);
+  let code = '';
+  for (const byte of bytes) code += CODE_ALPHABET[byte & 31];
+  return code;
+}
+
+/** The referral code in a signed start_param `r_<code>`, or null. */
+export function referralCodeFromStartParam(startParam: string | null): string | null {
+  const prefix = productConfig.referral.startParamPrefix;
+  if (!startParam?.startsWith(prefix)) return null;
+  const code = startParam.slice(prefix.length);
+  return /^[a-z0-9]{1,32}$/.test(code) ? code : null;
+}
+
+function telegramFields(user: LaunchUser): TelegramFields {
+  return {
+    firstName: user.first_name ?? '',
+    lastName: user.last_name ?? null,
+    username: user.username ?? null,
+    photoUrl: user.photo_url ?? null,
+    languageCode: user.language_code ?? null,
+    isPremium: user.is_premium ?? false,
+    // Telegram sends these flags only when true.
+    allowsWriteToPm: user.allows_write_to_pm ?? false,
+    addedToAttachmentMenu: user.added_to_attachment_menu ?? false,
+  };
+}
+
+export interface LoginResult {
+  userId: bigint;
+  created: boolean;
+}
+
+/**
+ * Logs a player in from validated launch data: refreshes what Telegram says about them, or on
+ * first sight creates them with their two zero balances and, from the signed start_param, their
+ * referrer (an existing other player; recorded only now, never changed later).
+ */
+export async function logIn(db: Db, launch: LaunchData, now: Date): Promise<LoginResult> {
+  const userId = BigInt(launch.user.id);
+  const fields = telegramFields(launch.user);
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        if (await refreshTelegramFields(tx, userId, fields, now)) return { userId, created: false };
+
+        const referredBy = await findReferrer(tx, launch.startParam, userId);
+        const created = await insertUser(tx, { id: userId, referralCode: newReferralCode(), referredBy, fields }, now);
+        if (!created) {
+          // Another login of the same new player committed first; this one is a plain login.
+          await refreshTelegramFields(tx, userId, fields, now);
+          return { userId, created: false };
+        }
+        await createPlayerAccounts(tx, userId);
+        return { userId, created: true };
+      });
+    } catch (error) {
+      // A freshly drawn referral code collided with an existing one: draw again.
+      if (attempt < CODE_ATTEMPTS && isUniqueViolation(error, REFERRAL_CODE_CONSTRAINT)) continue;
+      throw error;
+    }
+  }
+}
+
+async function findReferrer(tx: Queryable, startParam: string | null, newUserId: bigint): Promise<bigint | null> {
+  const code = referralCodeFromStartParam(startParam);
+  if (!code) return null;
+  const referrerId = await findUserIdByReferralCode(tx, code);
+  return referrerId !== null && referrerId !== newUserId ? referrerId : null;
+}

@@ -1,0 +1,56 @@
+import type { Db } from '../../db/db';
+import type { ChainCursor, ChainTx } from '../../adapters/chain/chain-adapter';
+import type { Ton } from '../../adapters/chain/open-chain';
+import { productConfig } from '../product-config';
+import { applyIncoming, type IncomingOutcome } from './deposits';
+import { applyOutgoing, type OutgoingOutcome } from './withdrawals';
+
+export interface WatchReport {
+  /** Chain time read before catching up: everything on chain up to it has been applied. */
+  syncedChainTime: number;
+  transactions: number;
+  credited: Array<Extract<IncomingOutcome, { kind: 'credited' }>>;
+  unknownMemo: number;
+  paid: Array<Extract<OutgoingOutcome, { kind: 'paid' }>>;
+  refunded: Array<Extract<OutgoingOutcome, { kind: 'refunded' }>>;
+}
+
+async function readCursor(db: Db, ton: Ton, account: string): Promise<ChainCursor | null> {
+  const { rows } = await db.query<{ lt: bigint; hash: string }>('SELECT lt, hash FROM chain_cursors WHERE chain = $1 AND account = $2', [
+    ton.chainId,
+    account,
+  ]);
+  return rows[0] ? { lt: rows[0].lt, hash: rows[0].hash } : null;
+}
+
+/**
+ * Reads the hot wallet's transactions after the stored cursor and applies each one (a deposit
+ * credited, a withdrawal confirmed or refunded) in one database transaction with the cursor
+ * move: a crash between two transactions loses nothing and applies nothing twice.
+ */
+export async function watchHotWallet(db: Db, ton: Ton): Promise<WatchReport> {
+  const account = ton.hotWallet.address.toRawString();
+  const report: WatchReport = { syncedChainTime: await ton.chain.chainTime(), transactions: 0, credited: [], unknownMemo: 0, paid: [], refunded: [] };
+  const pageSize = productConfig.wallet.watcherPageSize;
+  for (;;) {
+    const cursor = await readCursor(db, ton, account);
+    const page: ChainTx[] = await ton.chain.getTransactionsAfter(account, cursor, pageSize);
+    for (const chainTx of page) {
+      const [incoming, outgoing] = await db.transaction(async (tx) => {
+        const applied = [await applyIncoming(tx, ton.chainId, chainTx, account), await applyOutgoing(tx, ton.chainId, chainTx)] as const;
+        await tx.query(
+          `INSERT INTO chain_cursors (chain, account, lt, hash, updated_at) VALUES ($1, $2, $3, $4, now())
+           ON CONFLICT (chain, account) DO UPDATE SET lt = EXCLUDED.lt, hash = EXCLUDED.hash, updated_at = now()`,
+          [ton.chainId, account, chainTx.lt, chainTx.hash],
+        );
+        return applied;
+      });
+      report.transactions += 1;
+      if (incoming.kind === 'credited') report.credited.push(incoming);
+      if (incoming.kind === 'unknown-memo') report.unknownMemo += 1;
+      if (outgoing.kind === 'paid') report.paid.push(outgoing);
+      if (outgoing.kind === 'refunded') report.refunded.push(outgoing);
+    }
+    if (page.length < pageSize) return report;
+  }
+}

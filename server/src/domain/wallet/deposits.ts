@@ -1,0 +1,124 @@
+import { isUniqueViolation, type Db, type Queryable } from '../../db/db';
+import type { ChainTx } from '../../adapters/chain/chain-adapter';
+import { post } from '../ledger';
+import { newDepositMemo, parseMemo } from '../ton/memo';
+
+const MEMO_ATTEMPTS = 5;
+
+/** The player's deposit memo, made on first use; it never changes, so old transfers still match. */
+export async function depositMemoOf(db: Db, userId: bigint): Promise<string> {
+  const existing = await db.query<{ deposit_memo: string | null }>('SELECT deposit_memo FROM users WHERE id = $1', [userId]);
+  const memo = existing.rows[0]?.deposit_memo;
+  if (memo) return memo;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const set = await db.query<{ deposit_memo: string }>(
+        `UPDATE users SET deposit_memo = COALESCE(deposit_memo, $2) WHERE id = $1 RETURNING deposit_memo`,
+        [userId, newDepositMemo()],
+      );
+      const value = set.rows[0]?.deposit_memo;
+      if (!value) throw new Error(`no player ${userId}`);
+      return value;
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= MEMO_ATTEMPTS) throw error;
+    }
+  }
+}
+
+export type IncomingOutcome =
+  | { kind: 'credited'; userId: bigint; amount: bigint; depositId: bigint }
+  | { kind: 'unknown-memo'; amount: bigint; depositId: bigint }
+  | { kind: 'already-seen' }
+  | { kind: 'not-a-deposit' };
+
+/**
+ * An incoming transfer counts as a deposit only if it is internal, not a bounce, carried value,
+ * ran successfully and sent nothing back (a transfer that bounced back has an outbound message).
+ */
+export function isDeposit(tx: ChainTx, hotWallet: string): boolean {
+  return (
+    tx.inKind === 'internal' &&
+    !tx.bounced &&
+    tx.value > 0n &&
+    tx.outCount === 0 &&
+    tx.computeOk &&
+    !tx.aborted &&
+    tx.src !== null &&
+    tx.src !== hotWallet
+  );
+}
+
+/**
+ * Credits one incoming transfer, inside the caller's transaction (the one that also moves the
+ * watcher's cursor): to the player whose memo it carries, once per transaction hash; a transfer
+ * whose memo matches nobody goes to the review list and credits nothing.
+ */
+export async function applyIncoming(tx: Queryable, chainId: string, chainTx: ChainTx, hotWalletRaw: string): Promise<IncomingOutcome> {
+  if (!isDeposit(chainTx, hotWalletRaw)) return { kind: 'not-a-deposit' };
+  const memo = parseMemo(chainTx.comment);
+  const owner = memo.ok
+    ? (await tx.query<{ id: bigint }>('SELECT id FROM users WHERE deposit_memo = $1', [memo.memo])).rows[0]?.id
+    : undefined;
+  const inserted = await tx.query<{ id: bigint }>(
+    `INSERT INTO deposits (chain, tx_hash, lt, source, amount, comment, user_id, status)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (chain, tx_hash) DO NOTHING RETURNING id`,
+    [chainId, chainTx.hash, chainTx.lt, chainTx.src, chainTx.value, chainTx.comment, owner ?? null, owner ? 'credited' : 'unknown_memo'],
+  );
+  const depositId = inserted.rows[0]?.id;
+  if (depositId === undefined) return { kind: 'already-seen' };
+  if (owner === undefined) return { kind: 'unknown-memo', amount: chainTx.value, depositId };
+  await creditDeposit(tx, owner, chainTx.value, chainTx.hash);
+  return { kind: 'credited', userId: owner, amount: chainTx.value, depositId };
+}
+
+function creditDeposit(tx: Queryable, userId: bigint, amount: bigint, txHash: string) {
+  return post(tx, {
+    kind: 'deposit',
+    userId,
+    reference: txHash,
+    postings: [
+      { account: { system: 'deposits' }, amount: -amount },
+      { account: { user: userId, kind: 'ton' }, amount },
+    ],
+  });
+}
+
+export interface UnknownDeposit {
+  id: bigint;
+  txHash: string;
+  amount: bigint;
+  comment: string | null;
+  source: string | null;
+  createdAt: Date;
+}
+
+export async function listUnknownDeposits(db: Queryable): Promise<UnknownDeposit[]> {
+  const { rows } = await db.query<{ id: bigint; tx_hash: string; amount: bigint; comment: string | null; source: string | null; created_at: Date }>(
+    `SELECT id, tx_hash, amount, comment, source, created_at FROM deposits WHERE status = 'unknown_memo' ORDER BY id`,
+  );
+  return rows.map((r) => ({ id: r.id, txHash: r.tx_hash, amount: r.amount, comment: r.comment, source: r.source, createdAt: r.created_at }));
+}
+
+/** An operator credits a deposit whose memo matched nobody to the player it belongs to. */
+export async function resolveUnknownDeposit(db: Db, depositId: bigint, userId: bigint, note: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ amount: bigint; tx_hash: string }>(
+      `UPDATE deposits SET status = 'resolved', user_id = $2, note = $3, resolved_at = now()
+       WHERE id = $1 AND status = 'unknown_memo' RETURNING amount, tx_hash`,
+      [depositId, userId, note],
+    );
+    const row = rows[0];
+    if (!row) throw new Error(`deposit ${depositId} is not waiting for review`);
+    await creditDeposit(tx, userId, row.amount, row.tx_hash);
+  });
+}
+
+/** An operator closes a deposit that belongs to nobody here (returned off-chain, spam). */
+export async function dismissUnknownDeposit(db: Db, depositId: bigint, note: string): Promise<void> {
+  const { rowCount } = await db.query(
+    `UPDATE deposits SET status = 'dismissed', note = $2, resolved_at = now() WHERE id = $1 AND status = 'unknown_memo'`,
+    [depositId, note],
+  );
+  if (rowCount === 0) throw new Error(`deposit ${depositId} is not waiting for review`);
+}

@@ -1,0 +1,81 @@
+import { buildServer } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDb, type Db } from './db/db';
+import { migrate } from './db/migrator';
+import { openTon } from './adapters/chain/open-chain';
+import { startWorkers, type Workers } from './workers';
+import { HttpBotApi } from './adapters/telegram/bot-api';
+import { HttpGiftRelayer } from './adapters/telegram/gift-relayer';
+import { seedMarketCatalogue } from './domain/market/catalogue-generator';
+
+/** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+
+  const db: Db = await openDb(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl, onError: (error) => console.error(`database: ${error.message}`) }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  await migrate(db);
+
+  const ton = await openTon(config.ton);
+  let workers: Workers | null = null;
+  const bot = new HttpBotApi({ token: config.botToken, baseUrl: config.botApiUrl });
+  const relayer = new HttpGiftRelayer({ token: config.botToken, baseUrl: config.botApiUrl, businessConnectionId: config.businessConnectionId });
+  if (config.seedMarket) await seedMarketCatalogue(db);
+  const app = await buildServer({ config, db, ton, bot, relayer, kickWorkers: () => workers?.kick() });
+  if (config.workers) workers = startWorkers({ db, ton, bot, relayer, databaseUrl: config.databaseUrl, log: app.log });
+
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      // Stops accepting connections and waits for in-flight requests.
+      await app.close();
+      await workers?.stop();
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      void stop(signal);
+    });
+  }
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  const chain = ton.sandbox ? 'emulated TON chain' : `TON ${config.ton.network} via toncenter`;
+  // The one line a person starting the server looks for.
+  console.log(`TON Arcade server listening on ${address} (public URL ${config.publicUrl}, ${where}, ${chain}, ${config.nodeEnv})`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Server failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

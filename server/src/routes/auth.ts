@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { validateLaunchData } from '../domain/launch-data';
+import { logIn } from '../domain/users';
+import { publicCall } from './call';
+import type { RouteDeps } from './deps';
+import { HttpError } from './errors';
+
+export function registerAuthRoutes(app: FastifyInstance, { config, db, sessions, now }: RouteDeps): void {
+  publicCall(
+    app,
+    'auth',
+    async ({ body, request }) => {
+      const at = now();
+      const launch = validateLaunchData(body.initData, config.botToken, { now: at });
+      const { userId, created } = await logIn(db, launch, at);
+      request.log.info({ userId: userId.toString(), created }, 'player logged in');
+      const session = await sessions.issue(userId);
+      return { token: session.token, expired_at: session.expiresAt };
+    },
+    {
+      config: {
+        rateLimit: {
+          max: config.authRateLimit.max,
+          timeWindow: config.authRateLimit.windowMs,
+          errorResponseBuilder: (_request, context) => {
+            const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+            return new HttpError(context.statusCode, `Too many login attempts, retry in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`);
+          },
+        },
+      },
+    },
+  );
+}

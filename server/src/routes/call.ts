@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { type } from 'arktype';
+import { calls, type CallName, type Calls, type ReplyOf } from '@arcade/api-client/calls';
+import { DomainError } from '../domain/errors';
+import { sessionMessages, type Sessions } from '../domain/sessions';
+
+/** The validated request body of a call. */
+export type BodyOf<N extends CallName> = Calls[N]['request']['infer'];
+
+export interface PublicCallContext<N extends CallName> {
+  body: BodyOf<N>;
+  request: FastifyRequest;
+}
+
+export interface PlayerCallContext<N extends CallName> extends PublicCallContext<N> {
+  /** The player the bearer token was issued to. */
+  userId: bigint;
+}
+
+function validateBody<N extends CallName>(name: N, body: unknown): BodyOf<N> {
+  // A call without a body may be sent with no body at all.
+  const checked = calls[name].request(body ?? {});
+  if (checked instanceof type.errors) throw new DomainError('invalid', checked.summary);
+  return checked;
+}
+
+/** Replies are checked against the contract too: a mismatch is our bug, so a 500 that gets logged. */
+function envelope<N extends CallName>(name: N, data: ReplyOf<N>): { success: true; data: ReplyOf<N> } {
+  const checked = calls[name].reply(data);
+  if (checked instanceof type.errors) {
+    throw new Error(`Reply of ${calls[name].path} breaks the contract: ${checked.summary}`);
+  }
+  return { success: true, data };
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_\-.]+)$/;
+
+async function authenticate(request: FastifyRequest, sessions: Sessions): Promise<bigint> {
+  const header = request.headers.authorization;
+  if (!header) throw new DomainError('unauthenticated', sessionMessages.missing);
+  const match = BEARER.exec(header);
+  if (!match?.[1]) throw new DomainError('unauthenticated', sessionMessages.invalid);
+  return sessions.verify(match[1]);
+}
+
+/** Registers a call made before login (no bearer token), at the path api-client gives it. */
+export function publicCall<N extends CallName>(
+  app: FastifyInstance,
+  name: N,
+  handler: (context: PublicCallContext<N>) => Promise<ReplyOf<N>>,
+  options: RouteShorthandOptions = {},
+): void {
+  const spec = calls[name];
+  if (!spec.public) throw new Error(`${spec.path} is not a public call`);
+  app.post(spec.path, options, async (request) => {
+    const body = validateBody(name, request.body);
+    return envelope(name, await handler({ body, request }));
+  });
+}
+
+/** Registers a call of a logged-in player: `Authorization: Bearer <token>` is required. */
+export function playerCall<N extends CallName>(
+  app: FastifyInstance,
+  sessions: Sessions,
+  name: N,
+  handler: (context: PlayerCallContext<N>) => Promise<ReplyOf<N>>,
+): void {
+  const spec = calls[name];
+  if (spec.public) throw new Error(`${spec.path} is a public call`);
+  app.post(spec.path, async (request) => {
+    const userId = await authenticate(request, sessions);
+    const body = validateBody(name, request.body);
+    return envelope(name, await handler({ body, request, userId }));
+  });
+}

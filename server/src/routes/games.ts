@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { FLIP_MULTIPLIER, formatHundredths, multiplierText, ROAD_TRAPS, roadLadder, roadLanes, ROLL_MAX_CHANCE, ROLL_MIN_CHANCE, type RoadDifficulty } from '@arcade/api-client/fair';
+import type { GamesConfig } from '@arcade/api-client/games';
+import { fromNano } from '@arcade/api-client/money';
+import { cashOutRoad, playFlip, playRoll, startRoad, stepRoad } from '../domain/games/bets';
+import { openRoadOf, roundsOf } from '../domain/games/rounds';
+import { rotateSeeds, seedsInfo } from '../domain/games/seeds';
+import { productConfig } from '../domain/product-config';
+import { playerCall } from './call';
+import type { RouteDeps } from './deps';
+
+function gamesConfig(): GamesConfig {
+  const { games } = productConfig;
+  const road = (difficulty: RoadDifficulty) => ({
+    lanes: roadLanes(difficulty),
+    traps: ROAD_TRAPS[difficulty],
+    ladder: roadLadder(difficulty).map(multiplierText),
+  });
+  return {
+    minBet: fromNano(games.minBetNano),
+    maxBet: fromNano(games.maxBetNano),
+    maxBonusBet: fromNano(games.maxBonusBetNano),
+    maxPayout: fromNano(games.maxPayoutNano),
+    flip: { multiplier: multiplierText(FLIP_MULTIPLIER) },
+    roll: { minChance: formatHundredths(ROLL_MIN_CHANCE), maxChance: formatHundredths(ROLL_MAX_CHANCE) },
+    road: { easy: road('easy'), medium: road('medium'), hard: road('hard'), hardcore: road('hardcore') },
+  };
+}
+
+export function registerGameRoutes(app: FastifyInstance, { db, sessions, now }: RouteDeps): void {
+  const config = gamesConfig();
+  playerCall(app, sessions, 'gamesConfig', () => Promise.resolve(config));
+  playerCall(app, sessions, 'gamesFlip', ({ userId, body }) => playFlip(db, { userId, ...body, now: now() }));
+  playerCall(app, sessions, 'gamesRoll', ({ userId, body }) => playRoll(db, { userId, ...body, now: now() }));
+  playerCall(app, sessions, 'gamesRoadStart', ({ userId, body }) => startRoad(db, { userId, ...body, now: now() }));
+  playerCall(app, sessions, 'gamesRoadStep', ({ userId, body }) =>
+    stepRoad(db, { userId, roundId: BigInt(body.roundId), lane: body.lane, idempotencyKey: body.idempotencyKey, now: now() }),
+  );
+  playerCall(app, sessions, 'gamesRoadCashout', ({ userId, body }) =>
+    cashOutRoad(db, { userId, roundId: BigInt(body.roundId), idempotencyKey: body.idempotencyKey, now: now() }),
+  );
+  playerCall(app, sessions, 'gamesRoadCurrent', async ({ userId }) => ({ round: await openRoadOf(db, userId) }));
+  playerCall(app, sessions, 'gamesRounds', ({ userId, body }) =>
+    roundsOf(db, userId, { ...(body.game ? { game: body.game } : {}), ...(body.cursor ? { cursor: BigInt(body.cursor) } : {}), limit: body.limit ?? 20 }),
+  );
+  playerCall(app, sessions, 'fairnessSeeds', ({ userId }) => db.transaction((tx) => seedsInfo(tx, userId)));
+  playerCall(app, sessions, 'fairnessRotate', ({ userId, body }) => db.transaction((tx) => rotateSeeds(tx, userId, body.clientSeed, now())));
+}

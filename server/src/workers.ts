@@ -1,0 +1,109 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './db/db';
+import { leaderLock } from './db/leader-lock';
+import type { Ton } from './adapters/chain/open-chain';
+import { watchHotWallet } from './domain/wallet/chain-watcher';
+import { runSender } from './domain/wallet/withdrawals';
+import type { BotApi } from './adapters/telegram/bot-api';
+import type { GiftRelayer } from './adapters/telegram/gift-relayer';
+import { importReceivedGifts } from './domain/market/trade';
+import { notify, type Notice } from './domain/notifications';
+
+/** Any constant; the same in every replica. */
+const WORKERS_LOCK_KEY = 7_310_002;
+
+export interface Workers {
+  /** Runs a pass now (after a test deposit, say) instead of waiting for the next tick. */
+  kick(): void;
+  /** One full pass: watcher, then sender. Resolves when it is done. */
+  runOnce(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The deposit watcher and the withdrawal sender, one pass every `intervalMs`, only in the
+ * replica that holds the workers' advisory lock. A failing pass is logged and retried on the
+ * next tick with a growing delay; nothing it did half-way is lost (each step is its own
+ * database transaction).
+ */
+export function startWorkers(args: { db: Db; ton: Ton; bot: BotApi; relayer: GiftRelayer; databaseUrl: string | null; log: FastifyBaseLogger; intervalMs?: number }): Workers {
+  const { db, ton, log, bot } = args;
+  const tell = (userId: bigint, notice: Notice, amount: bigint) => {
+    notify(db, bot, userId, notice, amount).catch((error: unknown) => log.warn({ err: error, notice }, 'bot notification failed'));
+  };
+  const interval = args.intervalMs ?? 1500;
+  const lock = leaderLock(args.databaseUrl, WORKERS_LOCK_KEY, (error) => log.warn({ err: error }, 'workers lock connection failed'));
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let failures = 0;
+
+  const pass = async (): Promise<void> => {
+    if (!(await lock.acquire())) return;
+    const watched = await watchHotWallet(db, ton);
+    for (const credit of watched.credited) {
+      log.info({ userId: String(credit.userId), amount: String(credit.amount) }, 'deposit credited');
+      tell(credit.userId, 'depositCredited', credit.amount);
+    }
+    if (watched.unknownMemo > 0) log.warn({ count: watched.unknownMemo }, 'deposits with an unknown memo wait for review');
+    for (const paid of watched.paid) {
+      log.info({ withdrawalId: String(paid.withdrawalId) }, 'withdrawal paid');
+      tell(paid.userId, 'withdrawalDone', paid.amount);
+    }
+    for (const refunded of watched.refunded) log.error({ withdrawalId: String(refunded.withdrawalId) }, 'withdrawal not sent by the hot wallet, refunded');
+    const sent = await runSender(db, ton, watched.syncedChainTime);
+    for (const failure of sent.failures) log.warn({ failure }, 'withdrawal broadcast failed, will retry');
+    const gifts = await importReceivedGifts(db, args.relayer).catch((error: unknown) => {
+      log.warn({ err: error }, 'reading the relayer account failed, will retry');
+      return 0;
+    });
+    if (gifts > 0) log.info({ gifts }, 'gift deposits credited');
+  };
+
+  const runOnce = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await pass();
+          failures = 0;
+        } catch (error) {
+          failures += 1;
+          log.error({ err: error, failures }, 'background pass failed');
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    // Back off while the chain or the database keeps failing: 1.5 s, 3 s, 6 s ... up to a minute.
+    const delay = Math.min(60_000, interval * 2 ** Math.min(failures, 6));
+    timer = setTimeout(() => {
+      void runOnce().finally(schedule);
+    }, delay);
+    timer.unref();
+  };
+  schedule();
+
+  return {
+    kick: () => {
+      if (!stopped) void runOnce();
+    },
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      await lock.release();
+    },
+  };
+}

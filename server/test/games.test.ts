@@ -1,0 +1,339 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fairFloats, flipSide, formatHundredths, hashServerSeed, roadTraps, rollHundredths, type RoadDifficulty } from '@arcade/api-client/fair';
+import type { BetResult, GamesConfig, Round, SeedsInfo } from '@arcade/api-client/games';
+import { fromNano, toNano } from '@arcade/api-client/money';
+import type { Db } from '../src/db/db';
+import { audit, post as postMovement } from '../src/domain/ledger';
+import { nodeHmac } from '../src/domain/games/seeds';
+import { databases, envelope, logIn, newUserId, post, startServer } from './helpers';
+
+describe.each(databases())('games on $name', (database) => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  let app: FastifyInstance;
+  let keys = 0;
+  const key = () => `game-key-${Date.now()}-${++keys}`;
+
+  const call = async <T>(token: string, path: string, body: unknown = {}) => {
+    const response = await post(app, `/api/v3/${path}`, body, { token });
+    return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
+  };
+  const bet = async (token: string, path: string, body: object) => {
+    const reply = await call<BetResult>(token, path, { idempotencyKey: key(), ...body });
+    expect(reply.success, reply.message).toBe(true);
+    return reply.data;
+  };
+
+  /** A player with TON (and bonus) credited through the ledger, as a deposit or reward would. */
+  async function player(ton = '10', bonus = '0'): Promise<{ token: string; userId: bigint }> {
+    const id = newUserId();
+    const token = await logIn(app, { id });
+    const userId = BigInt(id);
+    await db.transaction(async (tx) => {
+      for (const [kind, amount] of [['ton', ton], ['bonus', bonus]] as const) {
+        if (amount === '0') continue;
+        await postMovement(tx, {
+          kind: kind === 'ton' ? 'deposit' : 'reward',
+          userId,
+          reference: `fund-${id}-${kind}`,
+          postings: [
+            { account: { system: kind === 'ton' ? 'deposits' : 'bonus_pool' }, amount: -toNano(amount) },
+            { account: { user: userId, kind }, amount: toNano(amount) },
+          ],
+        });
+      }
+    });
+    return { token, userId };
+  }
+
+  const grantedRewards = async (userId: bigint) =>
+    (await db.query<{ total: bigint }>('SELECT COALESCE(SUM(reward), 0)::bigint AS total FROM achievement_grants WHERE user_id = $1', [userId])).rows[0]!.total;
+
+  const activeSeed = async (userId: bigint) =>
+    (await db.query<{ server_seed: string; next_server_seed: string }>('SELECT server_seed, next_server_seed FROM seed_pairs WHERE user_id = $1 AND active', [userId])).rows[0]!;
+
+  beforeAll(async () => {
+    ({ db, drop } = await database.create());
+    app = await startServer(db);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
+
+  it('shows the seed commitment before play and lets anyone verify a round after rotation', async () => {
+    const { token } = await player('5');
+    const before = (await call<SeedsInfo>(token, 'fairness/seeds')).data;
+    expect(before.nonce).toBe(0);
+
+    const flip = await bet(token, 'games/flip', { stake: '1', currency: 'ton', side: 'heads' });
+    expect(flip.round.fairness).toEqual({ serverSeedHash: before.serverSeedHash, serverSeed: null, clientSeed: before.clientSeed, nonce: 0 });
+    const roll = await bet(token, 'games/roll', { stake: '1', currency: 'ton', target: '50', direction: 'under' });
+    expect(roll.round.fairness.nonce).toBe(1);
+
+    const rotated = (await call<SeedsInfo>(token, 'fairness/rotate', { clientSeed: 'my-own-seed' })).data;
+    expect(rotated.serverSeedHash).toBe(before.nextServerSeedHash);
+    expect(rotated).toMatchObject({ clientSeed: 'my-own-seed', nonce: 0 });
+    const revealed = rotated.revealed[0]!;
+    expect(hashServerSeed(revealed.serverSeed)).toBe(before.serverSeedHash);
+    expect(revealed.bets).toBe(2);
+
+    // The verify view's computation, from the revealed seed alone.
+    const rounds = (await call<{ items: Round[] }>(token, 'games/rounds', {})).data.items;
+    const flipRound = rounds.find((r) => r.id === flip.round.id)!;
+    expect(flipRound.fairness.serverSeed).toBe(revealed.serverSeed);
+    const seeds = { serverSeed: revealed.serverSeed, clientSeed: revealed.clientSeed };
+    expect(flipSide(fairFloats({ ...seeds, nonce: 0 }, 1))).toBe(flipRound.flip!.side);
+    expect(formatHundredths(rollHundredths(fairFloats({ ...seeds, nonce: 1 }, 1)))).toBe(roll.round.roll!.roll);
+  });
+
+  it('settles flips and rolls: the balance moves by the payout minus the stake, and the audit stays clean', async () => {
+    const { token, userId } = await player('20');
+    let total = toNano('20');
+    let rewards = 0n;
+    for (let i = 0; i < 12; i++) {
+      const result = i % 2
+        ? await bet(token, 'games/flip', { stake: '0.5', currency: 'ton', side: i % 4 === 1 ? 'heads' : 'tails' })
+        : await bet(token, 'games/roll', { stake: '0.25', currency: 'ton', target: '33.33', direction: 'over' });
+      const { round } = result;
+      // Achievement rewards arrive as bonus (and turn into TON once wagered), so count both balances.
+      const granted = await grantedRewards(userId);
+      total = total - toNano(round.stake) + toNano(round.payout) + (granted - rewards);
+      rewards = granted;
+      expect(fromNano(toNano(result.balance.ton) + toNano(result.balance.bonusTon))).toBe(fromNano(total));
+      if (round.game === 'flip') {
+        expect(round.status).toBe(round.flip!.side === round.flip!.choice ? 'won' : 'lost');
+        expect(round.payout).toBe(round.status === 'won' ? '0.99' : '0');
+      } else {
+        expect(round.roll).toMatchObject({ target: '33.33', chance: '66.67', direction: 'over' });
+        const won = Number(round.roll!.roll) > 33.33;
+        expect(round.payout).toBe(won ? '0.371225' : '0');
+        expect(round.multiplier).toBe(won ? '1.4849' : '0');
+      }
+    }
+    expect((await audit(db)).problems).toEqual([]);
+  });
+
+  it('a bonus stake pays into the bonus balance', async () => {
+    const { token } = await player('0', '1');
+    const result = await bet(token, 'games/flip', { stake: '1', currency: 'bonus', side: 'tails' });
+    expect(result.balance.ton).toBe('0');
+    // Plus the first-round achievement's 0.01 bonus.
+    expect(result.balance.bonusTon).toBe(result.round.status === 'won' ? '1.99' : '0.01');
+  });
+
+  it('a retried bet with the same key places one bet', async () => {
+    const { token } = await player('3');
+    const body = { stake: '1', currency: 'ton', side: 'heads', idempotencyKey: key() };
+    const first = await call<BetResult>(token, 'games/flip', body);
+    const again = await call<BetResult>(token, 'games/flip', body);
+    expect(again.data).toEqual(first.data);
+    expect((await call<{ items: Round[] }>(token, 'games/rounds', { game: 'flip' })).data.items).toHaveLength(1);
+  });
+
+  it('refuses stakes and chances outside the limits, and more than the balance, moving nothing', async () => {
+    const { token } = await player('2', '5');
+    const cases: Array<[string, object, string]> = [
+      ['games/flip', { stake: '0.001', currency: 'ton', side: 'heads' }, 'game.stake.min'],
+      ['games/flip', { stake: '51', currency: 'ton', side: 'heads' }, 'game.stake.max'],
+      ['games/flip', { stake: '1.5', currency: 'bonus', side: 'heads' }, 'game.stake.bonus-max'],
+      ['games/flip', { stake: '2.01', currency: 'ton', side: 'heads' }, 'game.balance'],
+      ['games/roll', { stake: '1', currency: 'ton', target: '0.99', direction: 'under' }, 'game.roll.chance'],
+      ['games/roll', { stake: '1', currency: 'ton', target: '4.99', direction: 'over' }, 'game.roll.chance'],
+      ['games/roll', { stake: '6', currency: 'ton', target: '1', direction: 'under' }, 'game.payout.max'],
+      ['games/road/start', { stake: '3', currency: 'ton', difficulty: 'easy' }, 'game.balance'],
+    ];
+    for (const [path, body, code] of cases) {
+      const refused = await call(token, path, { ...body, idempotencyKey: key() });
+      expect(refused.code, `${path} ${JSON.stringify(body)}: ${refused.message}`).toBe(code);
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expect(refused.status).toBeLessThan(500);
+    }
+    const seeds = (await call<SeedsInfo>(token, 'fairness/seeds')).data;
+    expect(seeds.nonce).toBe(0);
+    expect((await call<{ items: Round[] }>(token, 'games/rounds', {})).data.items).toHaveLength(0);
+    const bad = await call(token, 'games/flip', { stake: '1', currency: 'gold', side: 'edge', idempotencyKey: key() });
+    expect(bad.status).toBe(400);
+  });
+
+  /** Rotates to a client seed under which the next road round's traps satisfy `want`. */
+  async function arrangeTraps(token: string, userId: bigint, difficulty: RoadDifficulty, want: (traps: number[]) => boolean): Promise<number[]> {
+    await call(token, 'fairness/seeds');
+    const { next_server_seed } = await activeSeed(userId);
+    for (let i = 0; ; i++) {
+      const traps = roadTraps(fairFloats({ serverSeed: next_server_seed, clientSeed: `arranged-${i}`, nonce: 0 }, 24, nodeHmac), difficulty);
+      if (want(traps)) {
+        await call(token, 'fairness/rotate', { clientSeed: `arranged-${i}` });
+        return traps;
+      }
+    }
+  }
+
+  it('road: steps lane by lane, cashes out at the ladder, and reveals the traps after', async () => {
+    const { token, userId } = await player('10');
+    const traps = await arrangeTraps(token, userId, 'medium', (t) => Math.min(...t) >= 3);
+    const started = await bet(token, 'games/road/start', { stake: '1', currency: 'ton', difficulty: 'medium' });
+    expect(started.round.road).toEqual({ difficulty: 'medium', lanes: 22, passed: 0, traps: null });
+    expect(started.balance.ton).toBe('9');
+    const id = started.round.id;
+
+    const nothing = await call(token, 'games/road/cashout', { roundId: id, idempotencyKey: key() });
+    expect(nothing.code).toBe('game.road.nothing-to-cash');
+    const skip = await call(token, 'games/road/step', { roundId: id, lane: 2, idempotencyKey: key() });
+    expect(skip.code).toBe('game.road.lane');
+
+    for (const lane of [1, 2, 3]) {
+      const step = await bet(token, 'games/road/step', { roundId: id, lane });
+      expect(step.round.road!.passed).toBe(lane);
+      expect(step.round.road!.traps).toBeNull();
+    }
+    // A double tap on lane 3 is answered with the round as it is.
+    const doubleTap = await bet(token, 'games/road/step', { roundId: id, lane: 3 });
+    expect(doubleTap.round.road!.passed).toBe(3);
+    expect((await call<SeedsInfo>(token, 'fairness/rotate', {})).code).toBe('fairness.road-open');
+
+    const cashed = await bet(token, 'games/road/cashout', { roundId: id });
+    expect(cashed.round).toMatchObject({ status: 'cashed', multiplier: '1.4636', payout: '1.4636' });
+    expect(cashed.balance.ton).toBe('10.4636');
+    expect(cashed.round.road!.traps).toEqual(traps.map((t) => t + 1).sort((a, b) => a - b));
+    expect((await call(token, 'games/road/step', { roundId: id, lane: 4, idempotencyKey: key() })).code).toBe('game.road.not-open');
+  });
+
+  it('road: a trap lane loses the stake and shows the lane that was hit', async () => {
+    const { token, userId } = await player('5');
+    await arrangeTraps(token, userId, 'hard', (t) => t.includes(1) && !t.includes(0));
+    const { round } = await bet(token, 'games/road/start', { stake: '2', currency: 'ton', difficulty: 'hard' });
+    await bet(token, 'games/road/step', { roundId: round.id, lane: 1 });
+    const hit = await bet(token, 'games/road/step', { roundId: round.id, lane: 2 });
+    expect(hit.round).toMatchObject({ status: 'lost', payout: '0' });
+    expect(hit.round.road).toMatchObject({ passed: 1, hitLane: 2 });
+    expect(hit.round.road!.traps).toContain(2);
+    expect(hit.balance.ton).toBe('3');
+  });
+
+  it('road: the last lane cashes out by itself', async () => {
+    const { token, userId } = await player('5');
+    await arrangeTraps(token, userId, 'easy', (t) => t[0] === 24);
+    const { round } = await bet(token, 'games/road/start', { stake: '0.1', currency: 'ton', difficulty: 'easy' });
+    let last: BetResult | undefined;
+    for (let lane = 1; lane <= 24; lane++) last = await bet(token, 'games/road/step', { roundId: round.id, lane });
+    expect(last!.round).toMatchObject({ status: 'cashed', multiplier: '24.5', payout: '2.45' });
+  });
+
+  it('road: reaching the maximum payout cashes out by itself at the maximum', async () => {
+    const { token, userId } = await player('10');
+    await arrangeTraps(token, userId, 'hardcore', (t) => Math.min(...t) >= 10);
+    const { round } = await bet(token, 'games/road/start', { stake: '1', currency: 'ton', difficulty: 'hardcore' });
+    let last: BetResult | undefined;
+    for (let lane = 1; lane <= 10; lane++) {
+      last = await bet(token, 'games/road/step', { roundId: round.id, lane });
+      if (lane < 10) expect(last.round.status).toBe('open');
+    }
+    expect(last!.round).toMatchObject({ status: 'cashed', payout: '500' });
+    expect(last!.balance.ton).toBe('509');
+  });
+
+  it('road: an open round survives a server restart and goes on', async () => {
+    const { token, userId } = await player('5');
+    await arrangeTraps(token, userId, 'easy', (t) => t[0]! >= 2);
+    const { round } = await bet(token, 'games/road/start', { stake: '1', currency: 'ton', difficulty: 'easy' });
+    await bet(token, 'games/road/step', { roundId: round.id, lane: 1 });
+    await app.close();
+    app = await startServer(db);
+    const current = await call<{ round: Round | null }>(token, 'games/road/current');
+    expect(current.data.round).toMatchObject({ id: round.id, status: 'open', road: { passed: 1 } });
+    const next = await bet(token, 'games/road/step', { roundId: round.id, lane: 2 });
+    expect(next.round.road!.passed).toBe(2);
+    expect((await call(token, 'games/road/start', { stake: '1', currency: 'ton', difficulty: 'easy', idempotencyKey: key() })).code).toBe('game.road.open');
+  });
+
+  it('lists rounds per player and per game, newest first, a page at a time', async () => {
+    const { token } = await player('5');
+    const other = await player('5');
+    for (let i = 0; i < 3; i++) await bet(token, 'games/flip', { stake: '0.1', currency: 'ton', side: 'heads' });
+    await bet(token, 'games/roll', { stake: '0.1', currency: 'ton', target: '50', direction: 'over' });
+    await bet(other.token, 'games/flip', { stake: '0.1', currency: 'ton', side: 'heads' });
+    const page1 = (await call<{ items: Round[]; nextCursor: string | null }>(token, 'games/rounds', { game: 'flip', limit: 2 })).data;
+    expect(page1.items.map((r) => r.game)).toEqual(['flip', 'flip']);
+    const page2 = (await call<{ items: Round[]; nextCursor: string | null }>(token, 'games/rounds', { game: 'flip', cursor: page1.nextCursor, limit: 2 })).data;
+    expect(page2.items).toHaveLength(1);
+    expect(page2.nextCursor).toBeNull();
+    expect((await call<{ items: Round[] }>(token, 'games/rounds', {})).data.items).toHaveLength(4);
+  });
+
+  it('the config call carries the limits and ladders', async () => {
+    const { token } = await player('1');
+    const config = (await call<GamesConfig>(token, 'games/config')).data;
+    expect(config).toMatchObject({ minBet: '0.01', maxBet: '50', maxBonusBet: '1', maxPayout: '500', flip: { multiplier: '1.98' } });
+    expect(config.road.hardcore.ladder.at(-1)).toBe('3203384.8');
+  });
+
+  it('thousands of rounds through the API leave the book sound and the house result equal to the players’', async () => {
+    const players = await Promise.all([1, 2, 3, 4].map(() => player('40')));
+    let net = 0n;
+    for (let i = 0; i < 2000; i++) {
+      const { token } = players[i % players.length]!;
+      const { round } = i % 3 === 0
+        ? await bet(token, 'games/roll', { stake: '0.05', currency: 'ton', target: String(20 + (i % 60)), direction: i % 2 ? 'over' : 'under' })
+        : await bet(token, 'games/flip', { stake: '0.05', currency: 'ton', side: i % 2 ? 'heads' : 'tails' });
+      net += toNano(round.payout) - toNano(round.stake);
+    }
+    const ids = `{${players.map((p) => p.userId).join(',')}}`;
+    const held = await db.query<{ total: bigint }>(
+      `SELECT SUM(balance)::bigint AS total FROM accounts WHERE kind IN ('ton', 'bonus') AND user_id = ANY($1::bigint[])`,
+      [ids],
+    );
+    const rewards = await db.query<{ total: bigint }>('SELECT COALESCE(SUM(reward), 0)::bigint AS total FROM achievement_grants WHERE user_id = ANY($1::bigint[])', [ids]);
+    expect(held.rows[0]!.total).toBe(toNano('160') + net + rewards.rows[0]!.total);
+    const report = await audit(db);
+    expect(report.problems).toEqual([]);
+  });
+});
+
+describe.each(databases().filter((d) => d.name === 'postgres'))('games under parallel load on $name', (database) => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    ({ db, drop } = await database.create());
+    app = await startServer(db);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
+
+  it('many parallel first bets of new players all settle: no deadlock, no overdraft, a sound book', async () => {
+    const players = await Promise.all(
+      [1, 2, 3, 4, 5].map(async () => {
+        const id = newUserId();
+        const token = await logIn(app, { id });
+        await db.transaction((tx) =>
+          postMovement(tx, {
+            kind: 'deposit',
+            userId: BigInt(id),
+            reference: `parallel-${id}`,
+            postings: [
+              { account: { system: 'deposits' }, amount: -toNano('1') },
+              { account: { user: BigInt(id), kind: 'ton' }, amount: toNano('1') },
+            ],
+          }),
+        );
+        return token;
+      }),
+    );
+    // 12 bets of 0.1 TON each per player at once: at most 10 can be paid for from 1 TON (more with wins).
+    const answers = await Promise.all(
+      players.flatMap((token, p) =>
+        Array.from({ length: 12 }, (_, n) =>
+          post(app, '/api/v3/games/flip', { stake: '0.1', currency: 'ton', side: 'heads', idempotencyKey: `parallel-${p}-${n}-${Date.now()}` }, { token }),
+        ),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    for (const a of answers.filter((r) => r.statusCode !== 200)) expect((envelope(a) as { code?: string }).code).toBe('game.balance');
+    expect((await audit(db)).problems).toEqual([]);
+  });
+});

@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sign } from '@tma.js/init-data-node';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildServer } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDb, type Db } from '../src/db/db';
+import { migrate } from '../src/db/migrator';
+import { openTon, type Ton } from '../src/adapters/chain/open-chain';
+import type { BotApi } from '../src/adapters/telegram/bot-api';
+import type { GiftRelayer } from '../src/adapters/telegram/gift-relayer';
+
+export const TEST_BOT_TOKEN = '7000000001:TEST-token-for-the-server-suite';
+export const TEST_APP_KEY = 'test-app-key';
+export const TEST_JWT_SECRET = 'test-jwt-secret-that-is-long-enough-0123456789';
+export const PUBLIC_URL = 'https://arcade.example';
+
+/** A folder that does not exist: the app is not built unless a test builds one. */
+const NO_APP = join(tmpdir(), 'arcade-no-app-dist-here');
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    BOT_TOKEN: TEST_BOT_TOKEN,
+    APP_KEY: TEST_APP_KEY,
+    JWT_SECRET: TEST_JWT_SECRET,
+    PUBLIC_URL,
+    LOG_LEVEL: 'silent',
+    APP_DIST: NO_APP,
+    // Suites log in many times a minute; the rate limit test lowers it.
+    AUTH_RATE_LIMIT: '100000',
+    ...env,
+  });
+}
+
+export interface TestDatabase {
+  name: 'pglite' | 'postgres';
+  /** A fresh database of this kind, migrated unless asked not to; `drop` closes and removes it. */
+  create(options?: { migrated?: boolean }): Promise<{ db: Db; url: string | null; drop: () => Promise<void> }>;
+}
+
+/** PGlite always; PostgreSQL too when DATABASE_URL is set (one fresh database per call). */
+export function databases(): TestDatabase[] {
+  const list: TestDatabase[] = [
+    {
+      name: 'pglite',
+      async create({ migrated = true } = {}) {
+        const db = await openDb({ kind: 'pglite' });
+        if (migrated) await migrate(db);
+        return { db, url: null, drop: () => db.close() };
+      },
+    },
+  ];
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    list.push({
+      name: 'postgres',
+      async create({ migrated = true } = {}) {
+        const { url, drop } = await createPostgresDatabase(serverUrl);
+        const db = await openDb({ kind: 'postgres', url, maxConnections: 5 });
+        if (migrated) await migrate(db);
+        return {
+          db,
+          url,
+          drop: async () => {
+            await db.close();
+            await drop();
+          },
+        };
+      },
+    });
+  }
+  return list;
+}
+
+/** Creates an empty database on the DATABASE_URL's server, so test files can run in parallel. */
+export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `arcade_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** A clock the test can move; the server reads it for launch data and sessions. */
+export class TestClock {
+  constructor(public ms: number = Date.now()) {}
+  now = (): Date => new Date(this.ms);
+  advance(seconds: number): void {
+    this.ms += seconds * 1000;
+  }
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  clock?: TestClock;
+  logStream?: { write(line: string): void };
+  /** The chain; by default one emulated chain shared by the file's servers. */
+  ton?: Ton;
+  kickWorkers?: () => void;
+  bot?: BotApi;
+  relayer?: GiftRelayer;
+}
+
+let sharedTon: Promise<Ton> | null = null;
+/** One emulated chain per test file: creating one takes a few hundred milliseconds. */
+export function testTon(): Promise<Ton> {
+  sharedTon ??= openTon(testConfig().ton);
+  return sharedTon;
+}
+
+export async function startServer(db: Db, options: StartOptions = {}): Promise<FastifyInstance> {
+  const clock = options.clock ?? new TestClock();
+  const app = await buildServer({
+    config: testConfig(options.env),
+    db,
+    now: clock.now,
+    ton: options.ton ?? (await testTon()),
+    ...(options.kickWorkers ? { kickWorkers: options.kickWorkers } : {}),
+    ...(options.bot ? { bot: options.bot } : {}),
+    ...(options.relayer ? { relayer: options.relayer } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
+  await app.ready();
+  return app;
+}
+
+let lastUserId = 100_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
+/** A Telegram user id no other test in this file uses. */
+export const newUserId = (): number => ++lastUserId;
+
+export interface TestLaunch {
+  id: number;
+  firstName?: string;
+  lastName?: string;
+  username?: string;
+  photoUrl?: string;
+  allowsWriteToPm?: boolean;
+  startParam?: string;
+  authDate?: Date;
+  token?: string;
+}
+
+/** Launch data signed by the independent @tma.js implementation, as Telegram would send it. */
+export function launchData(launch: TestLaunch): string {
+  return sign(
+    {
+      user: {
+        id: launch.id,
+        first_name: launch.firstName ?? 'Test',
+        ...(launch.lastName ? { last_name: launch.lastName } : {}),
+        ...(launch.username ? { username: launch.username } : {}),
+        ...(launch.photoUrl ? { photo_url: launch.photoUrl } : {}),
+        ...(launch.allowsWriteToPm ? { allows_write_to_pm: true } : {}),
+      },
+      chat_type: 'sender',
+      chat_instance: '8428209589180549439',
+      ...(launch.startParam ? { start_param: launch.startParam } : {}),
+    },
+    launch.token ?? TEST_BOT_TOKEN,
+    launch.authDate ?? new Date(),
+  );
+}
+
+export interface Envelope {
+  success: boolean;
+  data?: unknown;
+  message?: string;
+}
+
+export function envelope(response: LightMyRequestResponse): Envelope {
+  return response.json<Envelope>();
+}
+
+export interface PostOptions {
+  token?: string;
+  appKey?: string | null;
+  headers?: Record<string, string>;
+}
+
+/** POSTs a JSON body the way the app's api-client does. */
+export function post(app: FastifyInstance, path: string, body: unknown = {}, options: PostOptions = {}) {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
+  if (options.appKey !== null) headers['x-app-key'] = options.appKey ?? TEST_APP_KEY;
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  return app.inject({ method: 'POST', url: path, headers, payload: typeof body === 'string' ? body : JSON.stringify(body) });
+}
+
+export async function logIn(app: FastifyInstance, launch: TestLaunch): Promise<string> {
+  const response = await post(app, '/api/v3/auth', { initData: launchData(launch) });
+  const reply = envelope(response);
+  if (response.statusCode !== 200 || !reply.success) {
+    throw new Error(`login failed: ${response.statusCode} ${reply.message ?? ''}`);
+  }
+  return (reply.data as { token: string }).token;
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `arcade-${prefix}-`));
+}

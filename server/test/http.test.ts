@@ -1,0 +1,232 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/db';
+import { validateLaunchData } from '../src/domain/launch-data';
+import { databases, envelope, launchData, logIn, newUserId, post, PUBLIC_URL, startServer, TEST_APP_KEY, TEST_BOT_TOKEN } from './helpers';
+
+describe.each(databases())('HTTP edges on $name', (database) => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  let app: FastifyInstance;
+  let token: string;
+
+  beforeAll(async () => {
+    ({ db, drop } = await database.create());
+    app = await startServer(db);
+    token = await logIn(app, { id: newUserId() });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
+
+  describe('what a client sends never makes a 500', () => {
+    it('bad JSON is 400 "Malformed JSON body"', async () => {
+      for (const body of ['{bad', '{"lang":', '[1,', 'nul']) {
+        const response = await post(app, '/api/v3/profile/language', body, { token });
+        expect(response.statusCode).toBe(400);
+        expect(envelope(response)).toEqual({ success: false, message: 'Malformed JSON body' });
+      }
+    });
+
+    it('a prototype-poisoning body is refused as malformed', async () => {
+      const response = await post(app, '/api/v3/profile/language', '{"__proto__":{"lang":"en"}}', { token });
+      expect(response.statusCode).toBe(400);
+    });
+
+    it('a body of the wrong shape is 400 with the schema summary', async () => {
+      const cases: [string, unknown][] = [
+        ['/api/v3/auth', { initData: 5 }],
+        ['/api/v3/auth', { initData: '' }],
+        ['/api/v3/auth', { initData: 'x'.repeat(8193) }],
+        ['/api/v3/auth', []],
+        ['/api/v3/auth', 'null'],
+        ['/api/v3/auth', '"a string"'],
+        ['/api/v3/profile/language', { lang: ['en'] }],
+      ];
+      for (const [path, body] of cases) {
+        const response = await post(app, path, body, { token });
+        expect(response.statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);
+        const reply = envelope(response);
+        expect(reply.success).toBe(false);
+        expect(reply.message?.length).toBeGreaterThan(0);
+      }
+    });
+
+    it('a wrong content type is 415', async () => {
+      for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+        const response = await post(app, '/api/v3/auth', 'initData=abc', { headers: { 'content-type': contentType } });
+        expect(response.statusCode).toBe(415);
+        expect(envelope(response)).toEqual({ success: false, message: 'Unsupported content type, send application/json' });
+      }
+    });
+
+    it('a body over 64 KiB is 413', async () => {
+      const response = await post(app, '/api/v3/auth', { initData: 'x'.repeat(70 * 1024) });
+      expect(response.statusCode).toBe(413);
+      expect(envelope(response)).toEqual({ success: false, message: 'Request body is too large (limit 64 KiB)' });
+    });
+
+    it('application/json with a charset is accepted', async () => {
+      const response = await post(app, '/api/v3/profile/light', {}, { token, headers: { 'content-type': 'application/json; charset=utf-8' } });
+      expect(response.statusCode).toBe(200);
+    });
+
+    it('an unknown /api route is a 404 envelope', async () => {
+      for (const [method, url] of [
+        ['POST', '/api/v3/unknown'],
+        ['GET', '/api/v3/profile/light'],
+        ['POST', '/api'],
+      ] as const) {
+        const response = await app.inject({ method, url, headers: { 'x-app-key': TEST_APP_KEY } });
+        expect(response.statusCode).toBe(404);
+        expect(envelope(response)).toMatchObject({ success: false });
+        expect(envelope(response).message).toMatch(/^Unknown API call/);
+      }
+    });
+
+    it('a malformed URL is 400', async () => {
+      const response = await app.inject({ method: 'GET', url: '/%zz' });
+      expect(response.statusCode).toBe(400);
+      expect(envelope(response).success).toBe(false);
+    });
+
+    it('launch data of any content never makes a 500', async () => {
+      const samples = ['=', '&', '&&', 'hash', 'hash=', '%', 'user=%7B&hash=' + '0'.repeat(64), 'a'.repeat(8192), '\u0000=\u0000'];
+      for (const initData of samples) {
+        const response = await post(app, '/api/v3/auth', { initData });
+        expect(response.statusCode, initData.slice(0, 20)).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, initData.slice(0, 20)).toBeLessThan(500);
+      }
+    });
+  });
+
+  it('logs are JSON with request ids and never carry launch data, tokens or the app key', async () => {
+    const lines: string[] = [];
+    const logged = await startServer(db, { env: { LOG_LEVEL: 'trace' }, logStream: { write: (line) => lines.push(line) } });
+    const initData = launchData({ id: newUserId() });
+    const login = envelope(await post(logged, '/api/v3/auth', { initData }));
+    const sessionToken = (login.data as { token: string }).token;
+    await post(logged, '/api/v3/profile/light', {}, { token: sessionToken });
+    await post(logged, '/api/v3/profile/light', { broken: true }, { token: 'not.a.token' });
+    await logged.close();
+
+    expect(lines.length).toBeGreaterThan(4);
+    const records = lines.map((line) => JSON.parse(line) as { reqId?: string });
+    expect(records.some((record) => typeof record.reqId === 'string')).toBe(true);
+    const text = lines.join('\n');
+    const hash = /hash=([0-9a-f]{64})/.exec(initData)?.[1] ?? '';
+    expect(hash).toHaveLength(64);
+    for (const secret of [hash, sessionToken, sessionToken.split('.')[2] ?? '', TEST_APP_KEY, 'Bearer']) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('every reply carries a request id', async () => {
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  describe('healthz', () => {
+    it('answers ok when the database answers', async () => {
+      const response = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok', db: 'ok' });
+    });
+
+    it('answers 503 when the database is down', async () => {
+      const other = await database.create();
+      const lonely = await startServer(other.db);
+      await other.drop();
+      const response = await lonely.inject({ method: 'GET', url: '/healthz' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'unavailable', db: 'down' });
+      await lonely.close();
+    });
+  });
+
+  it('the TON Connect manifest has absolute URLs from PUBLIC_URL and CORS *', async () => {
+    const response = await app.inject({ method: 'GET', url: '/storage/tonconnect-manifest.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.json()).toEqual({
+      url: PUBLIC_URL,
+      name: 'TON Arcade',
+      iconUrl: `${PUBLIC_URL}/icon-192.png`,
+      termsOfUseUrl: `${PUBLIC_URL}/terms`,
+      privacyPolicyUrl: `${PUBLIC_URL}/privacy`,
+    });
+  });
+
+  describe('development launch', () => {
+    const devLaunch = (target: FastifyInstance, query = '') =>
+      target.inject({ method: 'GET', url: `/api/dev/launch${query}`, headers: { 'x-app-key': TEST_APP_KEY } });
+
+    it('answers launch data the real validator accepts, and the messenger-style URL hash', async () => {
+      const response = await devLaunch(app);
+      expect(response.statusCode).toBe(200);
+      const { initData, hash } = (envelope(response).data ?? {}) as { initData: string; hash: string };
+      const launch = validateLaunchData(initData, TEST_BOT_TOKEN, { now: new Date() });
+      expect(launch.user).toMatchObject({ id: 1000001, first_name: 'Dev Player' });
+      expect(launch.startParam).toBeNull();
+
+      const params = new URLSearchParams(hash);
+      expect(params.get('tgWebAppData')).toBe(initData);
+      expect(params.get('tgWebAppVersion')).toBe('8.0');
+      expect(params.get('tgWebAppPlatform')).toBe('web');
+      expect(JSON.parse(params.get('tgWebAppThemeParams') ?? '{}')).toMatchObject({ bg_color: expect.any(String) as unknown });
+      expect(params.has('tgWebAppStartParam')).toBe(false);
+
+      expect((await post(app, '/api/v3/auth', { initData })).statusCode).toBe(200);
+    });
+
+    it('takes the user, start parameter and platform from the query', async () => {
+      const response = await devLaunch(app, '?id=4242&first_name=Zed%20Q&start_param=r_abc&platform=ios');
+      const { initData, hash } = envelope(response).data as { initData: string; hash: string };
+      const launch = validateLaunchData(initData, TEST_BOT_TOKEN, { now: new Date() });
+      expect(launch.user).toMatchObject({ id: 4242, first_name: 'Zed Q' });
+      expect(launch.startParam).toBe('r_abc');
+      const params = new URLSearchParams(hash);
+      expect(params.get('tgWebAppPlatform')).toBe('ios');
+      expect(params.get('tgWebAppStartParam')).toBe('r_abc');
+    });
+
+    it('refuses a bad query with 400', async () => {
+      for (const query of ['?id=abc', '?id=-1', '?start_param=has%20space', '?platform=IOS!', '?id=1&id=2']) {
+        const response = await devLaunch(app, query);
+        expect(response.statusCode, query).toBe(400);
+      }
+    });
+
+    it('does not exist in production', async () => {
+      const production = await startServer(db, {
+        env: { NODE_ENV: 'production', JWT_SECRET: 'production-secret-of-at-least-32-characters', HOT_WALLET_SEED: 'cd'.repeat(32) },
+      });
+      const response = await devLaunch(production);
+      expect(response.statusCode).toBe(404);
+      expect(envelope(response).success).toBe(false);
+      await production.close();
+    });
+  });
+
+  describe('rate limit on auth', () => {
+    it('answers 429 with a retry hint and Retry-After past the limit', async () => {
+      const limited = await startServer(db, { env: { AUTH_RATE_LIMIT: '3' } });
+      const initData = launchData({ id: newUserId() });
+      for (let i = 0; i < 3; i++) {
+        expect((await post(limited, '/api/v3/auth', { initData })).statusCode).toBe(200);
+      }
+      const response = await post(limited, '/api/v3/auth', { initData });
+      expect(response.statusCode).toBe(429);
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      const reply = envelope(response);
+      expect(reply.success).toBe(false);
+      expect(reply.message).toMatch(/^Too many login attempts, retry in \d+ seconds?$/);
+      // Other calls are not limited.
+      const token = await logIn(app, { id: newUserId() });
+      expect((await post(limited, '/api/v3/profile/light', {}, { token })).statusCode).toBe(200);
+      await limited.close();
+    });
+  });
+});

@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toNano } from '@arcade/api-client/money';
+import type { Db, Queryable } from '../src/db/db';
+import { createPlayerAccounts } from '../src/db/accounts';
+import { audit, ledgerMessages, once, post, type AccountRef } from '../src/domain/ledger';
+import { databases } from './helpers';
+
+let nextPlayer = 10_000n;
+
+async function newPlayer(db: Db): Promise<bigint> {
+  const id = ++nextPlayer;
+  await db.transaction(async (tx) => {
+    await tx.query('INSERT INTO users (id, referral_code) VALUES ($1, $2)', [id, `ledger${id}`]);
+    await createPlayerAccounts(tx, id);
+  });
+  return id;
+}
+
+async function balance(db: Queryable, ref: AccountRef): Promise<bigint> {
+  const { rows } =
+    'system' in ref
+      ? await db.query<{ balance: bigint }>('SELECT balance FROM accounts WHERE code = $1', [ref.system])
+      : await db.query<{ balance: bigint }>('SELECT balance FROM accounts WHERE user_id = $1 AND kind = $2', [ref.user, ref.kind]);
+  return rows[0]?.balance ?? 0n;
+}
+
+/** A test deposit: TON that came in from the chain, credited to the player. */
+function deposit(tx: Queryable, user: bigint, amount: bigint, reference: string) {
+  return post(tx, {
+    kind: 'deposit',
+    userId: user,
+    reference,
+    postings: [
+      { account: { system: 'deposits' }, amount: -amount },
+      { account: { user, kind: 'ton' }, amount },
+    ],
+  });
+}
+
+/** A stake lost to the house. */
+function lose(tx: Queryable, user: bigint, amount: bigint) {
+  return post(tx, {
+    kind: 'bet',
+    userId: user,
+    postings: [
+      { account: { user, kind: 'ton' }, amount: -amount },
+      { account: { system: 'house' }, amount },
+    ],
+  });
+}
+
+const journalRows = async (db: Queryable) => (await db.query<{ n: bigint }>('SELECT count(*) AS n FROM journal_entries')).rows[0]!.n;
+
+describe.each(databases())('ledger on $name', (database) => {
+  let db: Db;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ db, drop } = await database.create());
+  });
+  afterAll(async () => {
+    await drop?.();
+  });
+
+  it('a movement changes balances together with its journal rows and the audit stays clean', async () => {
+    const user = await newPlayer(db);
+    await db.transaction((tx) => deposit(tx, user, toNano('12.5'), `chain-${user}`));
+    await db.transaction((tx) => lose(tx, user, toNano('2.5')));
+
+    expect(await balance(db, { user, kind: 'ton' })).toBe(toNano('10'));
+    const { rows } = await db.query<{ amount: bigint; balance_after: bigint }>(
+      `SELECT j.amount, j.balance_after FROM journal_entries j JOIN accounts a ON a.id = j.account_id
+       WHERE a.user_id = $1 ORDER BY j.id`,
+      [user],
+    );
+    expect(rows).toEqual([
+      { amount: toNano('12.5'), balance_after: toNano('12.5') },
+      { amount: -toNano('2.5'), balance_after: toNano('10') },
+    ]);
+    const report = await audit(db);
+    expect(report.problems).toEqual([]);
+    expect(report.journalSum).toBe(0n);
+  });
+
+  it('refuses to overdraw a player and changes nothing', async () => {
+    const user = await newPlayer(db);
+    await db.transaction((tx) => deposit(tx, user, toNano('1'), `chain-small-${user}`));
+    const before = await journalRows(db);
+
+    await expect(db.transaction((tx) => lose(tx, user, toNano('1.000000001')))).rejects.toThrow(ledgerMessages.insufficient);
+    expect(await balance(db, { user, kind: 'ton' })).toBe(toNano('1'));
+    expect(await journalRows(db)).toBe(before);
+    expect((await audit(db)).ok).toBe(true);
+  });
+
+  it('refuses a movement that does not balance, and a second movement for the same event', async () => {
+    const user = await newPlayer(db);
+    await expect(
+      db.transaction((tx) =>
+        post(tx, {
+          kind: 'deposit',
+          postings: [
+            { account: { system: 'deposits' }, amount: -5n },
+            { account: { user, kind: 'ton' }, amount: 6n },
+          ],
+        }),
+      ),
+    ).rejects.toThrow('does not balance');
+    await db.transaction((tx) => deposit(tx, user, 5n, `same-event-${user}`));
+    await expect(db.transaction((tx) => deposit(tx, user, 5n, `same-event-${user}`))).rejects.toThrow(ledgerMessages.duplicate);
+    expect(await balance(db, { user, kind: 'ton' })).toBe(5n);
+  });
+
+  it('a retried money call with the same key returns the first answer and moves money once', async () => {
+    const user = await newPlayer(db);
+    await db.transaction((tx) => deposit(tx, user, toNano('3'), `chain-retry-${user}`));
+    const call = { userId: user, call: 'test-bet', idempotencyKey: `bet-${user}-0001`, request: { stake: '1' } };
+    const play = () => once(db, call, async (tx) => ({ balance: (await lose(tx, user, toNano('1'))).balances.size, at: Math.random() }));
+
+    const first = await play();
+    const retry = await play();
+    expect(retry).toEqual(first);
+    expect(await balance(db, { user, kind: 'ton' })).toBe(toNano('2'));
+  });
+
+  it('the same key with a different request is refused and moves nothing', async () => {
+    const user = await newPlayer(db);
+    await db.transaction((tx) => deposit(tx, user, toNano('3'), `chain-reuse-${user}`));
+    const key = `bet-${user}-0002`;
+    await once(db, { userId: user, call: 'test-bet', idempotencyKey: key, request: { stake: '1' } }, (tx) => lose(tx, user, toNano('1')));
+    await expect(
+      once(db, { userId: user, call: 'test-bet', idempotencyKey: key, request: { stake: '2' } }, (tx) => lose(tx, user, toNano('2'))),
+    ).rejects.toThrow(ledgerMessages.keyReused);
+    expect(await balance(db, { user, kind: 'ton' })).toBe(toNano('2'));
+  });
+
+  it('refuses a missing or malformed idempotency key', async () => {
+    const user = await newPlayer(db);
+    for (const key of ['', 'short', 'has spaces in it', 'x'.repeat(101)]) {
+      await expect(once(db, { userId: user, call: 'c', idempotencyKey: key, request: {} }, () => Promise.resolve(1))).rejects.toThrow(
+        ledgerMessages.badKey,
+      );
+    }
+  });
+
+  it('a refused call leaves its key free so a corrected retry can go through', async () => {
+    const user = await newPlayer(db);
+    const call = { userId: user, call: 'test-bet', idempotencyKey: `bet-${user}-0003`, request: { stake: '1' } };
+    await expect(once(db, call, (tx) => lose(tx, user, toNano('1')))).rejects.toThrow(ledgerMessages.insufficient);
+    await db.transaction((tx) => deposit(tx, user, toNano('1'), `chain-late-${user}`));
+    await once(db, call, (tx) => lose(tx, user, toNano('1')));
+    expect(await balance(db, { user, kind: 'ton' })).toBe(0n);
+  });
+
+  it('the audit finds a balance changed without its journal rows', async () => {
+    const user = await newPlayer(db);
+    await db.transaction((tx) => deposit(tx, user, 7n, `chain-tamper-${user}`));
+    await db.query("UPDATE accounts SET balance = balance + 1 WHERE user_id = $1 AND kind = 'ton'", [user]);
+    const report = await audit(db);
+    expect(report.ok).toBe(false);
+    expect(report.problems.join('\n')).toContain('but its journal sums to');
+    await db.query("UPDATE accounts SET balance = balance - 1 WHERE user_id = $1 AND kind = 'ton'", [user]);
+    expect((await audit(db)).ok).toBe(true);
+  });
+});
+
+describe.each(databases().filter((d) => d.name === 'postgres'))('ledger concurrency on $name', (database) => {
+  let db: Db;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ db, drop } = await database.create());
+  });
+  afterAll(async () => {
+    await drop?.();
+  });
+
+  it('many parallel debits against one balance never overdraw it', async () => {
+    const user = await newPlayer(db);
+    await db.transaction((tx) => deposit(tx, user, toNano('10'), `chain-parallel-${user}`));
+
+    const results = await Promise.allSettled(Array.from({ length: 40 }, () => db.transaction((tx) => lose(tx, user, toNano('1')))));
+    const won = results.filter((r) => r.status === 'fulfilled').length;
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(won).toBe(10);
+    expect(refused).toHaveLength(30);
+    for (const r of refused) expect(String((r).reason)).toContain(ledgerMessages.insufficient);
+    expect(await balance(db, { user, kind: 'ton' })).toBe(0n);
+    expect((await audit(db)).problems).toEqual([]);
+  });
+
+  it('parallel retries of one key move money once and all get the same answer', async () => {
+    const user = await newPlayer(db);
+    await db.transaction((tx) => deposit(tx, user, toNano('10'), `chain-key-${user}`));
+    const call = { userId: user, call: 'test-bet', idempotencyKey: `bet-${user}-parallel`, request: { stake: '1' } };
+
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => once(db, call, async (tx) => ({ id: String((await lose(tx, user, toNano('1'))).transactionId) }))),
+    );
+    expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+    expect(await balance(db, { user, kind: 'ton' })).toBe(toNano('9'));
+    expect((await audit(db)).problems).toEqual([]);
+  });
+
+  it('opposite transfers between two players in parallel do not deadlock', async () => {
+    const a = await newPlayer(db);
+    const b = await newPlayer(db);
+    await db.transaction((tx) => deposit(tx, a, toNano('5'), `chain-a-${a}`));
+    await db.transaction((tx) => deposit(tx, b, toNano('5'), `chain-b-${b}`));
+    const transfer = (from: bigint, to: bigint) =>
+      db.transaction((tx) =>
+        post(tx, {
+          kind: 'transfer',
+          postings: [
+            { account: { user: from, kind: 'ton' }, amount: -toNano('0.1') },
+            { account: { user: to, kind: 'ton' }, amount: toNano('0.1') },
+          ],
+        }),
+      );
+    await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? transfer(a, b) : transfer(b, a))));
+    expect((await balance(db, { user: a, kind: 'ton' })) + (await balance(db, { user: b, kind: 'ton' }))).toBe(toNano('10'));
+    expect((await audit(db)).ok).toBe(true);
+  });
+});
