@@ -158,6 +158,7 @@ export async function openApp(page: Page, testInfo: TestInfo, options: OpenOptio
   const user = options.user ?? freshUser();
   const initData = options.initData ?? signLaunch(user, { startParam: options.startParam });
   await installBridge(page, host);
+  await offline(page);
   const hash = new URLSearchParams({
     tgWebAppData: initData,
     tgWebAppVersion: '8.0',
@@ -167,6 +168,18 @@ export async function openApp(page: Page, testInfo: TestInfo, options: OpenOptio
   });
   await page.goto(`${options.path ?? '/'}#${hash.toString()}`);
   return { user, host, initData };
+}
+
+/**
+ * The test machine has no internet: the wallet icons TON Connect fetches from the wallets' own
+ * sites would hang until the browser gives up. Refuse them at once, as a phone without a
+ * connection does, so a screen settles the way it does for a player on a bad network.
+ */
+async function offline(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost',
+    (route) => route.abort('internetdisconnected'),
+  );
 }
 
 export async function hostMessages(page: Page): Promise<HostMessage[]> {
