@@ -7,7 +7,7 @@ import { runSender } from './domain/wallet/withdrawals';
 import type { BotApi } from './adapters/telegram/bot-api';
 import type { GiftRelayer } from './adapters/telegram/gift-relayer';
 import { importReceivedGifts } from './domain/market/trade';
-import { notify, type Notice } from './domain/notifications';
+import { notify, sendQueuedNotices, type Notice } from './domain/notifications';
 
 /** Any constant; the same in every replica. */
 const WORKERS_LOCK_KEY = 7_310_002;
@@ -59,6 +59,8 @@ export function startWorkers(args: { db: Db; ton: Ton; bot: BotApi; relayer: Gif
       return 0;
     });
     if (gifts > 0) log.info({ gifts }, 'gift deposits credited');
+    const notices = await sendQueuedNotices(db, bot);
+    if (notices.failed > 0) log.warn({ failed: notices.failed }, 'queued bot messages failed, will retry');
   };
 
   const runOnce = (): Promise<void> => {

@@ -7,6 +7,7 @@ import { HttpBotApi } from '../src/adapters/telegram/bot-api';
 import { fakeBotApi, fakeBotState, type FakeBotState } from '../src/adapters/telegram/fake-bot-api';
 import type { Db } from '../src/db/db';
 import { audit, post as postMovement } from '../src/domain/ledger';
+import { notify, queueNotice, sendQueuedNotices } from '../src/domain/notifications';
 import { databases, envelope, logIn, newUserId, post, startServer, TEST_BOT_TOKEN, TestClock } from './helpers';
 
 const CHANNEL = '@ton_arcade_news';
@@ -22,7 +23,10 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
   const clock = new TestClock(Date.UTC(2026, 10, 21, 10, 0, 0));
   const key = () => `bonus-key-${Date.now()}-${++keys}`;
   /** Logs in with launch data signed at the test clock's time (sessions live an hour of it). */
-  const login = (id: number, startParam?: string) => logIn(app, { id, authDate: clock.now(), ...(startParam ? { startParam } : {}) });
+  const login = (id: number, startParam?: string, allowsWriteToPm = false) =>
+    logIn(app, { id, authDate: clock.now(), allowsWriteToPm, ...(startParam ? { startParam } : {}) });
+  const botApi = () => new HttpBotApi({ token: TEST_BOT_TOKEN, baseUrl: fake.listeningOrigin });
+  const messagesTo = (id: number) => bot.outbox.filter((message) => message.chatId === id).map((message) => message.text);
 
   const call = async <T>(token: string, path: string, body: unknown = {}) => {
     const response = await post(app, `/api/v3/${path}`, body, { token });
@@ -182,7 +186,7 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
   describe('referrals', () => {
     it('a referred player’s TON bets earn the referrer 20% of the house edge, claimable from 0.1 TON', async () => {
       const referrerId = newUserId();
-      const referrerToken = await login(referrerId);
+      const referrerToken = await login(referrerId, undefined, true);
       const info = (await call<ReferralInfo>(referrerToken, 'referral/info')).data;
       expect(info.link).toBe(`https://t.me/ton_arcade_bot/play?startapp=r_${info.code}`);
 
@@ -198,6 +202,10 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
       }
       const earned = (await call<ReferralInfo>(referrerToken, 'referral/info')).data;
       expect(earned).toMatchObject({ totalReferrals: 1, activeReferrals: 1, available: '0.1', totalEarned: '0.1' });
+      // The bot tells the referrer once, when the earnings become claimable, not at every bet.
+      expect(await sendQueuedNotices(db, botApi())).toMatchObject({ failed: 0 });
+      expect(messagesTo(referrerId)).toEqual(['🤝 Ваши друзья играли: 0.1 TON реферального дохода можно забрать.']);
+      expect(await sendQueuedNotices(db, botApi())).toEqual({ sent: 0, skipped: 0, failed: 0 });
       expect((await call<FullProfile>(referrerToken, 'profile/full')).data.friends).toMatchObject({ totalReferrals: 1, activeReferrals: 1, referralAmount: 0.1 });
 
       const claimed = await call<{ claimed: string; balance: { ton: string } }>(referrerToken, 'referral/claim', { idempotencyKey: key() });
@@ -248,11 +256,36 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
       const id = newUserId();
       const token = await login(id);
       expect((await call<{ enabled: boolean }>(token, 'profile/notifications', { enabled: true })).data.enabled).toBe(true);
-      const { notify } = await import('../src/domain/notifications');
-      const sent = await notify(db, new HttpBotApi({ token: TEST_BOT_TOKEN, baseUrl: fake.listeningOrigin }), BigInt(id), 'depositCredited', toNano('2.5'));
+      const sent = await notify(db, botApi(), BigInt(id), 'depositCredited', toNano('2.5'));
       expect(sent).toBe(true);
       expect(bot.outbox.at(-1)?.chatId).toBe(id);
       expect(bot.outbox.at(-1)?.text).toContain('2.5 TON');
+    });
+
+    it('a player who switched notifications off hears nothing, even after logging in again with write access', async () => {
+      const id = newUserId();
+      let token = await login(id, undefined, true);
+      expect((await call<FullProfile>(token, 'profile/full')).data.telegram.isAllowsWriteToPm).toBe(true);
+      expect((await call<{ enabled: boolean }>(token, 'profile/notifications', { enabled: false })).data.enabled).toBe(false);
+      token = await login(id, undefined, true);
+      expect((await call<FullProfile>(token, 'profile/full')).data.telegram.isAllowsWriteToPm).toBe(false);
+      expect(await notify(db, botApi(), BigInt(id), 'withdrawalDone', toNano('1'))).toBe(false);
+      expect(messagesTo(id)).toEqual([]);
+
+      await call(token, 'profile/notifications', { enabled: true });
+      expect(await notify(db, botApi(), BigInt(id), 'withdrawalDone', toNano('1'))).toBe(true);
+      expect(messagesTo(id)).toEqual(['✅ Вывод 1 TON отправлен на ваш кошелёк.']);
+    });
+
+    it('a queued message the bot could not deliver is retried on the next pass', async () => {
+      const id = newUserId();
+      await login(id, undefined, true);
+      await db.transaction((tx) => queueNotice(tx, BigInt(id), 'referralEarnings', toNano('0.25'), `test:${id}`));
+      const broken = new HttpBotApi({ token: 'wrong-token', baseUrl: fake.listeningOrigin });
+      expect(await sendQueuedNotices(db, broken)).toMatchObject({ failed: 1 });
+      expect(messagesTo(id)).toEqual([]);
+      expect(await sendQueuedNotices(db, botApi())).toMatchObject({ sent: 1, failed: 0 });
+      expect(messagesTo(id)).toEqual(['🤝 Ваши друзья играли: 0.25 TON реферального дохода можно забрать.']);
     });
   });
 });

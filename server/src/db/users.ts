@@ -14,6 +14,7 @@ export interface UserRow {
   onboarding_wallet_completed: boolean;
   is_banned: boolean;
   allows_write_to_pm: boolean;
+  notifications_muted: boolean;
   added_to_attachment_menu: boolean;
   is_premium: boolean;
   referral_code: string;

@@ -51,7 +51,7 @@ export async function getFullProfile(db: Db, userId: bigint, now: Date = new Dat
     isBanned: row.is_banned,
     telegram: {
       isAddedToAttachmentMenu: row.added_to_attachment_menu,
-      isAllowsWriteToPm: row.allows_write_to_pm,
+      isAllowsWriteToPm: row.allows_write_to_pm && !row.notifications_muted,
     },
     achievements: {
       numberRounds: Number(stats.rounds),

@@ -67,7 +67,13 @@ export function registerBonusRoutes(app: FastifyInstance, { db, sessions, now, b
   playerCall(app, sessions, 'achievements', ({ userId }) => achievementsOf(db, userId));
 
   playerCall(app, sessions, 'profileNotifications', async ({ userId, body }) => {
-    await db.query('UPDATE users SET allows_write_to_pm = $2 WHERE id = $1', [userId, body.enabled]);
+    // On: the host has just granted write access. Off: the player's choice, kept across logins.
+    await db.query(
+      body.enabled
+        ? 'UPDATE users SET allows_write_to_pm = true, notifications_muted = false WHERE id = $1'
+        : 'UPDATE users SET notifications_muted = true WHERE id = $1',
+      [userId],
+    );
     return { enabled: body.enabled };
   });
 }

@@ -3,6 +3,7 @@ import type { RoundRow } from '../games/rounds';
 import { post } from '../ledger';
 import { productConfig } from '../product-config';
 import { countWagering, grantBonus } from './bonus';
+import { queueNotice } from '../notifications';
 
 export type Ladder = 'rounds' | 'wagered' | 'bestWin';
 export const LADDERS: Ladder[] = ['rounds', 'wagered', 'bestWin'];
@@ -46,6 +47,13 @@ export async function settleRound(tx: Queryable, round: RoundRow, now: Date): Pr
           { account: { user: referrerId, kind: 'referral' }, amount: share },
         ],
       });
+      // The referrer hears once the earnings can be claimed, not at every bet of a friend.
+      const minClaim = productConfig.referral.minClaimNano;
+      const after = await tx.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'referral'", [referrerId]);
+      const balance = after.rows[0]?.balance ?? 0n;
+      if (balance >= minClaim && balance - share < minClaim) {
+        await queueNotice(tx, referrerId, 'referralEarnings', balance, `referral:${reference}`);
+      }
     }
   }
 
