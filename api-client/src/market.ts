@@ -68,8 +68,23 @@ export type MarketFacets = typeof MarketFacets.infer;
 
 export const GiftRequest = type({ giftId: Id });
 
+/**
+ * The market's fixed numbers, shared by the server that enforces them and the app that shows them
+ * before a call, so the two can never disagree.
+ */
+export const marketRules = {
+  /** Lowest listing price, TON. */
+  minPrice: '0.1',
+  /** Seller fee on a completed sale, in basis points (5%). */
+  sellerFeeBasisPoints: 500,
+  /** Flat fee for sending a gift to the player's Telegram account, TON. */
+  giftWithdrawalFee: '0.1',
+  /** Most gifts in one cart and one checkout. */
+  maxCartItems: 20,
+} as const;
+
 export const CheckoutRequest = type({
-  items: type({ giftId: Id, price: TonAmount }).array().atLeastLength(1).atMostLength(20),
+  items: type({ giftId: Id, price: TonAmount }).array().atLeastLength(1).atMostLength(marketRules.maxCartItems),
   idempotencyKey: IdempotencyKey,
 });
 

@@ -15,7 +15,12 @@ export async function apiSession(request: APIRequestContext, user: TestUser) {
     if (!body.success) throw new Error(`${path}: ${body.message}`);
     return body.data;
   };
-  return { call };
+  /** The whole answer, refusals included, with the HTTP status. */
+  const raw = async (path: string, data: unknown = {}) => {
+    const res = await request.post(`/api/v3/${path}`, { headers: authed, data });
+    return { status: res.status(), ...((await res.json()) as { success: boolean; code?: string; message?: string }) };
+  };
+  return { call, raw };
 }
 
 export interface LightProfile {

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 import { apiSession, type LightProfile } from '../support/api';
 import { expectPath, freshUser, openApp, type TestUser } from '../support/host';
 import { layoutProblems } from '../support/layout';
+import { BASE_URL } from '../support/env';
 
 /** Decimal TON strings added and subtracted exactly (nanotons as bigint). */
 function nano(amount: string): bigint {
@@ -27,6 +28,7 @@ function phoneIndex(testInfo: TestInfo): number {
 interface Gift {
   id: string;
   price: string | null;
+  number: number;
 }
 
 /** A player with TON on the balance (the development test deposit, credited by the watcher). */
@@ -366,17 +368,62 @@ test('an owned gift is listed, repriced, taken off sale, and a refused transfer 
   await expect(row.getByTestId('owned-gift-state')).toHaveAttribute('data-state', 'held');
   expect((await server.call<Gift>('market/gift', { giftId: gift.id })).price).toBeNull();
 
-  // To Telegram: the fee is shown and confirmed first. The relayer does not hold house stock, so
-  // Telegram refuses, the player reads why in their language, and nothing is charged.
+  // To Telegram: the fee is shown and confirmed first; the gift leaves the market for the fee.
   await row.getByTestId('owned-gift-withdraw').click();
   const withdraw = page.getByTestId('withdraw-gift-sheet');
   await expect(withdraw.getByTestId('withdraw-gift-fee')).toHaveText('0.1 TON from your TON balance');
   expect(await partProblems(page, 'withdraw-gift-sheet'), 'withdraw sheet at this phone').toEqual([]);
   await withdraw.getByTestId('withdraw-gift-confirm').click();
-  await expect(withdraw.getByTestId('withdraw-gift-error')).toHaveText(
-    'Telegram did not accept the transfer right now. Nothing was charged; try again later.',
-  );
+  await expect(page.getByText('Sent to your Telegram account')).toBeVisible();
+  await expect(withdraw).toHaveCount(0);
+  await expect(row).toHaveCount(0);
+  expect(nano((await server.call<LightProfile>('profile/light')).balance.ton)).toBe(nano(balance) - nano('0.1'));
+  const inventory = await server.call<{ items: Gift[] }>('gifts/inventory');
+  expect(inventory.items.map((g) => g.id)).not.toContain(gift.id);
+});
+
+test('a gift sent to the market arrives in the profile, and is not sent back while Telegram locks it', async ({ page, request }, testInfo) => {
+  test.setTimeout(90_000);
+  const { user, server } = await richPlayer(request, 'Gift Sender', '5');
+  const number = 900_000 + Math.floor(Math.random() * 99_999);
+  const lockedUntil = Math.floor(Date.now() / 1000) + 3 * 86_400;
+  // The player sends a collectible to the market's account in Telegram, with a 3-day trade lock.
+  const sent = await request.post(`${BASE_URL}/fake-bot-api/control/receive-gift`, {
+    data: {
+      owned_gift_id: `e2e-deposit-${user.id}-${number}`,
+      sender_user: { id: user.id, is_bot: false, first_name: user.first_name },
+      next_transfer_date: lockedUntil,
+      gift: {
+        base_name: 'Jelly Bunny',
+        name: `JellyBunny-${number}`,
+        number,
+        model: { name: 'Strawberry', rarity_per_mille: 15, sticker: {} },
+        symbol: { name: 'Carrot', rarity_per_mille: 8, sticker: {} },
+        backdrop: { name: 'Pink', rarity_per_mille: 20, colors: { center_color: 0xf4a7c0, edge_color: 0x9e3d63, symbol_color: 0xffffff, text_color: 0xffffff } },
+      },
+    },
+  });
+  expect(sent.ok()).toBe(true);
+  // The background watcher credits it within a pass or two.
+  let arrived: Gift | undefined;
+  await expect
+    .poll(async () => {
+      arrived = (await server.call<{ items: Gift[] }>('gifts/inventory')).items.find((g) => g.number === number);
+      return arrived !== undefined;
+    }, { timeout: 20_000 })
+    .toBe(true);
+  const balance = (await server.call<LightProfile>('profile/light')).balance.ton;
+
+  await openScreen(page, testInfo, user, '/profile', 'profile');
+  const row = page.locator(`[data-testid="owned-gift"][data-gift-id="${arrived!.id}"]`);
+  await expect(row).toContainText('Jelly Bunny');
+  await expect(row).toContainText('Locked until');
+  await row.getByTestId('owned-gift-withdraw').click();
+  const withdraw = page.getByTestId('withdraw-gift-sheet');
+  await expect(withdraw.getByTestId('withdraw-gift-locked')).toContainText('Telegram holds this gift until');
+  await expect(withdraw.getByTestId('withdraw-gift-confirm')).toBeDisabled();
+  // The server refuses it too, whatever a client sends, and charges nothing.
+  const refused = await server.raw('gifts/withdraw', { giftId: arrived!.id, idempotencyKey: `e2e-locked-${user.id}` });
+  expect(refused).toMatchObject({ status: 409, success: false, code: 'market.gift.locked' });
   expect((await server.call<LightProfile>('profile/light')).balance.ton).toBe(balance);
-  await withdraw.getByTestId('sheet-close').click();
-  await expect(row).toBeVisible();
 });

@@ -7,6 +7,7 @@ import { startWorkers, type Workers } from './workers';
 import { HttpBotApi } from './adapters/telegram/bot-api';
 import { HttpGiftRelayer } from './adapters/telegram/gift-relayer';
 import { seedMarketCatalogue } from './domain/market/catalogue-generator';
+import { fakeBotState, type FakeBotState } from './adapters/telegram/fake-bot-api';
 
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -21,6 +22,19 @@ function readConfig(): Config {
     }
     throw error;
   }
+}
+
+/**
+ * Offline mode: the local fake Telegram holds, on the relayer's business account, every gift the
+ * market has not sent out yet, so a player can withdraw a gift bought from the house stock.
+ */
+async function stockedFakeBot(db: Db): Promise<FakeBotState> {
+  const state = fakeBotState();
+  const { rows } = await db.query<{ telegram_gift_id: string }>(
+    "SELECT telegram_gift_id FROM gifts WHERE status <> 'withdrawn' AND telegram_gift_id IS NOT NULL ORDER BY id",
+  );
+  for (const row of rows) state.relayerGifts.push({ type: 'unique', owned_gift_id: row.telegram_gift_id });
+  return state;
 }
 
 async function main(): Promise<void> {
@@ -38,7 +52,8 @@ async function main(): Promise<void> {
   const bot = new HttpBotApi({ token: config.botToken, baseUrl: config.botApiUrl });
   const relayer = new HttpGiftRelayer({ token: config.botToken, baseUrl: config.botApiUrl, businessConnectionId: config.businessConnectionId });
   if (config.seedMarket) await seedMarketCatalogue(db);
-  const app = await buildServer({ config, db, ton, bot, relayer, kickWorkers: () => workers?.kick() });
+  const fakeBot = config.fakeBotApi ? await stockedFakeBot(db) : undefined;
+  const app = await buildServer({ config, db, ton, bot, relayer, ...(fakeBot ? { fakeBot } : {}), kickWorkers: () => workers?.kick() });
   if (config.workers) workers = startWorkers({ db, ton, bot, relayer, databaseUrl: config.databaseUrl, log: app.log });
 
   let stopping = false;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toNano } from '@arcade/api-client/money';
 import type { Db, Queryable } from '../src/db/db';
 import { createPlayerAccounts } from '../src/db/accounts';
-import { audit, ledgerMessages, once, post, type AccountRef } from '../src/domain/ledger';
+import { audit, systemCode, ledgerMessages, once, post, type AccountRef } from '../src/domain/ledger';
 import { databases } from './helpers';
 
 let nextPlayer = 10_000n;
@@ -19,7 +19,8 @@ async function newPlayer(db: Db): Promise<bigint> {
 async function balance(db: Queryable, ref: AccountRef): Promise<bigint> {
   const { rows } =
     'system' in ref
-      ? await db.query<{ balance: bigint }>('SELECT balance FROM accounts WHERE code = $1', [ref.system])
+      ? // A system account's balance is the sum of its rows (the house is split into shards).
+        await db.query<{ balance: bigint }>('SELECT COALESCE(SUM(balance), 0)::bigint AS balance FROM accounts WHERE user_id IS NULL AND kind = $1', [ref.system])
       : await db.query<{ balance: bigint }>('SELECT balance FROM accounts WHERE user_id = $1 AND kind = $2', [ref.user, ref.kind]);
   return rows[0]?.balance ?? 0n;
 }
@@ -80,6 +81,25 @@ describe.each(databases())('ledger on $name', (database) => {
     const report = await audit(db);
     expect(report.problems).toEqual([]);
     expect(report.journalSum).toBe(0n);
+  });
+
+  it('stakes of different players land on different house rows, and the house total is their sum', async () => {
+    const a = await newPlayer(db);
+    const b = await newPlayer(db);
+    expect(systemCode('house', a)).not.toBe(systemCode('house', b));
+    expect(systemCode('deposits', a)).toBe('deposits');
+    const houseBefore = await balance(db, { system: 'house' });
+    for (const user of [a, b]) {
+      await db.transaction((tx) => deposit(tx, user, toNano('3'), `chain-shard-${user}`));
+      await db.transaction((tx) => lose(tx, user, toNano('1')));
+    }
+    const rows = await db.query<{ code: string; balance: bigint }>(
+      `SELECT a.code, a.balance FROM accounts a WHERE a.code IN ($1, $2)`,
+      [systemCode('house', a), systemCode('house', b)],
+    );
+    expect(rows.rows).toHaveLength(2);
+    expect(await balance(db, { system: 'house' })).toBe(houseBefore + toNano('2'));
+    expect((await audit(db)).problems).toEqual([]);
   });
 
   it('refuses to overdraw a player and changes nothing', async () => {

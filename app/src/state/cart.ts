@@ -1,4 +1,4 @@
-import { Gift } from '@arcade/api-client/market';
+import { Gift, marketRules } from '@arcade/api-client/market';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import { TonAmount } from '@arcade/api-client/schemas';
 import { type } from 'arktype';
@@ -7,7 +7,7 @@ import { atomWithStorage, createJSONStorage, unstable_withStorageValidator } fro
 import { sessionAtom } from './session';
 
 /** The contract's checkout limit: at most this many gifts in one cart. */
-export const CART_LIMIT = 20;
+export const CART_LIMIT = marketRules.maxCartItems;
 
 /** Bump the version when the stored shape changes: an old cart then reads as empty. */
 export const CART_STORAGE_KEY = 'cart:v1';

@@ -47,10 +47,25 @@ export const ledgerMessages = {
 
 const describeRef = (ref: AccountRef) => ('system' in ref ? ref.system : `player ${ref.user} ${ref.kind}`);
 
-async function accountId(tx: Queryable, ref: AccountRef): Promise<{ id: bigint; player: boolean }> {
+/**
+ * System accounts that nearly every bet touches are split into this many rows (migration 009),
+ * so bets of different players do not queue behind one row lock. A player's movements always
+ * use the same row; the account's balance is the sum of its rows.
+ */
+export const SYSTEM_SHARDS = 16;
+const SHARDED: ReadonlySet<SystemAccount> = new Set(['house', 'bonus_pool']);
+
+/** The row code of a system account for a movement of `userId`: 'house', 'house/1' ... 'house/15'. */
+export function systemCode(account: SystemAccount, userId: bigint | undefined): string {
+  if (!SHARDED.has(account) || userId === undefined) return account;
+  const shard = Number(((userId % BigInt(SYSTEM_SHARDS)) + BigInt(SYSTEM_SHARDS)) % BigInt(SYSTEM_SHARDS));
+  return shard === 0 ? account : `${account}/${shard}`;
+}
+
+async function accountId(tx: Queryable, ref: AccountRef, userId: bigint | undefined): Promise<{ id: bigint; player: boolean }> {
   const { rows } =
     'system' in ref
-      ? await tx.query<{ id: bigint }>('SELECT id FROM accounts WHERE code = $1', [ref.system])
+      ? await tx.query<{ id: bigint }>('SELECT id FROM accounts WHERE code = $1', [systemCode(ref.system, userId)])
       : await tx.query<{ id: bigint }>('SELECT id FROM accounts WHERE user_id = $1 AND kind = $2', [ref.user, ref.kind]);
   const row = rows[0];
   if (!row) {
@@ -82,7 +97,7 @@ export async function post(tx: Queryable, movement: Movement): Promise<Posted> {
   }
   if (sum !== 0n) throw new Error(`A ${movement.kind} movement does not balance: it sums to ${sum}`);
 
-  const resolved = await Promise.all(postings.map(async (p) => ({ ...p, ...(await accountId(tx, p.account)) })));
+  const resolved = await Promise.all(postings.map(async (p) => ({ ...p, ...(await accountId(tx, p.account, movement.userId)) })));
   // Accounts are always locked in id order, so two movements can never deadlock each other.
   resolved.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 

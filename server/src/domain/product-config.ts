@@ -1,4 +1,5 @@
 import { toNano } from '@arcade/api-client/money';
+import { marketRules } from '@arcade/api-client/market';
 
 /**
  * Every product number the server uses, in one place (design/PRODUCT.md). Amounts are
@@ -85,11 +86,11 @@ export const productConfig = {
     ],
   },
   market: {
-    minPriceNano: toNano('0.1'),
+    minPriceNano: toNano(marketRules.minPrice),
     /** Seller fee on a completed sale, in ten-thousandths (5%). */
-    sellerFee: 500n,
-    maxCartItems: 20,
-    giftWithdrawalFeeNano: toNano('0.1'),
+    sellerFee: BigInt(marketRules.sellerFeeBasisPoints),
+    maxCartItems: marketRules.maxCartItems,
+    giftWithdrawalFeeNano: toNano(marketRules.giftWithdrawalFee),
     pageSize: 24,
   },
 };

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
@@ -43,6 +44,21 @@ const NOT_BUILT_PAGE = `<!doctype html>
 `;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** True when an Accept-Encoding header takes gzip (by name or `*`) with a non-zero weight. */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  let gzip: number | null = null;
+  let any: number | null = null;
+  for (const part of value.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    const weight = q === undefined ? 1 : Number(q);
+    if (name.trim() === 'gzip') gzip = weight;
+    else if (name.trim() === '*') any = weight;
+  }
+  return (gzip ?? any ?? 0) > 0;
+}
 /** A path whose last segment looks like a file name: a missing file, never an app route. */
 const FILE_LIKE = /\/[^/]*\.[a-z0-9]+$/i;
 
@@ -64,11 +80,18 @@ export async function registerAppHosting(app: FastifyInstance, { config }: Route
     app.log.warn(`${indexPath} not found: the app is not built, pages answer 503`);
   }
 
-  const sendIndex = (reply: FastifyReply): FastifyReply => {
+  // The page is the same for every request: compressed once here, sent to browsers that take gzip.
+  const indexGzip = indexHtml === null ? null : gzipSync(indexHtml, { level: constants.Z_BEST_COMPRESSION });
+
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     if (indexHtml === null) {
       return reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (indexGzip !== null && acceptsGzip(request.headers['accept-encoding'])) {
+      return reply.header('content-encoding', 'gzip').send(indexGzip);
+    }
+    return reply.send(indexHtml);
   };
 
   if (existsSync(config.appDist)) {
@@ -78,6 +101,9 @@ export async function registerAppHosting(app: FastifyInstance, { config }: Route
       index: false,
       wildcard: true,
       cacheControl: false,
+      // The app's build writes name.br and name.gz next to its code and styles: sent as they
+      // are to browsers that accept them, the plain file otherwise.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const inAssets = relative(config.appDist, filePath).startsWith(`assets${sep}`);
         void reply.header('cache-control', inAssets ? IMMUTABLE : 'no-cache');
@@ -86,14 +112,14 @@ export async function registerAppHosting(app: FastifyInstance, { config }: Route
   }
 
   // index.html is never served raw: it always carries the boot config.
-  app.get('/', (_request, reply) => sendIndex(reply));
-  app.get('/index.html', (_request, reply) => sendIndex(reply));
+  app.get('/', (request, reply) => sendIndex(request, reply));
+  app.get('/index.html', (request, reply) => sendIndex(request, reply));
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/');
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !path.startsWith('/assets/') && !FILE_LIKE.test(path);
-    if (isPage) return sendIndex(reply);
+    if (isPage) return sendIndex(request, reply);
     const what = isApi ? 'Unknown API call' : 'Not found';
     return reply.code(404).send(failure(`${what}: ${request.method} ${path.slice(0, 200)}`));
   });

@@ -57,12 +57,19 @@ export async function settleRound(tx: Queryable, round: RoundRow, now: Date): Pr
     }
   }
 
-  const values: Record<Ladder, bigint> = { rounds: stats.rounds, wagered: stats.wagered, bestWin: stats.best_multiplier };
+  // Only the tiers this round crossed are granted here (each once): a veteran's bet costs no
+  // extra queries for the tiers reached long ago.
+  const bestThisRound = won ? BigInt(round.multiplier) : 0n;
+  const crossed: Record<Ladder, (threshold: bigint) => boolean> = {
+    rounds: (t) => stats.rounds >= t && stats.rounds - 1n < t,
+    wagered: (t) => stats.wagered >= t && stats.wagered - round.stake < t,
+    bestWin: (t) => bestThisRound >= t,
+  };
   for (const ladder of LADDERS) {
     const tiers = productConfig.achievements[ladder];
     for (let tier = 0; tier < tiers.length; tier++) {
       const step = tiers[tier]!;
-      if (values[ladder] < step.threshold) break;
+      if (!crossed[ladder](step.threshold)) continue;
       const inserted = await tx.query(
         `INSERT INTO achievement_grants (user_id, ladder, tier, reward, granted_at) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT DO NOTHING RETURNING tier`,
