@@ -319,7 +319,7 @@ test('a repriced gift asks to confirm the new price, an unaffordable one offers 
   await expectPath(page, '/deposit');
 });
 
-test('an owned gift is listed, repriced, taken off sale, and a refused transfer to Telegram costs nothing', async ({ page, request }, testInfo) => {
+test('an owned gift is listed, repriced, taken off sale, and sent to Telegram for the fee', async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const { user, server } = await richPlayer(request, 'Gift Owner', '100');
   // A Durov's Cap from the house stock, under a big backdrop (far from the cheap gifts other tests take).

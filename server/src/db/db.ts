@@ -68,6 +68,25 @@ function pgTypeParser(oid: number, format: 'text' | 'binary' = 'text'): (value: 
   return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
 }
 
+const statementNames = new Map<string, string>();
+/** Past this many distinct texts (SQL built with literals, say) statements run unnamed. */
+const MAX_PREPARED = 500;
+
+/** A stable name per statement text, for node-postgres' per-connection prepared statements. */
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (!name && statementNames.size < MAX_PREPARED) {
+    name = `s${statementNames.size + 1}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
+function prepared(sql: string): { name?: string } {
+  const name = statementName(sql);
+  return name ? { name } : {};
+}
+
 async function openPostgres(options: { url: string; maxConnections?: number; onError?: (error: Error) => void }): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -79,7 +98,12 @@ async function openPostgres(options: { url: string; maxConnections?: number; onE
 
   const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T extends object>(sql: string, params: readonly SqlValue[] = []) {
-      const result = await target.query<T & pg.QueryResultRow>(sql, [...params]);
+      // A query with parameters runs as a named prepared statement: each connection parses and
+      // plans it once, then only binds and executes (the same few dozen statements run per bet).
+      const result =
+        params.length > 0
+          ? await target.query<T & pg.QueryResultRow>({ text: sql, values: [...params], ...prepared(sql) })
+          : await target.query<T & pg.QueryResultRow>(sql);
       return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
     },
     async exec(sql: string) {

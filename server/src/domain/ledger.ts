@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isUniqueViolation, type Db, type Queryable } from '../db/db';
+import { isUniqueViolation, type Db, type Queryable, type SqlValue } from '../db/db';
 import { DomainError } from './errors';
 
 export type PlayerAccountKind = 'ton' | 'bonus' | 'referral';
@@ -62,24 +62,20 @@ export function systemCode(account: SystemAccount, userId: bigint | undefined): 
   return shard === 0 ? account : `${account}/${shard}`;
 }
 
-async function accountId(tx: Queryable, ref: AccountRef, userId: bigint | undefined): Promise<{ id: bigint; player: boolean }> {
-  const { rows } =
-    'system' in ref
-      ? await tx.query<{ id: bigint }>('SELECT id FROM accounts WHERE code = $1', [systemCode(ref.system, userId)])
-      : await tx.query<{ id: bigint }>('SELECT id FROM accounts WHERE user_id = $1 AND kind = $2', [ref.user, ref.kind]);
-  const row = rows[0];
-  if (!row) {
-    if ('user' in ref && ref.kind === 'referral') {
-      const created = await tx.query<{ id: bigint }>(
-        `INSERT INTO accounts (user_id, kind) VALUES ($1, 'referral')
-         ON CONFLICT (user_id, kind) DO UPDATE SET kind = EXCLUDED.kind RETURNING id`,
-        [ref.user],
-      );
-      if (created.rows[0]) return { id: created.rows[0].id, player: true };
-    }
-    throw new Error(`No account for ${describeRef(ref)}`);
+/** Where a posting's row is: the SQL condition and its parameters after $1 (transaction) and $2 (amount). */
+function locate(ref: AccountRef, userId: bigint | undefined): { where: string; params: SqlValue[]; order: string } {
+  if ('system' in ref) {
+    const code = systemCode(ref.system, userId);
+    return { where: 'code = $3', params: [code], order: `0:${code}` };
   }
-  return { id: row.id, player: 'user' in ref };
+  return { where: 'user_id = $3 AND kind = $4', params: [ref.user, ref.kind], order: `1:${ref.user.toString().padStart(20, '0')}:${ref.kind}` };
+}
+
+/** The referral account is made on a player's first referral earning. */
+async function createLazyAccount(tx: Queryable, ref: AccountRef): Promise<boolean> {
+  if (!('user' in ref) || ref.kind !== 'referral') return false;
+  await tx.query("INSERT INTO accounts (user_id, kind) VALUES ($1, 'referral') ON CONFLICT (user_id, kind) DO NOTHING", [ref.user]);
+  return true;
 }
 
 /**
@@ -97,9 +93,10 @@ export async function post(tx: Queryable, movement: Movement): Promise<Posted> {
   }
   if (sum !== 0n) throw new Error(`A ${movement.kind} movement does not balance: it sums to ${sum}`);
 
-  const resolved = await Promise.all(postings.map(async (p) => ({ ...p, ...(await accountId(tx, p.account, movement.userId)) })));
-  // Accounts are always locked in id order, so two movements can never deadlock each other.
-  resolved.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // Rows are always locked in one order (system rows by code, then players by id and kind), so
+  // two movements can never deadlock each other.
+  const lines = postings.map((posting) => ({ ...posting, ...locate(posting.account, movement.userId) }));
+  lines.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
 
   let transactionId: bigint;
   try {
@@ -114,22 +111,28 @@ export async function post(tx: Queryable, movement: Movement): Promise<Posted> {
   }
 
   const balances = new Map<bigint, bigint>();
-  for (const line of resolved) {
-    const updated = await tx.query<{ balance: bigint }>(
-      `UPDATE accounts SET balance = balance + $2
-       WHERE id = $1 AND (user_id IS NULL OR balance + $2 >= 0)
-       RETURNING balance`,
-      [line.id, line.amount],
-    );
-    const balance = updated.rows[0]?.balance;
-    if (balance === undefined) throw new DomainError('conflict', ledgerMessages.insufficient);
-    balances.set(line.id, balance);
-    await tx.query('INSERT INTO journal_entries (transaction_id, account_id, amount, balance_after) VALUES ($1, $2, $3, $4)', [
-      transactionId,
-      line.id,
-      line.amount,
-      balance,
-    ]);
+  for (const line of lines) {
+    // The balance and its journal row in one statement: a player's row only moves if it stays >= 0.
+    const apply = () =>
+      tx.query<{ account_id: bigint; balance_after: bigint }>(
+        `WITH moved AS (
+           UPDATE accounts SET balance = balance + $2
+            WHERE ${line.where} AND (user_id IS NULL OR balance + $2 >= 0)
+           RETURNING id, balance)
+         INSERT INTO journal_entries (transaction_id, account_id, amount, balance_after)
+         SELECT $1, id, $2, balance FROM moved
+         RETURNING account_id, balance_after`,
+        [transactionId, line.amount, ...line.params],
+      );
+    let moved = (await apply()).rows[0];
+    if (!moved) {
+      const exists = await tx.query(`SELECT 1 FROM accounts WHERE ${line.where.replace(/\$(\d)/g, (_m, n: string) => `$${Number(n) - 2}`)}`, line.params);
+      if (exists.rowCount > 0) throw new DomainError('conflict', ledgerMessages.insufficient);
+      if (!(await createLazyAccount(tx, line.account))) throw new Error(`No account for ${describeRef(line.account)}`);
+      moved = (await apply()).rows[0];
+      if (!moved) throw new DomainError('conflict', ledgerMessages.insufficient);
+    }
+    balances.set(moved.account_id, moved.balance_after);
   }
   return { transactionId, balances };
 }

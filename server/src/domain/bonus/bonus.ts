@@ -47,9 +47,12 @@ export async function grantBonusOrRefuse(tx: Queryable, userId: bigint, amount: 
  * A settled stake counts down the wagering requirement; when it reaches zero the whole bonus
  * balance becomes TON (the house pays real TON for the bonus it takes back).
  */
-export async function countWagering(tx: Queryable, userId: bigint, stake: bigint, reference: string): Promise<bigint> {
-  const { rows } = await tx.query<{ wagering_left: bigint }>('SELECT wagering_left FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
-  const left = rows[0]?.wagering_left ?? 0n;
+export async function countWagering(tx: Queryable, userId: bigint, stake: bigint, reference: string, lockedLeft?: bigint): Promise<bigint> {
+  // The caller may have locked the user row and read the requirement already.
+  const left =
+    lockedLeft ??
+    (await tx.query<{ wagering_left: bigint }>('SELECT wagering_left FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId])).rows[0]?.wagering_left ??
+    0n;
   // No requirement running: nothing to count down.
   if (left === 0n) return 0n;
   const after = left > stake ? left - stake : 0n;

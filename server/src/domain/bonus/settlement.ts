@@ -31,11 +31,14 @@ export async function settleRound(tx: Queryable, round: RoundRow, now: Date): Pr
   const stats = rows[0]!;
   const reference = round.id.toString();
 
-  await countWagering(tx, round.user_id, round.stake, reference);
+  const player = await tx.query<{ referred_by: bigint | null; wagering_left: bigint }>(
+    'SELECT referred_by, wagering_left FROM users WHERE id = $1 FOR NO KEY UPDATE',
+    [round.user_id],
+  );
+  await countWagering(tx, round.user_id, round.stake, reference, player.rows[0]?.wagering_left ?? 0n);
 
   if (round.currency === 'ton') {
-    const referrer = await tx.query<{ referred_by: bigint | null }>('SELECT referred_by FROM users WHERE id = $1', [round.user_id]);
-    const referrerId = referrer.rows[0]?.referred_by;
+    const referrerId = player.rows[0]?.referred_by;
     const share = (round.stake * productConfig.houseEdge[round.game] * productConfig.referral.shareOfEdge) / 100_000_000n;
     if (referrerId && share > 0n) {
       await post(tx, {

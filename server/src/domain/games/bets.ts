@@ -27,7 +27,7 @@ import { productConfig } from '../product-config';
 import { assertNotBanned } from '../wallet/withdrawals';
 import { settleRound } from '../bonus/settlement';
 import { toRound, type RoadOutcome, type RoadParams, type RoundRow } from './rounds';
-import { activePairForUpdate, nodeHmac, takeNonce, type SeedPair } from './seeds';
+import { nodeHmac, pairForBet, type SeedPair } from './seeds';
 
 const { games } = productConfig;
 
@@ -127,8 +127,7 @@ async function instantBet(
   const stake = checkStake(input.stake, input.currency);
   return once(db, { userId: input.userId, call: game, idempotencyKey: input.idempotencyKey, request }, async (tx) => {
     await assertNotBanned(tx, input.userId);
-    const pair = await activePairForUpdate(tx, input.userId);
-    const nonce = await takeNonce(tx, pair);
+    const { pair, nonce } = await pairForBet(tx, input.userId);
     const floats = fairFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce }, 1, nodeHmac);
     const { params, outcome, multiplier } = decide(floats);
     const payout = payoutOf(stake, multiplier);
@@ -177,10 +176,9 @@ export function startRoad(db: Db, input: BetInput & { difficulty: RoadDifficulty
   const request = { stake: input.stake, currency: input.currency, difficulty: input.difficulty };
   return once(db, { userId: input.userId, call: 'road-start', idempotencyKey: input.idempotencyKey, request }, async (tx) => {
     await assertNotBanned(tx, input.userId);
-    const pair = await activePairForUpdate(tx, input.userId);
+    const { pair, nonce } = await pairForBet(tx, input.userId);
     const open = await tx.query("SELECT id FROM game_rounds WHERE user_id = $1 AND game = 'road' AND status = 'open'", [input.userId]);
     if (open.rowCount > 0) throw new DomainError('conflict', betMessages.roadOpen, 'game.road.open');
-    const nonce = await takeNonce(tx, pair);
     // The traps are fixed now, from the seeds, before the first step.
     const floats = fairFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce }, ROAD_FLOATS, nodeHmac);
     const outcome: RoadOutcome = { traps: roadTraps(floats, input.difficulty), passed: 0 };
