@@ -1,12 +1,13 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { toNano } from '@arcade/api-client/money';
-import { buildServer } from '../src/app';
-import { openTon } from '../src/adapters/chain/open-chain';
 import { openDb } from '../src/db/db';
 import { migrate } from '../src/db/migrator';
 import { audit, post } from '../src/domain/ledger';
-import { createPostgresDatabase, launchData, TEST_APP_KEY, testConfig } from '../test/helpers';
+import { createPostgresDatabase, launchData, TEST_APP_KEY, TEST_BOT_TOKEN, TEST_JWT_SECRET } from '../test/helpers';
 import { report, type BenchRow } from './common';
 
 const serverUrl = process.env.DATABASE_URL;
@@ -26,17 +27,50 @@ await dropPgbench();
 const tps = Number(/tps = ([\d.]+)/.exec(pgbenchOut)?.[1] ?? 0);
 
 const { url, drop } = await createPostgresDatabase(serverUrl);
-const db = await openDb({ kind: 'postgres', url, maxConnections: 20 });
+const db = await openDb({ kind: 'postgres', url, maxConnections: 4 });
 await migrate(db);
-const config = testConfig({ LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000000' });
-const app = await buildServer({ config, db, ton: await openTon(config.ton) });
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
+// The production build in its own process, as it runs in production (the load generator here
+// must not share its event loop).
+const main = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'main.js');
+if (!existsSync(main)) {
+  console.log('bets per second: build first (pnpm -s run build at the root)');
+  process.exit(0);
+}
+const port = 20_000 + Math.floor(Math.random() * 20_000);
+const address = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : []), main], {
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    BOT_TOKEN: TEST_BOT_TOKEN,
+    APP_KEY: TEST_APP_KEY,
+    JWT_SECRET: TEST_JWT_SECRET,
+    PUBLIC_URL: 'https://arcade.example',
+    DATABASE_URL: url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    WORKERS: 'false',
+    SEED_MARKET: 'false',
+    AUTH_RATE_LIMIT: '1000000',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const serverExited = new Promise((resolve) => server.once('exit', resolve));
+for (let waited = 0; ; waited += 100) {
+  const healthy = await fetch(`${address}/healthz`).then((r) => r.ok, () => false);
+  if (healthy) break;
+  if (waited > 60_000 || server.exitCode !== null) throw new Error('the server did not start');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+const headers = { 'content-type': 'application/json', 'x-app-key': TEST_APP_KEY };
 const tokens: string[] = [];
 for (let i = 0; i < PLAYERS; i++) {
   const id = 900_000_000 + i;
-  const auth = await app.inject({ method: 'POST', url: '/api/v3/auth', headers: { 'content-type': 'application/json', 'x-app-key': TEST_APP_KEY }, payload: { initData: launchData({ id }) } });
-  tokens.push(auth.json<{ data: { token: string } }>().data.token);
+  const auth = await fetch(`${address}/api/v3/auth`, { method: 'POST', headers, body: JSON.stringify({ initData: launchData({ id }) }) });
+  tokens.push(((await auth.json()) as { data: { token: string } }).data.token);
   await db.transaction((tx) =>
     post(tx, {
       kind: 'deposit',
@@ -51,26 +85,31 @@ for (let i = 0; i < PLAYERS; i++) {
 }
 
 let sequence = 0;
-const result = await autocannon({
-  url: `${address}/api/v3/games/flip`,
-  connections: CONNECTIONS,
-  duration: SECONDS,
-  requests: [
-    {
-      method: 'POST',
-      setupRequest: (request) => {
-        const n = sequence++;
-        return {
-          ...request,
-          headers: { 'content-type': 'application/json', 'x-app-key': TEST_APP_KEY, authorization: `Bearer ${tokens[n % PLAYERS]}` },
-          body: JSON.stringify({ stake: '0.01', currency: 'ton', side: n % 2 ? 'heads' : 'tails', idempotencyKey: `bench-flip-${n}` }),
-        };
+const load = (seconds: number) =>
+  autocannon({
+    url: `${address}/api/v3/games/flip`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const n = sequence++;
+          return {
+            ...request,
+            headers: { ...headers, authorization: `Bearer ${tokens[n % PLAYERS]}` },
+            body: JSON.stringify({ stake: '0.01', currency: 'ton', side: n % 2 ? 'heads' : 'tails', idempotencyKey: `bench-flip-${n}` }),
+          };
+        },
       },
-    },
-  ],
-});
+    ],
+  });
+// A short warm-up (connections opened, statements prepared, code optimised), then the measured run.
+await load(3);
+const result = await load(SECONDS);
+server.kill('SIGTERM');
+await serverExited;
 const sound = await audit(db);
-await app.close();
 await db.close();
 await drop();
 
