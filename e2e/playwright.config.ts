@@ -71,6 +71,7 @@ export default defineConfig({
       ...(process.env.E2E_APP_DIST ? { APP_DIST: process.env.E2E_APP_DIST } : {}),
       // Every test logs in several times from one address; the limit itself is covered by the server's suite.
       AUTH_RATE_LIMIT: '100000',
+      MONEY_RATE_LIMIT: '100000',
     },
   },
 });

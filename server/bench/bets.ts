@@ -54,6 +54,7 @@ const server = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-
     WORKERS: 'false',
     SEED_MARKET: 'false',
     AUTH_RATE_LIMIT: '1000000',
+    MONEY_RATE_LIMIT: '1000000',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

@@ -2,6 +2,7 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { APP_KEY_HEADER } from '@arcade/api-client/client';
+import { calls } from '@arcade/api-client/calls';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { createSessions } from './domain/sessions';
@@ -11,6 +12,7 @@ import type { RouteDeps } from './routes/deps';
 import { registerDevRoutes } from './routes/dev';
 import { BODY_LIMIT_BYTES, handleError, HttpError, httpMessages } from './routes/errors';
 import { registerHealthRoutes } from './routes/health';
+import { registerSecurity } from './routes/security';
 import { registerManifestRoute } from './routes/manifest';
 import { registerProfileRoutes } from './routes/profile';
 import { registerWalletRoutes } from './routes/wallet';
@@ -57,6 +59,18 @@ const REDACTED_PATHS = [
 const sha256 = (value: string): Buffer => createHash('sha256').update(value).digest();
 
 /** Builds the HTTP server with every route; call `listen` (main.ts) or `inject` (tests). */
+/** The `sub` of a bearer token, unverified: only a rate-limit key. */
+function tokenSubject(header: string | undefined): string | null {
+  const payload = header?.startsWith('Bearer ') ? header.slice(7).split('.')[1] : undefined;
+  if (!payload) return null;
+  try {
+    const sub = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown }).sub;
+    return typeof sub === 'string' && /^\d{1,20}$/.test(sub) ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -95,6 +109,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     parseJson(request, text, done);
   });
 
+  registerSecurity(app, config);
+
   const expectedAppKey = sha256(config.appKey);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
@@ -107,7 +123,25 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     }
   });
 
-  // Limits only the routes that ask for it (auth).
+  // Money calls (every call that carries an idempotency key) are limited per player: the key is
+  // the token's subject (read, not trusted: a forged token is refused by the call anyway).
+  const moneyPaths = new Set(Object.values(calls).filter((spec) => !spec.public && /\bidempotencyKey\b/.test(spec.request.expression)).map((spec) => spec.path));
+  app.addHook('onRoute', (route) => {
+    if (!moneyPaths.has(route.url)) return;
+    route.config = {
+      ...(route.config as object),
+      rateLimit: {
+        max: config.moneyRateLimit.max,
+        timeWindow: config.moneyRateLimit.windowMs,
+        keyGenerator: (request: FastifyRequest) => `player:${tokenSubject(request.headers.authorization) ?? request.ip}`,
+        errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number; ttl: number }) => {
+          const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+          return new HttpError(context.statusCode, `Too many requests, retry in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`);
+        },
+      },
+    };
+  });
+  // Limits only the routes that ask for it (auth and money calls).
   await app.register(rateLimit, { global: false });
 
   const routeDeps: RouteDeps = {

@@ -32,6 +32,8 @@ export interface Config {
   port: number;
   /** Where the server is reachable from outside, without a trailing slash. */
   publicUrl: string;
+  /** Other web origins allowed to call the API from a browser (the public URL's own always is). */
+  corsOrigins: string[];
   /** PostgreSQL when set, else PGlite in dataDir. */
   databaseUrl: string | null;
   dataDir: string;
@@ -45,6 +47,8 @@ export interface Config {
   appDist: string;
   logLevel: LogLevel;
   authRateLimit: { max: number; windowMs: number };
+  /** Money calls (bets, claims, checkouts, withdrawals) per player per minute. */
+  moneyRateLimit: { max: number; windowMs: number };
   /** Behind a load balancer: take the client IP from X-Forwarded-For (rate limits are per IP). */
   trustProxy: boolean;
   ton: TonConfig;
@@ -78,11 +82,13 @@ const Env = type({
   'APP_KEY?': 'string > 0',
   'JWT_SECRET?': 'string > 0',
   'PUBLIC_URL?': type(/^https?:\/\/[^\s/]+(\/\S*)?$/).describe('an http(s) URL'),
+  'CORS_ORIGINS?': type(/^https?:\/\/[^\s/,]+(,https?:\/\/[^\s/,]+)*$/).describe('comma-separated http(s) origins'),
   'NODE_ENV?': 'string',
   'MINI_APP_URL?': type(/^https:\/\/t\.me\/\S+$/).describe('a https://t.me/... link'),
   'APP_DIST?': 'string > 0',
   'LOG_LEVEL?': "'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'",
   'AUTH_RATE_LIMIT?': positive,
+  'MONEY_RATE_LIMIT?': positive,
   'TRUST_PROXY?': "'true' | 'false' | '1' | '0'",
   'TON_NETWORK?': "'mainnet' | 'testnet'",
   'TON_CHAIN?': "'sandbox' | 'toncenter'",
@@ -143,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: parsed.HOST ?? '0.0.0.0',
     port: listenPort,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${listenPort}`).replace(/\/+$/, ''),
+    corsOrigins: parsed.CORS_ORIGINS ? parsed.CORS_ORIGINS.split(',') : [],
     databaseUrl: parsed.DATABASE_URL ?? null,
     dataDir: resolve(parsed.DATA_DIR ?? join(repoRoot, '.data', 'pglite')),
     botToken: parsed.BOT_TOKEN ?? DEVELOPMENT_BOT_TOKEN,
@@ -152,6 +159,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appDist: resolve(parsed.APP_DIST ?? join(repoRoot, 'app', 'dist')),
     logLevel: parsed.LOG_LEVEL ?? 'info',
     authRateLimit: { max: parsed.AUTH_RATE_LIMIT ?? 30, windowMs: 60_000 },
+    // Ten a second on average: more than a player tapping can place, far less than a script.
+    moneyRateLimit: { max: parsed.MONEY_RATE_LIMIT ?? 600, windowMs: 60_000 },
     trustProxy: parsed.TRUST_PROXY === 'true' || parsed.TRUST_PROXY === '1',
     ton: tonConfig(parsed, production),
     botApiUrl: parsed.BOT_API_URL ?? (production ? 'https://api.telegram.org' : `http://127.0.0.1:${listenPort}/fake-bot-api`),

@@ -32,6 +32,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     APP_DIST: NO_APP,
     // Suites log in many times a minute; the rate limit test lowers it.
     AUTH_RATE_LIMIT: '100000',
+    // Simulations bet thousands of times as one player; the money limit test lowers it.
+    MONEY_RATE_LIMIT: '1000000',
     ...env,
   });
 }

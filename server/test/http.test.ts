@@ -229,4 +229,78 @@ describe.each(databases())('HTTP edges on $name', (database) => {
       await limited.close();
     });
   });
+
+  describe('security headers and CORS', () => {
+    it('sends the security headers, and a policy on the page that lets only Telegram frame it', async () => {
+      const page = await app.inject({ method: 'GET', url: '/bonus' });
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+      expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self' https://web.telegram.org");
+      expect(page.headers['content-security-policy']).toContain("script-src 'self';");
+      const api = await post(app, '/api/v3/profile/light', {});
+      expect(api.headers['x-content-type-options']).toBe('nosniff');
+    });
+
+    it('answers calls from the public origin and its own, refuses any other web origin before anything runs', async () => {
+      const withOrigins = await startServer(db, { env: { CORS_ORIGINS: 'https://partner.example' } });
+      const initData = launchData({ id: newUserId() });
+      const from = (origin: string) => post(withOrigins, '/api/v3/auth', { initData }, { headers: { origin } });
+
+      const own = await from(PUBLIC_URL);
+      expect(own.statusCode).toBe(200);
+      expect(own.headers['access-control-allow-origin']).toBe(PUBLIC_URL);
+      expect((await from('https://partner.example')).statusCode).toBe(200);
+
+      const evil = await from('https://evil.example');
+      expect(evil.statusCode).toBe(403);
+      expect(envelope(evil)).toMatchObject({ success: false, message: 'Calls from https://evil.example are not allowed' });
+      expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+
+      const preflight = await withOrigins.inject({
+        method: 'OPTIONS',
+        url: '/api/v3/auth',
+        headers: { origin: 'https://partner.example', 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-headers']).toContain('authorization');
+      const refusedPreflight = await withOrigins.inject({ method: 'OPTIONS', url: '/api/v3/auth', headers: { origin: 'https://evil.example' } });
+      expect(refusedPreflight.statusCode).toBe(403);
+      await withOrigins.close();
+    });
+
+    it('in production pins HTTPS and the page policy', async () => {
+      const production = await startServer(db, {
+        env: { NODE_ENV: 'production', JWT_SECRET: 'production-secret-of-at-least-32-characters', HOT_WALLET_SEED: 'cd'.repeat(32) },
+      });
+      const health = await production.inject({ method: 'GET', url: '/healthz' });
+      expect(health.headers['strict-transport-security']).toContain('max-age=');
+      const local = await post(production, '/api/v3/auth', { initData: 'x' }, { headers: { origin: 'http://localhost:5173' } });
+      expect(local.statusCode).toBe(403);
+      await production.close();
+    });
+  });
+
+  describe('rate limit on money calls', () => {
+    it('answers 429 with a retry hint per player, moves no money past the limit, and leaves other players alone', async () => {
+      const limited = await startServer(db, { env: { MONEY_RATE_LIMIT: '3' } });
+      const id = newUserId();
+      const token = await logIn(limited, { id });
+      const bet = (n: number, as = token) => post(limited, '/api/v3/games/flip', { stake: '1', currency: 'ton', side: 'heads', idempotencyKey: `limit-${id}-${n}` }, { token: as });
+      // Refused for the balance, but counted: a script cannot probe faster than the limit either.
+      for (let n = 0; n < 3; n++) expect((await bet(n)).statusCode).toBe(409);
+      const response = await bet(3);
+      expect(response.statusCode).toBe(429);
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      const reply = envelope(response);
+      expect(reply.success).toBe(false);
+      expect(reply.message).toMatch(/^Too many requests, retry in \d+ seconds?$/);
+      const rounds = await db.query<{ n: bigint }>('SELECT count(*) AS n FROM game_rounds WHERE user_id = $1', [BigInt(id)]);
+      expect(rounds.rows[0]!.n).toBe(0n);
+      // Another player is not held back, and reading calls are not limited.
+      const other = await logIn(limited, { id: newUserId() });
+      expect((await bet(4, other)).statusCode).toBe(409);
+      expect((await post(limited, '/api/v3/profile/light', {}, { token })).statusCode).toBe(200);
+      await limited.close();
+    });
+  });
 });

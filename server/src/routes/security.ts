@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { HttpError } from './errors';
+
+/**
+ * Where the app may run framed: Telegram's web clients embed a Mini App in an iframe; the phone
+ * apps use a web view (not a frame). Any other site framing it is refused by the browser.
+ */
+const FRAME_ANCESTORS = "'self' https://web.telegram.org https://*.telegram.org https://*.t.me";
+
+/** The app's own policy: its scripts only; wallets, avatars and bridges over https. */
+function contentSecurityPolicy(config: Config): string {
+  const dev = config.production ? '' : ' http://localhost:* http://127.0.0.1:*';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // React style attributes and TON Connect UI's injected styles.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self' https: wss:${dev}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${FRAME_ANCESTORS}`,
+  ].join('; ');
+}
+
+const LOCAL_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/;
+
+const CORS_HEADERS = 'content-type, authorization, x-app-key, x-request-id';
+
+/**
+ * Security headers on every answer, and CORS limited to the configured origins: a browser page
+ * of any other site can neither read the API's answers nor send it calls with a body.
+ */
+export function registerSecurity(app: FastifyInstance, config: Config): void {
+  const allowed = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
+  const csp = contentSecurityPolicy(config);
+
+  const originOf = (request: FastifyRequest): { origin: string | null; sameOrigin: boolean } => {
+    const origin = request.headers.origin;
+    if (typeof origin !== 'string' || origin === '') return { origin: null, sameOrigin: true };
+    const host = request.headers.host;
+    const own = host ? [`http://${host}`, `https://${host}`] : [];
+    return { origin, sameOrigin: own.includes(origin) };
+  };
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path !== '/api' && !path.startsWith('/api/')) return;
+    const { origin, sameOrigin } = originOf(request);
+    if (origin === null || sameOrigin) return;
+    // In development the Vite dev server (another port) proxies the API.
+    const local = !config.production && LOCAL_ORIGIN.test(origin);
+    if (!allowed.has(origin) && !local) throw new HttpError(403, `Calls from ${origin} are not allowed`);
+    void reply
+      .header('access-control-allow-origin', origin)
+      .header('vary', 'origin')
+      .header('access-control-allow-headers', CORS_HEADERS)
+      .header('access-control-allow-methods', 'POST')
+      .header('access-control-max-age', '600');
+    if (request.method === 'OPTIONS') return reply.code(204).send();
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    void reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'strict-origin-when-cross-origin');
+    if (config.production) void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html')) void reply.header('content-security-policy', csp);
+    return payload;
+  });
+}
