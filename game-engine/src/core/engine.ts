@@ -1,5 +1,8 @@
 // Renderers for what the scenes draw; pixi.js 8.22 no longer registers bitmap text by default.
 import 'pixi.js/text-bitmap';
+// The app's page policy forbids eval (CSP script-src 'self'): pixi then needs its eval-free
+// shader and uniform code, which this module installs.
+import 'pixi.js/unsafe-eval';
 import { Application, GlobalResourceRegistry, UPDATE_PRIORITY, type Container, type Renderer, type Ticker } from 'pixi.js';
 import { Director, type FrameSummary } from './director';
 import { hashSeed } from './random';
