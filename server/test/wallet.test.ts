@@ -336,6 +336,104 @@ describe.each(databases())('TON wallet on $name', (database) => {
       }
       expect((await info(token)).balance.ton).toBe('1');
     });
+
+    it('a chain that fails, times out and answers garbage: the watcher and sender retry and never credit or pay twice', async () => {
+      // A seeded, repeatable mix of faults on every call the watcher and the sender make.
+      let seed = 20261121;
+      const roll = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+      const faults = { unavailable: 0, timeout: 0, garbage: 0, lostAnswer: 0 };
+      const chain = ton.chain;
+      const fault = async <T>(run: () => Promise<T>): Promise<T> => {
+        const r = roll();
+        if (r < 0.15) {
+          faults.unavailable += 1;
+          throw new ChainUnavailableError('toncenter answered 502');
+        }
+        if (r < 0.25) {
+          faults.timeout += 1;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          throw new ChainUnavailableError('toncenter did not answer in time');
+        }
+        return run();
+      };
+      const flaky: Ton = {
+        ...ton,
+        chain: {
+          chainTime: () => fault(() => chain.chainTime()),
+          getAccountState: (address) => fault(() => chain.getAccountState(address)),
+          getTransactionsAfter: (account, after, limit) =>
+            fault(async () => {
+              const page = await chain.getTransactionsAfter(account, after, limit);
+              const r = roll();
+              // Garbage that parses: the same transactions twice, or a page cut short.
+              if (r < 0.4 && page.length > 0) {
+                faults.garbage += 1;
+                return [...page, ...page];
+              }
+              if (r < 0.6 && page.length > 1) {
+                faults.garbage += 1;
+                return page.slice(0, Math.ceil(page.length / 2));
+              }
+              return page;
+            }),
+          sendExternalMessage: (boc) =>
+            fault(async () => {
+              await chain.sendExternalMessage(boc);
+              // Broadcast, but the answer is lost on the way back.
+              if (roll() < 0.3) {
+                faults.lostAnswer += 1;
+                throw new ChainUnavailableError('connection reset after sending');
+              }
+            }),
+        },
+      };
+      const flakySync = async () => {
+        try {
+          const watched = await watchHotWallet(db, flaky);
+          await runSender(db, flaky, watched.syncedChainTime);
+        } catch (error) {
+          // What the workers do: log it and try again on the next pass.
+          expect(error).toBeInstanceOf(ChainUnavailableError);
+        }
+      };
+
+      const players = await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          const id = newUserId();
+          return { id, token: await logIn(app, { id }) };
+        }),
+      );
+      for (const player of players) {
+        const sent = await call(player.token, 'test-deposit', { amount: '3', idempotencyKey: key() });
+        expect(sent.success, sent.message).toBe(true);
+      }
+      const bookBefore = await journalRows();
+      for (let pass = 0; pass < 30; pass++) await flakySync();
+      for (const player of players) expect((await info(player.token)).balance.ton).toBe('3');
+
+      const payees = await Promise.all(players.map((_, i) => recipient(ton, `chaos-${i}-${Date.now()}`)));
+      const before = await Promise.all(payees.map((payee) => chainBalance(ton, payee.address)));
+      const asked = [];
+      for (const [i, player] of players.entries()) {
+        asked.push(await call<Withdrawal>(player.token, 'withdraw', { address: payees[i]!.friendly, amount: '1', idempotencyKey: key() }));
+      }
+      for (let pass = 0; pass < 60; pass++) await flakySync();
+      // Then the chain heals: whatever is still open settles.
+      await sync();
+      await sync();
+
+      for (const [i, player] of players.entries()) {
+        expect((await call<Withdrawal>(player.token, 'withdrawal', { id: asked[i]!.data.id })).data.status).toBe('done');
+        expect(await chainBalance(ton, payees[i]!.address)).toBe(before[i]! + toNano('1'));
+        expect((await info(player.token)).balance.ton).toBe('1.95');
+      }
+      console.log(`chain faults injected: ${JSON.stringify(faults)}`);
+      expect(faults.unavailable + faults.timeout).toBeGreaterThan(10);
+      expect(faults.garbage).toBeGreaterThan(0);
+      expect(faults.lostAnswer).toBeGreaterThan(0);
+      expect(await journalRows()).toBeGreaterThan(bookBefore);
+      expect((await audit(db)).problems).toEqual([]);
+    });
   });
 });
 
