@@ -91,6 +91,9 @@ async function openPostgres(options: { url: string; maxConnections?: number; onE
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.maxConnections ?? 10,
+    // A database that does not answer fails the request instead of holding it forever. (This
+    // also bounds the wait for a free connection at peak, so it is generous.)
+    connectionTimeoutMillis: 30_000,
     types: { getTypeParser: pgTypeParser },
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
@@ -119,19 +122,27 @@ async function openPostgres(options: { url: string; maxConnections?: number; onE
     ...wrap(pool),
     async transaction(fn) {
       const client = await pool.connect();
+      // A connection lost while checked out emits 'error' on the client; unheard, it would end the
+      // process. The query in flight fails on its own, and the broken client is discarded below.
+      const lost = (error: Error) => options.onError?.(error);
+      client.on('error', lost);
+      const release = (error?: Error | boolean) => {
+        client.off('error', lost);
+        client.release(error);
+      };
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
         await client.query('COMMIT');
-        client.release();
+        release();
         return result;
       } catch (error) {
         try {
           await client.query('ROLLBACK');
-          client.release();
+          release();
         } catch (rollbackError) {
           // A connection that cannot roll back is broken: destroy it rather than reuse it.
-          client.release(rollbackError instanceof Error ? rollbackError : true);
+          release(rollbackError instanceof Error ? rollbackError : true);
         }
         throw error;
       }

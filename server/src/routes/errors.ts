@@ -23,7 +23,19 @@ export const httpMessages = {
   badContentLength: 'Request body length does not match Content-Length',
   malformedUrl: 'Malformed URL',
   internal: 'Internal error',
+  databaseDown: 'The service is briefly unavailable, try again in a moment',
 } as const;
+
+/** Node's socket errors and PostgreSQL's connection-class and shutdown SQLSTATEs. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
+
+/** True for an error that means the database could not be reached, not that a query was wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
+  return /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(error.message);
+}
 
 const STATUS_OF: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -57,6 +69,8 @@ export function describeError(error: unknown): { status: number; message: string
     return { status: STATUS_OF[error.kind], message: error.message, ...(error.code ? { code: error.code } : {}) };
   }
   if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
+  // The database going away is an outage, not a bug: the caller may simply try again.
+  if (isDatabaseUnavailable(error)) return { status: 503, message: httpMessages.databaseDown, code: 'service.unavailable' };
   // Telegram not answering is nobody's mistake here: say so, and let the player try again.
   if (error instanceof BotApiError) return { status: 503, message: 'Telegram is not answering right now, try again in a minute', code: 'telegram.unavailable' };
   const { code, statusCode, message } = (error ?? {}) as Partial<FastifyError>;
