@@ -37,10 +37,24 @@ export function serve() {
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launch() {
+/**
+ * Headless chromium with WebGL on SwiftShader. By default the page is composited in software
+ * (`--disable-gpu`): each frame the page's main thread reads the WebGL canvas back, waiting
+ * while SwiftShader draws it, so the page's frame work and SwiftShader's drawing take turns on
+ * the CPU instead of competing for it (on a phone the GPU draws beside the CPU).
+ * `gpuCompositing: true` composites on SwiftShader in the GPU process instead.
+ */
+export async function launch({ gpuCompositing = false } = {}) {
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: ['--disable-gpu', '--enable-unsafe-swiftshader', '--use-angle=swiftshader', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      ...(gpuCompositing ? [] : ['--disable-gpu']),
+      '--enable-unsafe-swiftshader',
+      '--use-angle=swiftshader',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }

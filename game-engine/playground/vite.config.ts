@@ -9,6 +9,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 800,
+    // BENCH_MINIFY=0 keeps names readable for bench/profile.mjs.
+    ...(process.env.BENCH_MINIFY === '0' ? { minify: false } : {}),
     rolldownOptions: {
       input: {
         main: resolve(here, 'index.html'),

@@ -17,6 +17,8 @@ export interface GameCanvasProps<G extends GameName> {
   clock?: ClockMode;
   /** Render resolution; default min(devicePixelRatio, 2). */
   resolution?: number;
+  /** Frames kept for `stats()` p50/p95 (default 240); read when the canvas mounts. */
+  statsWindow?: number;
   className?: string;
   style?: CSSProperties;
 }
@@ -84,7 +86,8 @@ function EngineBridge<G extends GameName>({ host, mounted, latest, game, speed, 
   useLayoutEffect(() => {
     const element = host.current;
     if (!isInitialised || !element || !mounted.current || !app.renderer) return;
-    const engine = Engine.adopt(app, { host: element, clock, seed: latest.current.seed, speed: latest.current.speed });
+    const { seed, speed: initialSpeed, statsWindow } = latest.current;
+    const engine = Engine.adopt(app, { host: element, clock, seed, speed: initialSpeed, statsWindow });
     engineRef.current = engine;
     return () => {
       engineRef.current = null;
