@@ -126,7 +126,7 @@ async function instantBet(
 ): Promise<BetResult> {
   const stake = checkStake(input.stake, input.currency);
   return once(db, { userId: input.userId, call: game, idempotencyKey: input.idempotencyKey, request }, async (tx) => {
-    await assertNotBanned(tx, input.userId);
+    await assertNotBanned(tx, input.userId, { lock: true });
     const { pair, nonce } = await pairForBet(tx, input.userId);
     const floats = fairFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce }, 1, nodeHmac);
     const { params, outcome, multiplier } = decide(floats);
@@ -175,7 +175,7 @@ export function startRoad(db: Db, input: BetInput & { difficulty: RoadDifficulty
   const stake = checkStake(input.stake, input.currency);
   const request = { stake: input.stake, currency: input.currency, difficulty: input.difficulty };
   return once(db, { userId: input.userId, call: 'road-start', idempotencyKey: input.idempotencyKey, request }, async (tx) => {
-    await assertNotBanned(tx, input.userId);
+    await assertNotBanned(tx, input.userId, { lock: true });
     const { pair, nonce } = await pairForBet(tx, input.userId);
     const open = await tx.query("SELECT id FROM game_rounds WHERE user_id = $1 AND game = 'road' AND status = 'open'", [input.userId]);
     if (open.rowCount > 0) throw new DomainError('conflict', betMessages.roadOpen, 'game.road.open');

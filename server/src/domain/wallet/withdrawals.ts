@@ -60,8 +60,13 @@ export function toReply(row: WithdrawalRow): WithdrawalReply {
   };
 }
 
-export async function assertNotBanned(db: Queryable, userId: bigint): Promise<void> {
-  const { rows } = await db.query<{ is_banned: boolean }>('SELECT is_banned FROM users WHERE id = $1', [userId]);
+export async function assertNotBanned(db: Queryable, userId: bigint, options: { lock?: boolean } = {}): Promise<void> {
+  // With `lock`, the player's row is taken first, before any other row of the transaction: all of
+  // one player's money transactions then queue in one order and cannot deadlock each other.
+  const { rows } = await db.query<{ is_banned: boolean }>(
+    options.lock ? 'SELECT is_banned FROM users WHERE id = $1 FOR NO KEY UPDATE' : 'SELECT is_banned FROM users WHERE id = $1',
+    [userId],
+  );
   if (rows[0]?.is_banned) throw new DomainError('forbidden', withdrawalMessages.banned, 'account.banned');
 }
 
