@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { tempDir } from '../test/helpers';
+import { freePort, tempDir } from '../test/helpers';
 import { report, type BenchRow } from './common';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -12,17 +11,6 @@ const main = join(here, '..', 'dist', 'main.js');
 if (!existsSync(main)) {
   console.log('server start: build first (pnpm -s run build at the root)');
   process.exit(0);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Resident memory of a process, from /proc (Linux), in MiB. */

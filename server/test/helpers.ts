@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sign } from '@tma.js/init-data-node';
@@ -9,6 +10,8 @@ import { buildServer } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDb, type Db } from '../src/db/db';
 import { migrate } from '../src/db/migrator';
+import { post as postMovement } from '../src/domain/ledger';
+import { toNano } from '@arcade/api-client/money';
 import { openTon, type Ton } from '../src/adapters/chain/open-chain';
 import type { BotApi } from '../src/adapters/telegram/bot-api';
 import type { GiftRelayer } from '../src/adapters/telegram/gift-relayer';
@@ -211,4 +214,61 @@ export async function logIn(app: FastifyInstance, launch: TestLaunch): Promise<s
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `arcade-${prefix}-`));
+}
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The environment of a server process of the test setup (the same secrets as startServer's). */
+export function serverProcessEnv(databaseUrl: string, port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'test',
+    BOT_TOKEN: TEST_BOT_TOKEN,
+    APP_KEY: TEST_APP_KEY,
+    JWT_SECRET: TEST_JWT_SECRET,
+    PUBLIC_URL,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    WORKERS: 'false',
+    SEED_MARKET: 'false',
+    AUTH_RATE_LIMIT: '1000000',
+    MONEY_RATE_LIMIT: '1000000',
+  };
+}
+
+/** Waits until a server answers /healthz; throws when it exits or takes over a minute. */
+export async function waitHealthy(base: string, exited: () => boolean): Promise<void> {
+  for (let waited = 0; ; waited += 100) {
+    const healthy = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    if (healthy) return;
+    if (waited > 60_000 || exited()) throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Credits a player TON straight in the book, as a deposit from the chain would. */
+export function fund(db: Db, userId: bigint, ton: string, reference = `test-fund-${userId}-${randomBytes(4).toString('hex')}`) {
+  return db.transaction((tx) =>
+    postMovement(tx, {
+      kind: 'deposit',
+      userId,
+      reference,
+      postings: [
+        { account: { system: 'deposits' }, amount: -toNano(ton) },
+        { account: { user: userId, kind: 'ton' }, amount: toNano(ton) },
+      ],
+    }),
+  );
 }

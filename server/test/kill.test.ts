@@ -1,30 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BetResult } from '@arcade/api-client/games';
 import type { CheckoutResult, MarketPage } from '@arcade/api-client/market';
-import { toNano } from '@arcade/api-client/money';
 import type { Db } from '../src/db/db';
-import { audit, post as postMovement } from '../src/domain/ledger';
+import { audit } from '../src/domain/ledger';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
-import { databases, launchData, PUBLIC_URL, TEST_APP_KEY, TEST_BOT_TOKEN, TEST_JWT_SECRET } from './helpers';
+import { databases, freePort, fund, launchData, serverProcessEnv, TEST_APP_KEY, waitHealthy } from './helpers';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ADDRESS = 'UQAJdvce-cgGFbyOsPN9OMTUD4GHFYJYInb14SKPhAI-HQSQ';
 const PLAYERS = 6;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** One operation sent to the server: what was asked, and the answer if one came back. */
 interface Sent {
@@ -51,32 +38,13 @@ describe.each(databases().filter((d) => d.name === 'postgres'))('the server kill
   const start = async (): Promise<void> => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        BOT_TOKEN: TEST_BOT_TOKEN,
-        APP_KEY: TEST_APP_KEY,
-        JWT_SECRET: TEST_JWT_SECRET,
-        PUBLIC_URL,
-        DATABASE_URL: url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        WORKERS: 'false',
-        SEED_MARKET: 'false',
-        AUTH_RATE_LIMIT: '1000000',
-        MONEY_RATE_LIMIT: '1000000',
-      },
+      env: { ...serverProcessEnv(url, port), LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    for (let waited = 0; ; waited += 100) {
-      const healthy = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
-      if (healthy) return;
-      if (waited > 60_000 || server.exitCode !== null) throw new Error('the server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    server = child;
+    await waitHealthy(base, () => child.exitCode !== null);
   };
 
   const kill = async (): Promise<void> => {
@@ -120,19 +88,7 @@ describe.each(databases().filter((d) => d.name === 'postgres'))('the server kill
     await start();
     const ids = Array.from({ length: PLAYERS }, (_, i) => 800_000_000 + Math.floor(Math.random() * 1_000_000) * 10 + i);
     let tokens = await Promise.all(ids.map((id) => login(id)));
-    for (const id of ids) {
-      await db.transaction((tx) =>
-        postMovement(tx, {
-          kind: 'deposit',
-          userId: BigInt(id),
-          reference: `kill-fund-${id}`,
-          postings: [
-            { account: { system: 'deposits' }, amount: -toNano('500') },
-            { account: { user: BigInt(id), kind: 'ton' }, amount: toNano('500') },
-          ],
-        }),
-      );
-    }
+    for (const id of ids) await fund(db, BigInt(id), '500');
     // Every player opens a road round first: these must survive the kill.
     const roads: string[] = [];
     for (let p = 0; p < PLAYERS; p++) {

@@ -1,10 +1,9 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toNano } from '@arcade/api-client/money';
 import { openDb, type Db } from '../src/db/db';
-import { audit, post as postMovement } from '../src/domain/ledger';
-import { databases, envelope, logIn, newUserId, post, startServer } from './helpers';
+import { audit } from '../src/domain/ledger';
+import { databases, envelope, fund, logIn, newUserId, post, startServer } from './helpers';
 
 /** A TCP hop between the server and PostgreSQL that can drop every connection and refuse new ones. */
 class Cable {
@@ -78,17 +77,7 @@ describe.each(databases().filter((d) => d.name === 'postgres'))('the database re
       Array.from({ length: 4 }, async () => {
         const id = newUserId();
         const token = await logIn(app, { id });
-        await direct.transaction((tx) =>
-          postMovement(tx, {
-            kind: 'deposit',
-            userId: BigInt(id),
-            reference: `outage-fund-${id}`,
-            postings: [
-              { account: { system: 'deposits' }, amount: -toNano('100') },
-              { account: { user: BigInt(id), kind: 'ton' }, amount: toNano('100') },
-            ],
-          }),
-        );
+        await fund(direct, BigInt(id), '100');
         return { id, token };
       }),
     );
