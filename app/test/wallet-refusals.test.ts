@@ -1,6 +1,6 @@
 import { ApiError } from '@arcade/api-client/errors';
 import { walletRefusals } from '@arcade/api-client/wallet';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../src/lib/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { explainCallError } from '../src/features/wallet/call-errors';
 import { readRefusal, refusalKeys, refusalPlace } from '../src/features/wallet/refusals';
@@ -74,7 +74,7 @@ describe('explaining a failed wallet call', () => {
   });
 
   it('toasts account-wide refusals, and unknown codes in the server\'s words', () => {
-    const error = vi.spyOn(toast, 'error').mockReturnValue('id');
+    const error = vi.spyOn(toast, 'error').mockReturnValue(undefined);
     expect(explainCallError(refused('account.banned'), t)).toEqual({});
     expect(error).toHaveBeenLastCalledWith('Your account is blocked: deposits and withdrawals are not available.', expect.anything());
     explainCallError(refused('brand.new-code', 'Brand new reason.'), t);

@@ -1,20 +1,30 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { RoutePreloadContext } from '../components/prefetch-link';
-import { ToastArea } from '../lib/toast-area';
+import { whenIdle } from '../lib/idle';
+import { isToastAreaWanted, subscribeToastArea, wantToastArea } from '../lib/toast';
 import { preloadRoute } from './route-modules';
 
-// TON Connect UI is large: it loads after the first screen has painted, in its own chunk.
-const TonConnectRoot = lazy(() => import('../lib/ton-connect'));
+// react-toastify and its styles are not needed to show the first screen.
+const ToastArea = lazy(() => import('../lib/toast-area').then((module) => ({ default: module.ToastArea })));
 
-function AfterFirstPaint({ children }: { children: ReactNode }) {
-  const [painted, setPainted] = useState(false);
+/** After the app has been shown for a while the toast area mounts ahead of the first toast. */
+export const TOAST_AREA_DELAY_MS = 3000;
+
+/** The toast area: mounted with the first toast, or once the first screen has settled. */
+function DeferredToastArea() {
+  const wanted = useSyncExternalStore(subscribeToastArea, isToastAreaWanted, isToastAreaWanted);
   useEffect(() => {
-    const frame = requestAnimationFrame(() => setPainted(true));
-    return () => cancelAnimationFrame(frame);
-  }, []);
-  return painted ? children : null;
+    if (wanted) return;
+    const timer = window.setTimeout(() => whenIdle(wantToastArea), TOAST_AREA_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [wanted]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastArea />
+    </Suspense>
+  ) : null;
 }
 
 interface AppReadyProps {
@@ -23,18 +33,16 @@ interface AppReadyProps {
   onShown: () => void;
 }
 
-/** After start-up: the router, the toast area and the wallet connection provider. */
+/**
+ * After start-up: the router and the toast area. TON Connect UI is not started here: the
+ * wallet widget (deposit, withdraw, wallet screens) loads it with its own chunk when shown.
+ */
 export default function AppReady({ router, onShown }: AppReadyProps) {
   useEffect(() => onShown(), [onShown]);
   return (
     <RoutePreloadContext value={preloadRoute}>
       <RouterProvider router={router} />
-      <ToastArea />
-      <AfterFirstPaint>
-        <Suspense fallback={null}>
-          <TonConnectRoot />
-        </Suspense>
-      </AfterFirstPaint>
+      <DeferredToastArea />
     </RoutePreloadContext>
   );
 }

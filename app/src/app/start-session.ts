@@ -1,4 +1,4 @@
-import { ApiError } from '@arcade/api-client';
+import { ApiError } from '@arcade/api-client/errors';
 import type { QueryClient } from '@tanstack/query-core';
 import type { createStore } from 'jotai';
 import { toAppLanguage } from '../i18n/i18n';

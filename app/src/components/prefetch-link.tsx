@@ -1,5 +1,6 @@
 import { createContext, use, useEffect, useRef } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import { whenIdle } from '../lib/idle';
 
 /**
  * How a link warms its screen's code (spec section 2: on hover, viewport entry or render).
@@ -37,23 +38,29 @@ export function PrefetchLink({
   const anchor = useRef<HTMLAnchorElement>(null);
   const timer = useRef<number | undefined>(undefined);
 
+  // Render and viewport preloads wait for an idle moment: the screen showing the link (often
+  // the first screen) comes first, its code and data are not slowed down by the next one's.
   useEffect(() => {
-    if (prefetch === 'render' && path) preload(path);
+    if (prefetch === 'render' && path) return whenIdle(() => preload(path));
   }, [prefetch, path, preload]);
 
   useEffect(() => {
     const element = anchor.current;
     if (prefetch !== 'viewport' || !path || !element || typeof IntersectionObserver === 'undefined') return;
+    let cancel = () => undefined as void;
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
-        preload(path);
         observer.disconnect();
+        cancel = whenIdle(() => preload(path));
       },
       { rootMargin: PRELOAD_ROOT_MARGIN },
     );
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      cancel();
+    };
   }, [prefetch, path, preload]);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);

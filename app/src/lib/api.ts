@@ -1,4 +1,5 @@
-import { createApiClient, type ApiClient, type AuthResult } from '@arcade/api-client';
+import { createApiClient, type ApiClient } from '@arcade/api-client/client';
+import type { AuthResult } from '@arcade/api-client/schemas';
 
 export interface AppApi extends ApiClient {
   /** Logs in with the host's raw launch data and remembers it for re-logins on 401. */

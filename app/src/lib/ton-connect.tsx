@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { toAppLanguage } from '../i18n/i18n';
 import { appConfig } from './config';
 
-// This module is only reached through dynamic imports, so TON Connect UI stays out of the
-// entry chunk. TON Connect UI is a singleton: every provider below shares one instance.
+// This module is only reached through dynamic imports (the wallet widget's chunk), so TON
+// Connect UI loads only when a screen shows the wallet widget, never on the first screen.
+// TON Connect UI is a singleton: every provider below shares one instance, created (and the
+// saved connection restored) by the first widget mounted.
 
 type ReturnUrl = `${string}://${string}`;
 
@@ -38,18 +40,14 @@ function LanguageSync() {
   return null;
 }
 
-/** Mounted once after the first screen: creates the instance and restores a saved connection. */
-export default function TonConnectRoot() {
+/** Wraps the parts of a screen that use the wallet connection; the modal follows the app's language. */
+export function TonConnectScope({ children }: { children: ReactNode }) {
   return (
     <ProviderWithOptions>
       <LanguageSync />
+      {children}
     </ProviderWithOptions>
   );
-}
-
-/** Wraps the parts of a screen that use the wallet connection. */
-export function TonConnectScope({ children }: { children: ReactNode }) {
-  return <ProviderWithOptions>{children}</ProviderWithOptions>;
 }
 
 export {

@@ -1,6 +1,6 @@
 import type { BonusRefusal } from '@arcade/api-client/bonus';
 import { ApiError } from '@arcade/api-client/errors';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { i18n } from '../../i18n/i18n';
 import { perksText, type PerksKey, type PerksValues } from './bonus-texts';
 

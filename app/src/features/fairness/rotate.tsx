@@ -1,7 +1,7 @@
 import { ApiError } from '@arcade/api-client/errors';
 import { useAtomValue } from 'jotai';
 import { useRef, useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { WarningIcon } from '../../components/icons';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { rotateSeedsAtom } from './fairness-state';

@@ -1,6 +1,6 @@
 import type { Round } from '@arcade/api-client/games';
 import type { ReactNode } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { WarningIcon } from '../../components/icons';
 import type { BetError } from './bet-errors';

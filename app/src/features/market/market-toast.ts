@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { toast, type ToastOptions } from 'react-toastify/unstyled';
+import type { ToastOptions } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { marketText, type MarketTextKey, type MarketTextValues } from './market-texts';
 
 type Kind = 'success' | 'info' | 'warning' | 'error';

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { canAddToHomeScreen, checkHomeScreen, onHomeScreenAdded, requestAddToHomeScreen, type HomeScreenStatus } from '../../telegram/home-screen';
 import { HomeScreenIcon } from '../bonus/bonus-icons';
 import { usePerks } from '../bonus/bonus-texts';

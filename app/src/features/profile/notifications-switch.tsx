@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { fullProfileAtom } from '../../state/profile';
 import { askWriteAccess } from '../../telegram/write-access';
 import { BellIcon } from '../bonus/bonus-icons';

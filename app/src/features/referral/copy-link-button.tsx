@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { copyToClipboard } from '../../telegram/share';
 import { CheckIcon, CopyIcon } from '../bonus/bonus-icons';
 import { usePerks } from '../bonus/bonus-texts';

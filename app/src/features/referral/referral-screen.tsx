@@ -1,7 +1,7 @@
 import type { ReferralInfo } from '@arcade/api-client/bonus';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { Screen } from '../../components/screen';
 import { formatCount, formatTon } from '../../lib/format';
 import { copyToClipboard, shareUrl } from '../../telegram/share';

@@ -1,6 +1,6 @@
 import { ApiError } from '@arcade/api-client/errors';
 import type { TFunction } from 'i18next';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { notify } from '../../lib/notify';
 import { readRefusal, type RefusalPlace } from './refusals';
 import './wallet-texts';
