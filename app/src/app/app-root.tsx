@@ -5,8 +5,9 @@ import { OpenInTelegram } from '../components/open-in-telegram';
 import { Splash } from '../components/splash';
 import { bootAtom, retryLoginAtom, routerAtom } from './boot-state';
 
-// The router, screens and toasts are not needed to paint the splash.
-const AppReady = lazy(() => import('./app-ready'));
+/** The router, screens and toasts: not needed to paint the splash; start-up preloads them. */
+export const loadAppReady = () => import('./app-ready');
+const AppReady = lazy(loadAppReady);
 
 /**
  * The splash stays mounted in one place (so its animation and texts do not restart) until

@@ -5,7 +5,7 @@ import { createAppApi } from '../lib/api';
 import { appConfig } from '../lib/config';
 import { startHost } from '../telegram/start-host';
 import { bootAtom, retryLoginAtom, routerAtom } from './boot-state';
-import { preloadRoute } from './route-modules';
+import { earlyCalls } from './early-calls';
 import { createAppRouter } from './routes';
 import { startSession } from './start-session';
 
@@ -26,10 +26,11 @@ export async function startApp(store: Store, queryClient: QueryClient): Promise<
     return;
   }
 
-  preloadRoute(window.location.pathname);
+  // The app's own code and the first screen's are already loading (main.tsx).
   store.set(routerAtom, createAppRouter());
 
-  const api = createAppApi({ appKey: config.appKey });
+  // Answers the entry chunk already asked for (same request, same token) come from there.
+  const api = createAppApi({ appKey: config.appKey, fetch: earlyCalls.fetch });
   const run = () =>
     startSession(
       { store, api, queryClient, changeLanguage: (lang) => i18n.changeLanguage(lang) },
