@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { AppRoot, loadAppReady } from './app/app-root';
 import { bootAtom } from './app/boot-state';
 import { earlyCalls } from './app/early-calls';
+import EarlyCallsWorker from './app/early-worker?worker&inline';
 import { preloadRoute } from './app/route-modules';
 import { i18n } from './i18n/i18n';
 import { installChunkReload } from './lib/chunk-reload';
@@ -15,7 +16,7 @@ import './styles/base.css';
 // Ask for the start-up code first, so it downloads while the splash paints; meanwhile the
 // network logs in and loads the first screen's data (start-up's API client picks that up).
 const startAppModule = import('./app/start-app');
-earlyCalls.start();
+earlyCalls.start(() => new EarlyCallsWorker({ name: 'early-calls' }));
 // The app's own code and the first screen's come along at once, instead of after log-in.
 loadAppReady().catch((error: unknown) => console.error('Error preloading route!', error));
 preloadRoute(window.location.pathname);

@@ -1,7 +1,9 @@
 import { calls } from '@arcade/api-client';
 import { describe, expect, it, vi } from 'vitest';
+import { runEarlyChain, type ChainEvent, type ChainPlan } from '../src/app/early-chain';
 import { appKeyOf, EARLY_CALL_TTL_MS, EARLY_PATHS, EarlyCalls, launchDataInHash } from '../src/app/early-calls';
 
+const ORIGIN = 'https://arcade.example';
 const INIT_DATA = 'user=%7B%22id%22%3A1%7D&auth_date=1&hash=abc';
 const HASH = `#tgWebAppData=${encodeURIComponent(INIT_DATA)}&tgWebAppVersion=8.0&tgWebAppPlatform=android`;
 
@@ -15,9 +17,10 @@ interface Seen {
   authorization: string | null;
 }
 
+/** The path of a request, whether the chain (absolute URLs) or the API client (paths) sent it. */
 function urlOf(input: RequestInfo | URL): string {
-  if (typeof input === 'string') return input;
-  return input instanceof URL ? input.href : input.url;
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  return new URL(url, ORIGIN).pathname;
 }
 
 /** A fake server: answers by path, records every request that reached the network. */
@@ -39,6 +42,7 @@ function earlyCalls(fetch: typeof globalThis.fetch, options: { hash?: string; pa
     fetch,
     hash: options.hash ?? HASH,
     pathname: options.pathname ?? '/bonus',
+    origin: ORIGIN,
     appKey: options.appKey === undefined ? 'key' : options.appKey,
     now: options.now ?? (() => 0),
   });
@@ -191,5 +195,63 @@ describe('early calls', () => {
     await later.fetch(EARLY_PATHS.auth, clientInit({ initData: INIT_DATA }));
     expect(net2.fetch).toHaveBeenCalledTimes(5);
     expect(later.pending).toBe(0);
+  });
+
+  it('run the chain in the worker given and take the answers from its messages', async () => {
+    const net = network();
+    const terminate = vi.fn();
+    class FakeWorker {
+      onmessage: ((event: MessageEvent<ChainEvent>) => void) | null = null;
+      onerror: (() => void) | null = null;
+      terminate = terminate;
+      postMessage(plan: ChainPlan) {
+        expect(plan).toEqual({ origin: ORIGIN, appKey: 'key', initData: INIT_DATA, screenPath: EARLY_PATHS.bonusState });
+        void runEarlyChain(plan, net.fetch, (event) => setTimeout(() => this.onmessage?.({ data: event } as MessageEvent<ChainEvent>), 0));
+      }
+    }
+    const early = earlyCalls((input, init) => {
+      throw new Error(`the page should not call ${urlOf(input)} ${String(init?.method)}`);
+    });
+    early.start(() => new FakeWorker() as unknown as Worker);
+    const auth = await early.fetch(EARLY_PATHS.auth, clientInit({ initData: INIT_DATA }));
+    expect(await auth.json()).toEqual({ success: true, data: { token: 'T1', expired_at: 1 } });
+    const state = await early.fetch(EARLY_PATHS.bonusState, clientInit({}, 'T1'));
+    expect(state.status).toBe(200);
+    expect(state.headers.get('content-type')).toBe('application/json');
+    expect(await state.json()).toEqual({ success: true, data: { path: EARLY_PATHS.bonusState } });
+    await settle();
+    expect(net.seen.map((s) => s.path)).toEqual([EARLY_PATHS.auth, EARLY_PATHS.profileLight, EARLY_PATHS.profileFull, EARLY_PATHS.bonusState]);
+    expect(terminate).toHaveBeenCalled();
+  });
+
+  it('hand over to the network when the worker cannot start or breaks down', async () => {
+    const net = network();
+    const broken = earlyCalls(net.fetch);
+    broken.start(() => {
+      throw new DOMException('refused by the page policy', 'SecurityError');
+    });
+    await settle();
+    // No worker: the chain ran here.
+    expect(net.seen.map((s) => s.path)).toEqual([EARLY_PATHS.auth, EARLY_PATHS.profileLight, EARLY_PATHS.profileFull, EARLY_PATHS.bonusState]);
+
+    const net2 = network();
+    class CrashingWorker {
+      onmessage: ((event: MessageEvent<ChainEvent>) => void) | null = null;
+      onerror: (() => void) | null = null;
+      terminate = vi.fn();
+      postMessage() {
+        setTimeout(() => {
+          this.onmessage?.({ data: { kind: 'sent', path: EARLY_PATHS.auth, authorization: null } } as MessageEvent<ChainEvent>);
+          this.onerror?.();
+        }, 0);
+      }
+    }
+    const crashed = earlyCalls(net2.fetch);
+    crashed.start(() => new CrashingWorker() as unknown as Worker);
+    const auth = await crashed.fetch(EARLY_PATHS.auth, clientInit({ initData: INIT_DATA }));
+    expect(auth.ok).toBe(true);
+    const light = await crashed.fetch(EARLY_PATHS.profileLight, clientInit({}, 'T1'));
+    expect(light.ok).toBe(true);
+    expect(net2.seen.map((s) => s.path)).toEqual([EARLY_PATHS.auth, EARLY_PATHS.profileLight]);
   });
 });

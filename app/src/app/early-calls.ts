@@ -1,24 +1,20 @@
 import { canonicalPath } from './route-paths';
+import { EARLY_PATHS, earlyBody, runEarlyChain, type ChainEvent, type ChainPlan } from './early-chain';
+
+export { EARLY_PATHS } from './early-chain';
 
 /**
- * The first API calls of a launch, sent by the entry chunk the moment it runs: while the
+ * The first API calls of a launch, started by the entry chunk the moment it runs: while the
  * start-up code (the host SDK, the arktype-validated API client, the router) is still
  * downloading and evaluating, the network is already busy with the same calls start-up is
  * about to make, in the same order (spec section 4: log in, the light profile, and only once
- * onboarding is completed the full profile, here with the first screen's own data).
+ * onboarding is completed the full profile, here with the first screen's own data). The chain
+ * runs in a small worker where there is one, so evaluating the start-up code does not hold it.
  *
  * Nothing is trusted or shown from here: the API client takes an answer through `fetch` below
  * exactly as it would take it from the network, and validates it as always. A call start-up
  * does not make the same way (other body, other token, too late) just goes to the network.
  */
-
-/** The paths of the calls made early (the api-client's `calls` table; a test checks they match). */
-export const EARLY_PATHS = {
-  auth: '/api/v3/auth',
-  profileLight: '/api/v3/profile/light',
-  profileFull: '/api/v3/profile/full',
-  bonusState: '/api/v3/bonus/state',
-} as const;
 
 /** The data a first screen asks for as it mounts, by its canonical path. */
 const SCREEN_CALLS: Readonly<Record<string, string>> = {
@@ -34,6 +30,7 @@ export interface EarlyEnv {
   /** The page's URL hash, where the messenger puts the launch data. */
   hash: string;
   pathname: string;
+  origin: string;
   /** The app key from the page's boot config; null when there is none (no early calls). */
   appKey: string | null;
   now: () => number;
@@ -51,6 +48,31 @@ interface EarlyCall {
   startedAt: number;
   /** Settles once the chain has sent the call (or null: it will not, e.g. onboarding is not done). */
   sent: Promise<Sent | null>;
+  settleSent: (sent: Sent | null) => void;
+  response: Promise<Response>;
+  answer: (response: Response) => void;
+  fail: (error: Error) => void;
+}
+
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  let reject: (error: Error) => void = () => undefined;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** Statuses whose response may carry no body. */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+function responseOf(event: Extract<ChainEvent, { kind: 'answer' }>): Response {
+  return new Response(NULL_BODY_STATUSES.has(event.status) ? null : event.text, {
+    status: event.status,
+    statusText: event.statusText,
+    headers: event.contentType ? { 'Content-Type': event.contentType } : {},
+  });
 }
 
 function headerOf(headers: RequestInit['headers'], name: string): string | null {
@@ -60,19 +82,6 @@ function headerOf(headers: RequestInit['headers'], name: string): string | null 
   const entries = Array.isArray(headers) ? headers : Object.entries(headers);
   for (const [key, value] of entries) if (key.toLowerCase() === wanted) return value;
   return null;
-}
-
-/** The `data` of a successful reply, or null. */
-async function dataOf(response: Response): Promise<Record<string, unknown> | null> {
-  if (!response.ok) return null;
-  try {
-    const reply: unknown = await response.json();
-    if (typeof reply !== 'object' || reply === null) return null;
-    const { success, data } = reply as { success?: unknown; data?: unknown };
-    return success === true && typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The launch data the messenger put in the address (`#tgWebAppData=…`), as the SDK reads it. */
@@ -103,39 +112,53 @@ export class EarlyCalls {
   constructor(private readonly env: EarlyEnv) {}
 
   /**
-   * Logs in with the launch data in the address and asks for what the first screen needs.
-   * Every call is listed at once, so start-up waits for the chain instead of asking twice.
+   * Logs in with the launch data in the address and asks for what the first screen needs, in
+   * the worker `spawnWorker` gives (or here, without one). Every call is listed at once, so
+   * start-up waits for the chain's answer instead of asking twice.
    */
-  start(): void {
+  start(spawnWorker?: () => Worker): void {
     const initData = launchDataInHash(this.env.hash);
     const appKey = this.env.appKey;
     if (!initData || !appKey) return;
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-App-Key': appKey };
-    const screenPath = SCREEN_CALLS[canonicalPath(this.env.pathname)];
+    const screenPath = SCREEN_CALLS[canonicalPath(this.env.pathname)] ?? null;
+    const plan: ChainPlan = { origin: this.env.origin, appKey, initData, screenPath };
 
-    const auth = this.expect(EARLY_PATHS.auth, JSON.stringify({ initData }));
-    const light = this.expect(EARLY_PATHS.profileLight, '{}');
-    const full = this.expect(EARLY_PATHS.profileFull, '{}');
-    const screen = screenPath ? this.expect(screenPath, '{}') : null;
-    const all = [auth, light, full, screen];
-
-    const chain = async () => {
-      const token = (await dataOf(await this.send(auth, headers, null)))?.token;
-      if (typeof token !== 'string' || token === '') return;
-      const authorization = `Bearer ${token}`;
-      const authed = { ...headers, Authorization: authorization };
-      const profile = await dataOf(await this.send(light, authed, authorization));
-      if (profile?.onboardingCompleted !== true) return;
-      void this.send(full, authed, authorization);
-      if (screen) void this.send(screen, authed, authorization);
+    const byPath = new Map<string, EarlyCall>();
+    for (const path of [EARLY_PATHS.auth, EARLY_PATHS.profileLight, EARLY_PATHS.profileFull, screenPath]) {
+      if (path) byPath.set(path, this.expect(path, earlyBody(path, initData)));
+    }
+    let worker: Worker | null = null;
+    const onEvent = (event: ChainEvent) => {
+      if (event.kind === 'done') {
+        // What was not sent, start-up asks the network for itself.
+        for (const call of byPath.values()) {
+          call.settleSent(null);
+          call.fail(new Error('the early call got no answer'));
+        }
+        worker?.terminate();
+        return;
+      }
+      const call = byPath.get(event.path);
+      if (!call) return;
+      if (event.kind === 'sent') call.settleSent({ authorization: event.authorization, response: call.response });
+      else if (event.kind === 'answer') call.answer(responseOf(event));
+      else call.fail(new Error('the early call failed'));
     };
-    // Whatever was not sent by then (a refusal, a failure, onboarding to do) start-up asks
-    // the network for itself, as it always did.
-    void chain()
-      .catch(() => undefined)
-      .finally(() => {
-        for (const call of all) call?.settle(null);
-      });
+
+    try {
+      worker = spawnWorker ? spawnWorker() : null;
+    } catch (error) {
+      console.warn('[start] no worker for the early calls', error);
+      worker = null;
+    }
+    if (worker) {
+      worker.onmessage = (message: MessageEvent<ChainEvent>) => onEvent(message.data);
+      // A worker that breaks down (a page policy, a crash) hands over to start-up.
+      worker.onerror = () => onEvent({ kind: 'done' });
+      worker.postMessage(plan);
+    } else {
+      void runEarlyChain(plan, this.env.fetch, onEvent);
+    }
   }
 
   /**
@@ -152,22 +175,23 @@ export class EarlyCalls {
     return this.calls.length;
   }
 
-  private expect(path: string, body: string) {
-    let settle: (sent: Sent | null) => void = () => undefined;
-    const sent = new Promise<Sent | null>((resolve) => {
-      settle = resolve;
-    });
-    this.calls.push({ path, body, startedAt: this.env.now(), sent });
-    return { path, body, settle };
-  }
-
-  /** Sends a listed call; resolves with a copy of the answer for the chain to read. */
-  private send(call: ReturnType<EarlyCalls['expect']>, headers: Record<string, string>, authorization: string | null): Promise<Response> {
-    const response = this.env.fetch(call.path, { method: 'POST', headers, body: call.body });
-    // Copied before anyone else can read the body: the API client gets the original.
-    const copy = response.then((answer) => answer.clone());
-    call.settle({ authorization, response });
-    return copy;
+  private expect(path: string, body: string): EarlyCall {
+    const sent = deferred<Sent | null>();
+    const response = deferred<Response>();
+    // Nobody may ever take it: a failed early answer is not an unhandled error.
+    response.promise.catch(() => undefined);
+    const call: EarlyCall = {
+      path,
+      body,
+      startedAt: this.env.now(),
+      sent: sent.promise,
+      settleSent: sent.resolve,
+      response: response.promise,
+      answer: response.resolve,
+      fail: response.reject,
+    };
+    this.calls.push(call);
+    return call;
   }
 
   private take(input: RequestInfo | URL, init: RequestInit | undefined): Promise<Response> | null {
@@ -195,6 +219,7 @@ export const earlyCalls = new EarlyCalls({
   fetch: (input, init) => globalThis.fetch(input, init),
   hash: typeof location === 'undefined' ? '' : location.hash,
   pathname: typeof location === 'undefined' ? '/' : location.pathname,
+  origin: typeof location === 'undefined' ? 'http://localhost' : location.origin,
   appKey: typeof document === 'undefined' ? null : appKeyOf(document),
   now: () => Date.now(),
 });
