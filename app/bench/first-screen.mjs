@@ -1,7 +1,8 @@
 // First-screen benchmark (issue #7): what it takes to show /bonus, against a bare page with the
 // same stack built and measured in the same run.
 //
-//   pnpm --filter @arcade/app run bench        (BENCH_RUNS=5, BENCH_SKIP_BUILD=1, BENCH_VERBOSE=1)
+//   pnpm --filter @arcade/app run bench        (BENCH_RUNS=5, BENCH_SKIP_BUILD=1, BENCH_VERBOSE=1,
+//                                               BENCH_APP_DIST=<another app build to measure>)
 //
 // Product: `pnpm -s run build` at the root, then the real server (node server/dist/main.js, in
 // development mode with its own PGlite folder) serves the built app and the /bonus data. Peer:
@@ -31,7 +32,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { createServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize, sep } from 'node:path';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 import { chromium, devices } from 'playwright-core';
@@ -45,6 +46,8 @@ const resultsDir = join(rootDir, 'e2e', 'bench-results');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5) || 5);
 const WARMUP = Math.max(0, Number(process.env.BENCH_WARMUP ?? 1) || 0);
 const SKIP_BUILD = process.env.BENCH_SKIP_BUILD === '1';
+/** Another build of the app to measure (an older commit's app/dist, say); the server stays this one. */
+const APP_DIST = process.env.BENCH_APP_DIST ? resolve(process.env.BENCH_APP_DIST) : null;
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGE_TIMEOUT_MS = 120_000;
@@ -150,6 +153,7 @@ async function startProduct() {
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: '100000',
+    ...(APP_DIST ? { APP_DIST } : {}),
   };
   const child = spawn(process.execPath, [join(rootDir, 'server', 'dist', 'main.js')], { cwd: rootDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -178,7 +182,7 @@ async function startProduct() {
   });
   return {
     baseUrl,
-    root: join(appDir, 'dist'),
+    root: APP_DIST ?? join(appDir, 'dist'),
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

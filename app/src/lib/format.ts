@@ -1,3 +1,16 @@
+const groupers = new Map<string, Intl.NumberFormat>();
+const counters = new Map<string, Intl.NumberFormat>();
+
+/** One formatter per locale: building an Intl formatter costs far more than using one. */
+function formatterFor(cache: Map<string, Intl.NumberFormat>, locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  let formatter = cache.get(locale);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, options);
+    cache.set(locale, formatter);
+  }
+  return formatter;
+}
+
 /**
  * Formats a TON amount string from the API ("1234.56789") for display without floating point:
  * grouped whole part, a dot as the decimal mark (as wallets show TON), at most 2 decimals
@@ -10,10 +23,10 @@ export function formatTon(amount: string, locale: string): string {
   const wholeValue = BigInt(whole);
   const digits = wholeValue === 0n ? 4 : 2;
   const shown = fraction.slice(0, digits).replace(/0+$/, '');
-  return `${sign}${wholeValue.toLocaleString(locale)}${shown ? `.${shown}` : ''}`;
+  return `${sign}${formatterFor(groupers, locale).format(wholeValue)}${shown ? `.${shown}` : ''}`;
 }
 
 /** A plain number (referral counts, rounds) grouped for the locale. */
 export function formatCount(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+  return formatterFor(counters, locale, { maximumFractionDigits: 2 }).format(value);
 }
