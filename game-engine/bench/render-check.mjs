@@ -1,8 +1,9 @@
 /* global window, document -- page.evaluate callbacks run in the browser */
 // Browser-level check of the engine in Debian's chromium (WebGL on SwiftShader): a canvas
 // appears and animates, scenes swap on one Application without piling up textures, and
-// destroy/unmount leaves no canvas, a lost WebGL context, destroyed textures and no ticker
-// listeners. Exits non-zero on failure. `pnpm --filter @arcade/game-engine test:browser`.
+// destroy/unmount leaves no canvas, destroyed textures and no engine ticker listeners, and
+// parks the Application for the next mount (its WebGL context is lost once released).
+// Exits non-zero on failure. `pnpm --filter @arcade/game-engine test:browser`.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { buildPlayground, chromiumPath, launch, serve } from './harness.mjs';
@@ -39,9 +40,11 @@ try {
     const info = await page.evaluate(() => {
       const canvas = document.querySelector('canvas');
       const stats = window.arcadeBench.handle.stats();
-      return { count: document.querySelectorAll('canvas').length, width: canvas?.width, css: canvas?.style.width, stats, renderer: window.arcadeBench.handle.engine.app.renderer.name };
+      const backdrop = document.getElementById('stage')?.style.backgroundImage ?? '';
+      return { count: document.querySelectorAll('canvas').length, width: canvas?.width, css: canvas?.style.width, stats, renderer: window.arcadeBench.handle.engine.app.renderer.name, backdrop };
     });
     assert.equal(info.count, 1);
+    assert.ok(info.backdrop.startsWith('url("data:image/png'), 'the backdrop is not shown behind the canvas');
     assert.equal(info.renderer, 'webgl');
     assert.equal(info.width, 750);
     assert.equal(info.css, '375px');
@@ -92,32 +95,57 @@ try {
     assert.ok(counts.every((count) => count === counts[0]), `managed textures grew: ${counts.join(', ')}`);
   });
 
-  await check('destroy frees textures, the WebGL context, ticker listeners and the canvas', async () => {
+  await check('destroy frees the scene and its textures, takes the canvas off the page and parks the Application', async () => {
     const after = await page.evaluate(() => {
       const h = window.arcadeBench.handle;
       const app = h.engine.app;
       const sources = app.renderer.texture.managedTextures.filter(Boolean);
       const canvas = app.canvas;
-      const gl = app.renderer.gl;
       const ticker = app.ticker;
+      // The engine adds two ticker listeners (frame start and end) to pixi's own.
+      const pixiListeners = ticker.count - 2;
+      window.__parked = app;
       window.arcadeBench.unmountCore();
       return {
         canvases: document.querySelectorAll('canvas').length,
         inDom: canvas.isConnected,
-        lost: gl.isContextLost(),
         // pixi's shared Texture.EMPTY and Texture.WHITE live for the whole page.
         liveSources: sources.filter((source) => !source.destroyed && source.label !== 'EMPTY' && source.label !== 'WHITE').length,
-        tickerListeners: ticker?.count ?? 0,
+        tickerListeners: ticker.count,
+        pixiListeners,
+        tickerStarted: ticker.started,
+        stageChildren: app.stage.children.length,
+        backdrop: document.getElementById('stage')?.style.backgroundImage ?? '',
       };
     });
     assert.equal(after.canvases, 0);
     assert.equal(after.inDom, false);
-    assert.equal(after.lost, true);
     assert.equal(after.liveSources, 0, `${after.liveSources} texture sources still alive`);
-    assert.equal(after.tickerListeners, 0);
+    assert.equal(after.tickerListeners, after.pixiListeners, 'engine ticker listeners left');
+    assert.equal(after.tickerStarted, false);
+    assert.equal(after.stageChildren, 0);
+    assert.equal(after.backdrop, '', 'the backdrop stayed on the host');
   });
 
-  await check('the React binding (@pixi/react <Application>) mounts, animates and unmounts cleanly', async () => {
+  await check('the next mount reuses the parked Application; releaseIdle loses its WebGL context', async () => {
+    const info = await page.evaluate(async () => {
+      const bench = window.arcadeBench;
+      const h = await bench.mountCore('roll', { clock: 'manual' });
+      const reused = h.engine.app === window.__parked;
+      h.advance(100);
+      const gl = h.engine.app.renderer.gl;
+      bench.unmountCore();
+      const lostWhileParked = gl.isContextLost();
+      bench.releaseIdle();
+      return { reused, lostWhileParked, lost: gl.isContextLost(), canvases: document.querySelectorAll('canvas').length };
+    });
+    assert.equal(info.reused, true, 'a new Application was created');
+    assert.equal(info.lostWhileParked, false);
+    assert.equal(info.lost, true);
+    assert.equal(info.canvases, 0);
+  });
+
+  await check('the React binding (<GameCanvas>) mounts, animates and unmounts cleanly', async () => {
     const info = await page.evaluate(async () => {
       const bench = window.arcadeBench;
       const h = await bench.mountReact('road', { clock: 'ticker' });
@@ -130,21 +158,22 @@ try {
       const frames = h.stats().frames;
       const ownSources = app.renderer.texture.managedTextures.filter(Boolean);
       const gl = app.renderer.gl;
-      const listenersWithEngine = app.ticker.count;
       await bench.unmountReact();
+      const parked = { canvases: document.querySelectorAll('canvas').length, lost: gl.isContextLost() };
+      bench.releaseIdle();
       return {
         frames,
         state: h.state.status,
-        canvases: document.querySelectorAll('canvas').length,
+        parked,
         lost: gl.isContextLost(),
         liveSources: ownSources.filter((source) => !source.destroyed && source.label !== 'EMPTY' && source.label !== 'WHITE').length,
-        listenersWithEngine,
         disposed: h.disposed,
       };
     });
     assert.ok(info.frames >= 3, `only ${info.frames} frames rendered`);
     assert.equal(info.state, 'crashed');
-    assert.equal(info.canvases, 0);
+    assert.equal(info.parked.canvases, 0);
+    assert.equal(info.parked.lost, false);
     assert.equal(info.lost, true);
     assert.equal(info.disposed, true);
     assert.equal(info.liveSources, 0, `${info.liveSources} texture sources still alive`);

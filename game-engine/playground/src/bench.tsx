@@ -1,4 +1,4 @@
-import { mulberry32 } from '@arcade/game-engine/core';
+import { Engine, mulberry32 } from '@arcade/game-engine/core';
 import { mountGame, showGame, type MountedGame } from '@arcade/game-engine/games';
 import { DIFFICULTY_TRAPS } from '@arcade/game-engine/games/road/plan';
 import { GameCanvas, type GameHandle, type GameName } from '@arcade/game-engine/react';
@@ -48,8 +48,13 @@ async function unmountReact(): Promise<void> {
   root?.unmount();
   root = null;
   handle = null;
-  // Let @pixi/react finish its own teardown (it destroys the Application after commit).
+  // Let anything deferred by the teardown (microtasks, a frame) run before the next step.
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/** Destroys the Application the engine keeps parked for the next mount (see Engine.create). */
+function releaseIdle(): void {
+  Engine.releaseIdle();
 }
 
 async function mountCore(game: GameName, options: MountOptions = {}): Promise<GameHandle> {
@@ -154,7 +159,7 @@ function canvases(): number {
   return document.querySelectorAll('canvas').length;
 }
 
-const api = { mountReact, unmountReact, mountCore, unmountCore, switchGame, playRound, playFor, cycle, canvases, get handle() { return handle; }, randomFlip, randomRoll, randomTraps, roadSetup };
+const api = { mountReact, unmountReact, mountCore, unmountCore, releaseIdle, switchGame, playRound, playFor, cycle, canvases, get handle() { return handle; }, randomFlip, randomRoll, randomTraps, roadSetup };
 
 declare global {
   interface Window {

@@ -36,6 +36,11 @@ export interface SceneContext {
   readonly resolution: number;
   /** A seed for this scene's cosmetic randomness. */
   readonly seed: number;
+  /**
+   * Shows a still image behind the canvas, stretched over it (null removes it). The page
+   * composites it, so a full-screen backdrop costs WebGL no fill on any frame.
+   */
+  setBackdrop(image: HTMLCanvasElement | null): void;
 }
 
 /** A scene the engine can show: the lifecycle plus the display object it draws into. */
@@ -55,6 +60,82 @@ export interface EngineStats extends FrameSummary {
 const defaultResolution = (): number => Math.min(globalThis.devicePixelRatio || 1, 2);
 
 let liveEngines = 0;
+
+/**
+ * One parked Application, kept for the next engine: mounting a game again (another game
+ * screen, React's StrictMode remount) then costs no new WebGL context, no shader compiles
+ * and none of what pixi keeps per Application forever (each new renderer compiles programs
+ * under a fresh numbered name, and pixi's program-id table keeps every such source,
+ * pixijs/pixijs#12213). Browsers also cap live WebGL contexts (about 16). The parked
+ * Application is destroyed after `POOL_IDLE_MS` unused, or by `Engine.releaseIdle()`.
+ */
+interface Parked {
+  app: Application;
+  resolution: number;
+  antialias: boolean;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+let parked: Parked | null = null;
+const POOL_IDLE_MS = 30_000;
+
+function takeParked(resolution: number, antialias: boolean): Application | null {
+  const entry = parked;
+  if (!entry || entry.resolution !== resolution || entry.antialias !== antialias) return null;
+  parked = null;
+  if (entry.timer !== null) clearTimeout(entry.timer);
+  return entry.app;
+}
+
+function park(app: Application, resolution: number, antialias: boolean): void {
+  const previous = parked;
+  const entry: Parked = { app, resolution, antialias, timer: null };
+  entry.timer = setTimeout(() => {
+    if (parked === entry) releaseParked();
+  }, POOL_IDLE_MS);
+  parked = entry;
+  // Only one is kept; the other goes (pixi's shared pools stay: `app` still uses them).
+  if (previous) {
+    if (previous.timer !== null) clearTimeout(previous.timer);
+    destroyApplication(previous.app);
+  }
+}
+
+function releaseParked(): void {
+  const entry = parked;
+  if (!entry) return;
+  parked = null;
+  if (entry.timer !== null) clearTimeout(entry.timer);
+  destroyApplication(entry.app);
+}
+
+/**
+ * The canvas is transparent over the page (the backdrop is drawn behind it), so additive
+ * light must add colour without adding coverage: pixi's 'add' also adds alpha, and the page
+ * would then darken what is behind a glow. Destination alpha is kept instead (WebGL only;
+ * re-applied when the context is restored).
+ */
+function keepAlphaOnAdd(renderer: Renderer): void {
+  const apply = (): void => {
+    const gl = (renderer as { gl?: WebGLRenderingContext }).gl;
+    const state = (renderer as { state?: { blendModesMap?: Record<string, number[]> } }).state;
+    if (gl && state?.blendModesMap) state.blendModesMap.add = [gl.ONE, gl.ONE, gl.ZERO, gl.ONE];
+  };
+  apply();
+  const runners = (renderer as { runners?: { contextChange?: { add(item: { contextChange(): void }): void } } }).runners;
+  if (!additiveFixed.has(renderer)) {
+    additiveFixed.add(renderer);
+    runners?.contextChange?.add({ contextChange: apply });
+  }
+}
+const additiveFixed = new WeakSet<Renderer>();
+
+function destroyApplication(app: Application): void {
+  // pixi's pools are shared by every Application on the page: release them with the last one.
+  app.destroy(
+    { removeView: true, releaseGlobalResources: liveEngines === 0 && parked === null },
+    { children: true, texture: true, textureSource: true, context: true },
+  );
+}
 
 /**
  * Owns (or adopts) one PixiJS Application and runs one scene at a time on it. Frame work
@@ -77,24 +158,45 @@ export class Engine {
   private warmupFrames = 0;
   private isDestroyed = false;
   private readonly canvasStyle: string;
+  private readonly antialias: boolean;
+  /** The host's own background, put back when a scene's backdrop goes. */
+  private hostBackground: { image: string; size: string; repeat: string; position: string } | null = null;
 
-  /** Creates its own Application (WebGL), appends the canvas to `host` and starts. */
+  /**
+   * Creates its own Application (WebGL) or takes the parked one, appends the canvas to
+   * `host` and starts.
+   */
   static async create(options: EngineOptions): Promise<Engine> {
-    const app = new Application();
     const resolution = options.resolution ?? defaultResolution();
-    await app.init({
-      preference: 'webgl',
-      antialias: options.antialias ?? false,
-      resolution,
-      autoDensity: true,
-      backgroundAlpha: 0,
-      width: Math.max(1, options.host.clientWidth),
-      height: Math.max(1, options.host.clientHeight),
-      autoStart: (options.clock ?? 'ticker') === 'ticker',
-      sharedTicker: false,
-    });
+    const antialias = options.antialias ?? false;
+    const width = Math.max(1, options.host.clientWidth);
+    const height = Math.max(1, options.host.clientHeight);
+    const ticker = (options.clock ?? 'ticker') === 'ticker';
+    let app = takeParked(resolution, antialias);
+    if (app) {
+      app.renderer.resize(width, height);
+      if (ticker) app.ticker.start();
+    } else {
+      app = new Application();
+      await app.init({
+        preference: 'webgl',
+        antialias,
+        resolution,
+        autoDensity: true,
+        backgroundAlpha: 0,
+        width,
+        height,
+        autoStart: ticker,
+        sharedTicker: false,
+      });
+    }
     options.host.appendChild(app.canvas);
-    return new Engine(app, { ...options, resolution }, true);
+    return new Engine(app, { ...options, resolution, antialias }, true);
+  }
+
+  /** Destroys the parked Application now (its WebGL context is lost); the next engine creates one. */
+  static releaseIdle(): void {
+    releaseParked();
   }
 
   /**
@@ -102,11 +204,12 @@ export class Engine {
    * binding); the engine still frees everything it created itself.
    */
   static adopt(app: Application, options: EngineOptions): Engine {
-    return new Engine(app, { ...options, resolution: options.resolution ?? app.renderer.resolution }, false);
+    return new Engine(app, { ...options, resolution: options.resolution ?? app.renderer.resolution, antialias: options.antialias ?? false }, false);
   }
 
-  private constructor(app: Application, options: EngineOptions & { resolution: number }, ownsApp: boolean) {
+  private constructor(app: Application, options: EngineOptions & { resolution: number; antialias: boolean }, ownsApp: boolean) {
     this.app = app;
+    this.antialias = options.antialias;
     this.host = options.host;
     this.ownsApp = ownsApp;
     this.resolution = options.resolution;
@@ -120,6 +223,8 @@ export class Engine {
     // The canvas must never push on its container, or the ResizeObserver would chase itself.
     Object.assign(canvas.style, { position: 'absolute', left: '0', top: '0', display: 'block', touchAction: 'manipulation' });
     if (getComputedStyle(this.host).position === 'static') this.host.style.position = 'relative';
+
+    keepAlphaOnAdd(app.renderer);
 
     app.ticker.add(this.onFrameStart, undefined, UPDATE_PRIORITY.HIGH);
     app.ticker.add(this.onFrameEnd, undefined, UPDATE_PRIORITY.UTILITY);
@@ -167,6 +272,9 @@ export class Engine {
       resources,
       resolution: this.resolution,
       seed: hashSeed(this.seed, 'scene', this.sceneSerial),
+      setBackdrop: (image) => {
+        if (this.sceneResources === resources || this.sceneResources === null) this.setBackdrop(image);
+      },
     };
     let scene: S;
     try {
@@ -178,6 +286,8 @@ export class Engine {
       throw error;
     }
     this.sceneResources = resources;
+    // Upload the scene's textures now rather than on the frame that first shows each one.
+    resources.prepare(this.app.renderer);
     this.warmupFrames = 2;
     this.renderIfIdle();
     return scene;
@@ -190,6 +300,7 @@ export class Engine {
     if (previous && !previous.view.destroyed) previous.view.destroy({ children: true });
     this.sceneResources?.destroy();
     this.sceneResources = null;
+    this.setBackdrop(null);
   }
 
   setSpeed(speed: number): void {
@@ -276,19 +387,19 @@ export class Engine {
     ticker?.remove(this.onFrameEnd);
     this.clearScene();
     this.director.destroy();
-    const last = liveEngines === 0;
     if (this.ownsApp) {
-      this.app.destroy(
-        { removeView: true, releaseGlobalResources: last },
-        { children: true, texture: true, textureSource: true, context: true },
-      );
+      // Parked for the next engine: stopped, off the page, an empty stage.
+      ticker?.stop();
+      this.app.canvas.remove();
+      if (this.app.stage.children.length > 0) this.app.stage.removeChildren().forEach((child) => child.destroy({ children: true }));
+      park(this.app, this.resolution, this.antialias);
     } else {
       if (this.app.canvas) this.app.canvas.style.cssText = this.canvasStyle;
       // The owner destroys the Application right after this (@pixi/react does it in the same
       // commit, without releasing pixi's global pools); pooled batches and textures of a dead
       // context would break the next Application, so they are released once it is gone.
-      if (last) queueMicrotask(() => {
-        if (liveEngines === 0) GlobalResourceRegistry.release();
+      if (liveEngines === 0 && parked === null) queueMicrotask(() => {
+        if (liveEngines === 0 && parked === null) GlobalResourceRegistry.release();
       });
     }
   }
@@ -316,6 +427,20 @@ export class Engine {
     this.app.renderer.resize(width, height);
     this.director.resize(width, height);
     this.renderIfIdle();
+  }
+
+  private setBackdrop(image: HTMLCanvasElement | null): void {
+    const style = this.host.style;
+    if (!image) {
+      const saved = this.hostBackground;
+      if (!saved) return;
+      this.hostBackground = null;
+      Object.assign(style, { backgroundImage: saved.image, backgroundSize: saved.size, backgroundRepeat: saved.repeat, backgroundPosition: saved.position });
+      return;
+    }
+    this.hostBackground ??= { image: style.backgroundImage, size: style.backgroundSize, repeat: style.backgroundRepeat, position: style.backgroundPosition };
+    // A small PNG (the backdrop is smooth gradients, drawn at a third of the size).
+    Object.assign(style, { backgroundImage: `url("${image.toDataURL('image/png')}")`, backgroundSize: '100% 100%', backgroundRepeat: 'no-repeat', backgroundPosition: '0 0' });
   }
 
   /** Without a running ticker (manual clock, frozen) nothing else would draw the change. */

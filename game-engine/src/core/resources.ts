@@ -1,6 +1,33 @@
-import { BitmapFont, CanvasSource, Texture, type BitmapFontInstallOptions } from 'pixi.js';
+import { BitmapFont, Cache, CanvasSource, Rectangle, Texture, type BitmapFontInstallOptions, type Renderer, type TextureSource } from 'pixi.js';
 
 type Destroyable = { destroy(): void; destroyed?: boolean };
+
+type Draw = (ctx: CanvasRenderingContext2D, width: number, height: number) => void;
+
+/** One picture of an atlas: its logical size and how to draw it (at 0,0). */
+export interface AtlasFrame {
+  width: number;
+  height: number;
+  draw: Draw;
+}
+
+/**
+ * A canvas `width` x `height` (logical pixels) at `resolution`, drawn by `draw`; not kept by
+ * anything (a backdrop handed to the page, for one).
+ */
+export function drawCanvas(width: number, height: number, draw: Draw, resolution = 1): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.ceil(width * resolution));
+  canvas.height = Math.max(1, Math.ceil(height * resolution));
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('2D canvas is not available');
+  ctx.scale(canvas.width / width, canvas.height / height);
+  draw(ctx, width, height);
+  return canvas;
+}
+
+/** Gap between atlas frames, logical pixels: mipmaps of one frame must not sample the next. */
+const ATLAS_GAP = 6;
 
 /**
  * Bitmap fonts are global in pixi (its Cache and a 1000-entry layout cache keyed by font
@@ -17,6 +44,8 @@ const fontUsers = new Map<string, number>();
  */
 export class ResourceBag {
   private readonly textures = new Set<Texture>();
+  /** Frame textures cut from an atlas (their source belongs to a texture in `textures`). */
+  private readonly frames = new Set<Texture>();
   private readonly canvases = new Set<HTMLCanvasElement>();
   private readonly items = new Set<Destroyable>();
   private readonly fonts = new Set<string>();
@@ -29,31 +58,74 @@ export class ResourceBag {
   }
 
   /** A texture `width` x `height` (logical pixels) drawn by `draw` on a 2D canvas at the bag's resolution. */
-  canvasTexture(
-    width: number,
-    height: number,
-    draw: (ctx: CanvasRenderingContext2D, width: number, height: number) => void,
-    options: { resolution?: number; mipmaps?: boolean } = {},
-  ): Texture {
+  canvasTexture(width: number, height: number, draw: Draw, options: { resolution?: number; mipmaps?: boolean } = {}): Texture {
     this.assertAlive();
     const resolution = options.resolution ?? this.resolution;
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.ceil(width * resolution));
-    canvas.height = Math.max(1, Math.ceil(height * resolution));
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('2D canvas is not available');
-    ctx.scale(canvas.width / width, canvas.height / height);
-    draw(ctx, width, height);
+    const canvas = drawCanvas(width, height, draw, resolution);
+    return this.own(canvas, resolution, options.mipmaps ?? false);
+  }
+
+  /**
+   * Several pictures on ONE texture source, side by side, each returned as its own texture.
+   * A sprite that switches between them (a coin's two faces, a cover's states, car paints)
+   * then stays in its batch: in pixi a texture from another source makes the renderer
+   * rebuild the whole render group's draw list on that frame.
+   */
+  canvasAtlas(frames: readonly AtlasFrame[], options: { mipmaps?: boolean } = {}): Texture[] {
+    this.assertAlive();
+    const resolution = this.resolution;
+    const width = frames.reduce((sum, frame) => sum + Math.ceil(frame.width) + ATLAS_GAP, ATLAS_GAP);
+    const height = frames.reduce((tallest, frame) => Math.max(tallest, Math.ceil(frame.height)), 0) + ATLAS_GAP * 2;
+    const slots: number[] = [];
+    const canvas = drawCanvas(
+      width,
+      height,
+      (ctx) => {
+        let x = ATLAS_GAP;
+        for (const frame of frames) {
+          slots.push(x);
+          ctx.save();
+          ctx.translate(x, ATLAS_GAP);
+          ctx.beginPath();
+          ctx.rect(0, 0, frame.width, frame.height);
+          ctx.clip();
+          frame.draw(ctx, frame.width, frame.height);
+          ctx.restore();
+          x += Math.ceil(frame.width) + ATLAS_GAP;
+        }
+      },
+      resolution,
+    );
+    const sheet = this.own(canvas, resolution, options.mipmaps ?? false);
+    return frames.map((frame, i) => {
+      const texture = new Texture({ source: sheet.source, frame: new Rectangle(slots[i] ?? 0, ATLAS_GAP, frame.width, frame.height) });
+      this.frames.add(texture);
+      return texture;
+    });
+  }
+
+  private own(canvas: HTMLCanvasElement, resolution: number, mipmaps: boolean): Texture {
     const source = new CanvasSource({
       resource: canvas,
       resolution,
-      autoGenerateMipmaps: options.mipmaps ?? false,
+      autoGenerateMipmaps: mipmaps,
       scaleMode: 'linear',
     });
     const texture = new Texture({ source });
     this.textures.add(texture);
     this.canvases.add(canvas);
     return texture;
+  }
+
+  /** Uploads every texture the bag holds (and its fonts' pages), so no frame pays for a first upload. */
+  prepare(renderer: Renderer): void {
+    const system = (renderer as { texture?: { initSource?: (source: TextureSource) => unknown } }).texture;
+    if (!system?.initSource) return;
+    for (const texture of this.textures) if (!texture.destroyed) system.initSource(texture.source);
+    for (const name of this.fonts) {
+      const font = Cache.has(`${name}-bitmap`) ? Cache.get<{ pages?: ReadonlyArray<{ texture: Texture }> }>(`${name}-bitmap`) : null;
+      for (const page of font?.pages ?? []) system.initSource(page.texture.source);
+    }
   }
 
   /** Frees `texture` now (a texture redrawn on resize); it must come from this bag. */
@@ -103,6 +175,8 @@ export class ResourceBag {
     this.isDestroyed = true;
     for (const item of this.items) if (!item.destroyed) item.destroy();
     this.items.clear();
+    for (const texture of this.frames) texture.destroy(false);
+    this.frames.clear();
     for (const texture of this.textures) texture.destroy(true);
     this.textures.clear();
     // Canvas memory is freed by the browser only once the pixels are gone (iOS counts it).

@@ -84,119 +84,121 @@ function gloss(ctx: CanvasRenderingContext2D, size: number): void {
   ctx.restore();
 }
 
-/** Heads: a TON-blue medallion with the TON diamond. */
-export function headsTexture(bag: ResourceBag): Texture {
-  return bag.canvasTexture(
-    FACE_SIZE,
-    FACE_SIZE,
-    (ctx, size) => {
-      coinBase(ctx, size);
-      const c = size / 2;
-      const r = c * 0.5;
-      ctx.fillStyle = 'rgba(90,55,5,0.45)';
-      ctx.beginPath();
-      ctx.arc(c + 2, c + 3, r + 5, 0, Math.PI * 2);
-      ctx.fill();
-      ctx.fillStyle = '#fff1b5';
-      ctx.beginPath();
-      ctx.arc(c, c, r + 4, 0, Math.PI * 2);
-      ctx.fill();
-      const blue = ctx.createRadialGradient(c - r * 0.35, c - r * 0.45, 2, c, c, r);
-      blue.addColorStop(0, '#6fd6ff');
-      blue.addColorStop(0.5, css(palette.ton));
-      blue.addColorStop(1, '#00508f');
-      ctx.fillStyle = blue;
-      ctx.beginPath();
-      ctx.arc(c, c, r, 0, Math.PI * 2);
-      ctx.fill();
-      // The TON diamond: a downward gem split down the middle.
-      const w = r * 0.56;
-      const top = c - r * 0.38;
-      const bottom = c + r * 0.5;
-      ctx.lineJoin = 'round';
-      ctx.lineCap = 'round';
-      ctx.lineWidth = r * 0.13;
-      ctx.strokeStyle = 'rgba(0,40,80,0.35)';
-      const gem = (dx: number, dy: number): void => {
-        ctx.beginPath();
-        ctx.moveTo(c - w + dx, top + dy);
-        ctx.lineTo(c + w + dx, top + dy);
-        ctx.lineTo(c + dx, bottom + dy);
-        ctx.closePath();
-        ctx.moveTo(c + dx, top + dy);
-        ctx.lineTo(c + dx, bottom + dy);
-        ctx.stroke();
-      };
-      gem(1.5, 2.5);
-      ctx.strokeStyle = '#ffffff';
-      gem(0, 0);
-      gloss(ctx, size);
-    },
+/**
+ * The two faces on one texture source (heads, tails): the coin swaps faces many times per
+ * toss, and a swap within one source keeps pixi's draw list as it is.
+ */
+export function faceTextures(bag: ResourceBag): [Texture, Texture] {
+  const [heads, tails] = bag.canvasAtlas(
+    [
+      { width: FACE_SIZE, height: FACE_SIZE, draw: (ctx, size) => drawHeads(ctx, size) },
+      { width: FACE_SIZE, height: FACE_SIZE, draw: (ctx, size) => drawTails(ctx, size) },
+    ],
     { mipmaps: true },
   );
+  if (!heads || !tails) throw new Error('coin faces missing');
+  return [heads, tails];
+}
+
+/** Heads: a TON-blue medallion with the TON diamond. */
+function drawHeads(ctx: CanvasRenderingContext2D, size: number): void {
+  coinBase(ctx, size);
+  const c = size / 2;
+  const r = c * 0.5;
+  ctx.fillStyle = 'rgba(90,55,5,0.45)';
+  ctx.beginPath();
+  ctx.arc(c + 2, c + 3, r + 5, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = '#fff1b5';
+  ctx.beginPath();
+  ctx.arc(c, c, r + 4, 0, Math.PI * 2);
+  ctx.fill();
+  const blue = ctx.createRadialGradient(c - r * 0.35, c - r * 0.45, 2, c, c, r);
+  blue.addColorStop(0, '#6fd6ff');
+  blue.addColorStop(0.5, css(palette.ton));
+  blue.addColorStop(1, '#00508f');
+  ctx.fillStyle = blue;
+  ctx.beginPath();
+  ctx.arc(c, c, r, 0, Math.PI * 2);
+  ctx.fill();
+  // The TON diamond: a downward gem split down the middle.
+  const w = r * 0.56;
+  const top = c - r * 0.38;
+  const bottom = c + r * 0.5;
+  ctx.lineJoin = 'round';
+  ctx.lineCap = 'round';
+  ctx.lineWidth = r * 0.13;
+  ctx.strokeStyle = 'rgba(0,40,80,0.35)';
+  const gem = (dx: number, dy: number): void => {
+    ctx.beginPath();
+    ctx.moveTo(c - w + dx, top + dy);
+    ctx.lineTo(c + w + dx, top + dy);
+    ctx.lineTo(c + dx, bottom + dy);
+    ctx.closePath();
+    ctx.moveTo(c + dx, top + dy);
+    ctx.lineTo(c + dx, bottom + dy);
+    ctx.stroke();
+  };
+  gem(1.5, 2.5);
+  ctx.strokeStyle = '#ffffff';
+  gem(0, 0);
+  gloss(ctx, size);
 }
 
 /** Tails: an embossed crown. */
-export function tailsTexture(bag: ResourceBag): Texture {
-  return bag.canvasTexture(
-    FACE_SIZE,
-    FACE_SIZE,
-    (ctx, size) => {
-      coinBase(ctx, size);
-      const c = size / 2;
-      const s = size * 0.0042;
-      const crown = (dx: number, dy: number): void => {
-        ctx.beginPath();
-        ctx.moveTo(c - 58 * s + dx, c + 30 * s + dy);
-        ctx.lineTo(c - 66 * s + dx, c - 30 * s + dy);
-        ctx.lineTo(c - 30 * s + dx, c - 2 * s + dy);
-        ctx.lineTo(c + dx, c - 46 * s + dy);
-        ctx.lineTo(c + 30 * s + dx, c - 2 * s + dy);
-        ctx.lineTo(c + 66 * s + dx, c - 30 * s + dy);
-        ctx.lineTo(c + 58 * s + dx, c + 30 * s + dy);
-        ctx.closePath();
-        ctx.fill();
-        ctx.beginPath();
-        ctx.roundRect(c - 60 * s + dx, c + 38 * s + dy, 120 * s, 18 * s, 5 * s);
-        ctx.fill();
-        for (const [x, y] of [
-          [-66, -30],
-          [0, -46],
-          [66, -30],
-        ] as const) {
-          ctx.beginPath();
-          ctx.arc(c + x * s + dx, c + y * s - 9 * s + dy, 9 * s, 0, Math.PI * 2);
-          ctx.fill();
-        }
-      };
-      ctx.fillStyle = 'rgba(255,246,205,0.9)';
-      crown(-2, -2);
-      ctx.fillStyle = 'rgba(100,62,4,0.7)';
-      crown(2.5, 3);
-      const body = ctx.createLinearGradient(0, c - 60 * s, 0, c + 60 * s);
-      body.addColorStop(0, '#ffe17a');
-      body.addColorStop(1, '#c7891a');
-      ctx.fillStyle = body;
-      crown(0, 0);
-      // Jewels on the band.
-      for (const [x, color] of [
-        [-30, '#ff5d7a'],
-        [0, css(palette.ton)],
-        [30, '#2fe39a'],
-      ] as const) {
-        ctx.fillStyle = color;
-        ctx.beginPath();
-        ctx.arc(c + x * s, c + 47 * s, 5.5 * s, 0, Math.PI * 2);
-        ctx.fill();
-        ctx.fillStyle = 'rgba(255,255,255,0.7)';
-        ctx.beginPath();
-        ctx.arc(c + x * s - 1.6 * s, c + 45 * s, 2 * s, 0, Math.PI * 2);
-        ctx.fill();
-      }
-      gloss(ctx, size);
-    },
-    { mipmaps: true },
-  );
+function drawTails(ctx: CanvasRenderingContext2D, size: number): void {
+  coinBase(ctx, size);
+  const c = size / 2;
+  const s = size * 0.0042;
+  const crown = (dx: number, dy: number): void => {
+    ctx.beginPath();
+    ctx.moveTo(c - 58 * s + dx, c + 30 * s + dy);
+    ctx.lineTo(c - 66 * s + dx, c - 30 * s + dy);
+    ctx.lineTo(c - 30 * s + dx, c - 2 * s + dy);
+    ctx.lineTo(c + dx, c - 46 * s + dy);
+    ctx.lineTo(c + 30 * s + dx, c - 2 * s + dy);
+    ctx.lineTo(c + 66 * s + dx, c - 30 * s + dy);
+    ctx.lineTo(c + 58 * s + dx, c + 30 * s + dy);
+    ctx.closePath();
+    ctx.fill();
+    ctx.beginPath();
+    ctx.roundRect(c - 60 * s + dx, c + 38 * s + dy, 120 * s, 18 * s, 5 * s);
+    ctx.fill();
+    for (const [x, y] of [
+      [-66, -30],
+      [0, -46],
+      [66, -30],
+    ] as const) {
+      ctx.beginPath();
+      ctx.arc(c + x * s + dx, c + y * s - 9 * s + dy, 9 * s, 0, Math.PI * 2);
+      ctx.fill();
+    }
+  };
+  ctx.fillStyle = 'rgba(255,246,205,0.9)';
+  crown(-2, -2);
+  ctx.fillStyle = 'rgba(100,62,4,0.7)';
+  crown(2.5, 3);
+  const body = ctx.createLinearGradient(0, c - 60 * s, 0, c + 60 * s);
+  body.addColorStop(0, '#ffe17a');
+  body.addColorStop(1, '#c7891a');
+  ctx.fillStyle = body;
+  crown(0, 0);
+  // Jewels on the band.
+  for (const [x, color] of [
+    [-30, '#ff5d7a'],
+    [0, css(palette.ton)],
+    [30, '#2fe39a'],
+  ] as const) {
+    ctx.fillStyle = color;
+    ctx.beginPath();
+    ctx.arc(c + x * s, c + 47 * s, 5.5 * s, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.fillStyle = 'rgba(255,255,255,0.7)';
+    ctx.beginPath();
+    ctx.arc(c + x * s - 1.6 * s, c + 45 * s, 2 * s, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  gloss(ctx, size);
 }
 
 /** A white disc: the coin's far face as a silhouette (tinted dark gold). */

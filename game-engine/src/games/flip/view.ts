@@ -1,14 +1,14 @@
-import { BitmapText, Container, Sprite, type Texture } from 'pixi.js';
+import { BitmapText, Container, Sprite } from 'pixi.js';
 import { clamp, easeOutBack, segment } from '../../core/easing';
 import type { SceneContext } from '../../core/engine';
 import { hashSeed } from '../../core/random';
 import { confettiTexture, glowTexture, miniCoinTexture, pillTexture, raysTexture, sparkleTexture } from '../shared/art';
 import { Backdrop } from '../shared/backdrop';
-import { Burst } from '../shared/burst';
+import { Burst, type BurstOptions } from '../shared/burst';
 import { installArcadeFont } from '../shared/fonts';
 import { GameScene } from '../shared/game-scene';
 import { mix, palette, shade } from '../shared/theme';
-import { discTexture, edgeTexture, FACE_SIZE, headsTexture, pedestalTexture, tailsTexture } from './art';
+import { discTexture, edgeTexture, FACE_SIZE, faceTextures, pedestalTexture } from './art';
 import { flipPose, planFlip, sideAngle, type CoinSide, type FlipOutcome, type FlipPlan, type FlipPose } from './plan';
 
 /** Coin thickness as a share of its radius. */
@@ -28,15 +28,15 @@ export class FlipScene extends GameScene {
   private coin!: Container;
   private farFace!: Sprite;
   private rim!: Sprite;
-  private face!: Sprite;
+  /** One sprite per face, both always in the draw list (the hidden one shrunk to nothing). */
+  private faces!: Record<CoinSide, Sprite>;
   private glint!: Sprite;
-  private faces!: Record<CoinSide, Texture>;
   private label!: BitmapText;
   private badge!: Container;
   private badgePill!: Sprite;
   private badgeText!: BitmapText;
   private effects!: Container;
-  private burst: Burst | null = null;
+  private burst!: Burst;
   private plan: FlipPlan | null = null;
   private pose: FlipPose = restingPose('heads');
   /** Scene time when the pose was last set (the result keeps living after the animation). */
@@ -60,7 +60,7 @@ export class FlipScene extends GameScene {
     this.plays += 1;
     const plan = planFlip(outcome, { seed: hashSeed(this.context.seed, 'flip', this.plays), from: this.restingSide });
     this.plan = plan;
-    this.makeBurst(plan);
+    this.launchBurst(plan);
     this.restingSide = plan.side;
     return this.animator.run(plan.durationMs, (t) => {
       this.pose = flipPose(plan, t);
@@ -76,14 +76,14 @@ export class FlipScene extends GameScene {
     this.plan = null;
     this.restingSide = side;
     this.pose = restingPose(side);
-    this.clearBurst();
+    this.burst.view.visible = false;
     this.draw();
   }
 
   protected build(): void {
     const bag = this.context.resources;
     const glow = glowTexture(bag);
-    this.backdrop = new Backdrop(bag, hashSeed(this.context.seed, 'backdrop'));
+    this.backdrop = new Backdrop(this.context, hashSeed(this.context.seed, 'backdrop'));
     this.pedestal = new Sprite(pedestalTexture(bag));
     this.pedestal.anchor.set(0.5);
     this.pedestal.blendMode = 'add';
@@ -98,19 +98,20 @@ export class FlipScene extends GameScene {
     this.shadow.anchor.set(0.5);
     this.shadow.tint = 0x000000;
 
-    this.faces = { heads: headsTexture(bag), tails: tailsTexture(bag) };
+    const [heads, tails] = faceTextures(bag);
+    this.faces = { heads: new Sprite(heads), tails: new Sprite(tails) };
     this.coin = new Container();
     this.farFace = new Sprite(discTexture(bag));
     this.farFace.anchor.set(0.5);
     this.farFace.tint = 0x6e4706;
     this.rim = new Sprite(edgeTexture(bag));
     this.rim.anchor.set(0.5);
-    this.face = new Sprite(this.faces.heads);
-    this.face.anchor.set(0.5);
+    this.faces.heads.anchor.set(0.5);
+    this.faces.tails.anchor.set(0.5);
     this.glint = new Sprite(glow);
     this.glint.anchor.set(0.5);
     this.glint.blendMode = 'add';
-    this.coin.addChild(this.farFace, this.rim, this.face, this.glint);
+    this.coin.addChild(this.farFace, this.rim, this.faces.heads, this.faces.tails, this.glint);
 
     const font = installArcadeFont(bag);
     this.label = new BitmapText({ text: '', style: { fontFamily: font, fontSize: 34, letterSpacing: 3 } });
@@ -124,15 +125,12 @@ export class FlipScene extends GameScene {
     this.effects = new Container();
 
     this.view.addChild(this.backdrop.view, this.pedestal, this.rays, this.aura, this.shadow, this.coin, this.effects, this.label, this.badge);
-    this.confetti = confettiTexture(bag);
-    this.sparkle = sparkleTexture(bag);
-    this.miniCoin = miniCoinTexture(bag);
+    const sparkle = sparkleTexture(bag);
+    this.burst = new Burst({ ...this.burstShape(), count: 46, seed: 1, textures: [sparkle, sparkle, miniCoinTexture(bag), confettiTexture(bag)] });
+    this.burst.view.visible = false;
+    this.effects.addChild(this.burst.view);
     this.draw();
   }
-
-  private confetti!: Texture;
-  private sparkle!: Texture;
-  private miniCoin!: Texture;
 
   protected layout(): void {
     const { width, height } = this;
@@ -156,14 +154,10 @@ export class FlipScene extends GameScene {
     if (!this.animator.busy) this.draw();
   }
 
-  private makeBurst(plan: FlipPlan): void {
-    this.clearBurst();
-    if (!plan.win) return;
+  /** Burst options that follow the coin's size. */
+  private burstShape(): Omit<BurstOptions, 'count' | 'seed' | 'textures'> {
     const r = this.radius;
-    this.burst = new Burst({
-      count: 46,
-      seed: plan.sparkleSeed,
-      textures: [this.sparkle, this.sparkle, this.miniCoin, this.confetti],
+    return {
       tints: [palette.goldLight, palette.gold, 0xffffff, palette.tonLight, palette.win],
       speed: [r * 2.2, r * 6],
       size: [r * 0.1, r * 0.3],
@@ -174,19 +168,18 @@ export class FlipScene extends GameScene {
       spread: Math.PI * 1.7,
       spin: 9,
       delayMs: [0, 160],
-    });
-    this.effects.addChild(this.burst.view);
+    };
   }
 
-  private clearBurst(): void {
-    if (!this.burst) return;
-    this.burst.view.destroy({ children: true });
-    this.burst = null;
+  private launchBurst(plan: FlipPlan): void {
+    this.burst.view.visible = plan.win;
+    if (plan.win) this.burst.launch(plan.sparkleSeed, this.burstShape());
   }
 
   private draw(): void {
-    const pose = { ...this.pose };
-    if (pose.revealMs >= 0) pose.revealMs += this.time - this.poseTime;
+    const pose = this.pose;
+    // The result keeps living after the animation (pulses, rays): its clock runs on.
+    const revealMs = pose.revealMs >= 0 ? pose.revealMs + this.time - this.poseTime : pose.revealMs;
     const r = this.radius;
     const idle = !this.animator.busy;
     const bob = idle ? Math.sin(this.time / 650) * r * 0.04 : 0;
@@ -198,7 +191,7 @@ export class FlipScene extends GameScene {
     const reveal = pose.reveal;
 
     // Lose: a short shake as the result comes in.
-    const shake = !win && reveal > 0 && pose.revealMs < 360 ? Math.sin(pose.revealMs * 0.075) * r * 0.06 * (1 - pose.revealMs / 360) : 0;
+    const shake = !win && reveal > 0 && revealMs < 360 ? Math.sin(revealMs * 0.075) * r * 0.06 * (1 - revealMs / 360) : 0;
     this.coin.position.set(x + shake, y);
     this.coin.scale.set(scale, scale * pose.squash);
 
@@ -209,17 +202,18 @@ export class FlipScene extends GameScene {
     const half = r * THICKNESS * 0.5 * sin;
     // The near face sits on one side of the rim, the far face on the other.
     const nearY = cos >= 0 ? -half : half;
-    this.face.texture = this.faces[pose.face];
-    this.face.position.set(0, nearY);
-    this.face.scale.set(faceScale, faceScale * squashY);
+    const face = this.faces[pose.face];
+    this.faces[pose.face === 'heads' ? 'tails' : 'heads'].scale.set(0);
+    face.position.set(0, nearY);
+    face.scale.set(faceScale, faceScale * squashY);
     const lit = 0.62 + 0.38 * Math.abs(cos);
     const dim = !win && this.plan && reveal > 0 ? 1 - 0.18 * reveal : 1;
-    this.face.tint = shade(lit * dim);
+    face.tint = shade(lit * dim);
     this.farFace.position.set(0, -nearY);
     this.farFace.setSize(2 * r, 2 * r * squashY);
     this.rim.position.set(0, 0);
-    this.rim.setSize(2 * r, Math.abs(2 * half));
-    this.rim.visible = Math.abs(half) > 0.3;
+    // Edge-on or face-on the rim is a sliver or nothing (a zero-height quad draws no pixels).
+    this.rim.setSize(2 * r, Math.abs(half) > 0.3 ? Math.abs(2 * half) : 0);
     this.rim.tint = shade(0.75 + 0.25 * Math.abs(sin));
 
     // Specular flashes while spinning, a slow breathing sheen at rest.
@@ -235,7 +229,7 @@ export class FlipScene extends GameScene {
     this.pedestal.alpha = 0.85 - 0.35 * lift;
 
     // Result: rays and a golden aura for a win, a red pulse for a loss.
-    const pop = easeOutBack(segment(pose.revealMs, 0, 380), 2.2);
+    const pop = easeOutBack(segment(revealMs, 0, 380), 2.2);
     this.rays.visible = win && reveal > 0;
     if (this.rays.visible) {
       this.rays.position.set(this.cx, this.baseY);
@@ -246,12 +240,12 @@ export class FlipScene extends GameScene {
     this.aura.visible = reveal > 0;
     if (this.aura.visible) {
       this.aura.position.set(this.cx, this.baseY);
-      const pulse = win ? 1 + 0.06 * Math.sin(this.time / 180) : 1 + 0.35 * segment(pose.revealMs, 0, 500);
+      const pulse = win ? 1 + 0.06 * Math.sin(this.time / 180) : 1 + 0.35 * segment(revealMs, 0, 500);
       this.aura.setSize(r * 3.4 * pulse, r * 3.4 * pulse);
       this.aura.tint = win ? mix(palette.gold, palette.win, 0.25) : palette.lose;
-      this.aura.alpha = win ? 0.55 * reveal : 0.5 * reveal * (1 - 0.5 * segment(pose.revealMs, 200, 650));
+      this.aura.alpha = win ? 0.55 * reveal : 0.5 * reveal * (1 - 0.5 * segment(revealMs, 200, 650));
     }
-    this.burst?.pose(pose.revealMs);
+    if (this.burst.view.visible) this.burst.pose(revealMs);
 
     const showResult = this.plan !== null && reveal > 0;
     this.label.visible = showResult;
@@ -264,8 +258,8 @@ export class FlipScene extends GameScene {
       this.badgeText.text = win ? 'YOU WIN' : 'NO LUCK';
       this.badgeText.tint = win ? 0x05331f : 0xffffff;
       this.badgePill.tint = win ? palette.win : palette.lose;
-      this.badge.alpha = segment(pose.revealMs, 120, 420);
-      this.badge.scale.set(0.7 + 0.3 * easeOutBack(segment(pose.revealMs, 120, 480), 2));
+      this.badge.alpha = segment(revealMs, 120, 420);
+      this.badge.scale.set(0.7 + 0.3 * easeOutBack(segment(revealMs, 120, 480), 2));
     }
   }
 }

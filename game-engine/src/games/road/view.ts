@@ -4,11 +4,11 @@ import type { SceneContext } from '../../core/engine';
 import { formatMultiplier } from '../../core/format';
 import { hashSeed, Random } from '../../core/random';
 import { glowTexture, miniCoinTexture, pillTexture, sparkleTexture } from '../shared/art';
-import { Burst } from '../shared/burst';
+import { Burst, type BurstOptions } from '../shared/burst';
 import { installArcadeFont } from '../shared/fonts';
 import { GameScene } from '../shared/game-scene';
 import { palette, shade } from '../shared/theme';
-import { barrierTexture, beamTexture, CAR_PAINTS, carTexture, coverTexture, heroTexture, type CoverKind } from './art';
+import { barrierTexture, beamTexture, carTextures, coverTextures, heroTexture, type CoverKind } from './art';
 import {
   cashOutHeroPose,
   ladder,
@@ -55,6 +55,8 @@ interface Lane {
 type Anim = { plan: RoadStepPlan; t: number } | { plan: RoadCashOutPlan; t: number } | { plan: RoadRevealPlan; t: number };
 
 const CAR_LIMIT = 3;
+/** Where pooled cars wait: far outside any view. */
+const PARKED = -100_000;
 
 /**
  * The road: lanes of traffic stacked upwards, a manhole with the multiplier on each lane,
@@ -80,10 +82,19 @@ export class RoadScene extends GameScene {
   private decor!: Container;
   private lanesLayer!: Container;
   private carLayer!: Container;
+  /** Headlight beams (additive) under all cars (normal): one draw call each, not two per car. */
+  private beamLayer!: Container;
   private heroLayer!: Container;
   private hud!: Container;
   private lanes: Lane[] = [];
   private carPool: Car[] = [];
+  /** Lanes in view (see `visibleLanes`). */
+  private low = 0;
+  private high = 0;
+  /** Lane states of the last two round states drawn (they change on steps only). */
+  private statesCache: Array<{ state: RoadState; states: LaneState[] }> = [];
+  /** Order in which the reveal flips each trap lane, per reveal plan. */
+  private revealOrder: { plan: RoadRevealPlan; starts: Map<number, number> } | null = null;
   private heroSprite!: Sprite;
   private heroShadow!: Sprite;
   private nextGlow!: Sprite;
@@ -96,7 +107,7 @@ export class RoadScene extends GameScene {
   private bannerValue!: BitmapText;
   private finishLabel!: BitmapText;
   private effects!: Container;
-  private burst: Burst | null = null;
+  private burst!: Burst;
   private font = '';
   private textures!: {
     glow: Texture;
@@ -165,7 +176,7 @@ export class RoadScene extends GameScene {
     this.before = this.state;
     this.state = state;
     this.cashout = plan;
-    this.makeCoinBurst(plan.seed);
+    this.launchBurst(plan.seed);
     return this.animator.run(plan.durationMs, (t) => {
       this.anim = { plan, t };
       this.hero = cashOutHeroPose(plan, t);
@@ -203,18 +214,21 @@ export class RoadScene extends GameScene {
       glow: glowTexture(bag),
       sparkle: sparkleTexture(bag),
       coin: miniCoinTexture(bag),
-      cover: { idle: coverTexture(bag, 'idle'), gold: coverTexture(bag, 'gold'), trap: coverTexture(bag, 'trap') },
+      cover: coverTextures(bag),
       barrier: barrierTexture(bag),
       beam: beamTexture(bag),
-      cars: CAR_PAINTS.map(([paint, dark]) => carTexture(bag, paint, dark)),
+      cars: carTextures(bag),
       hero: heroTexture(bag),
     };
     this.font = installArcadeFont(bag);
-    this.world = new Container();
+    // The camera moves the world: as a render group that is one transform for the GPU, not a
+    // new position for each of its sprites, and its draw list is rebuilt on its own.
+    this.world = new Container({ isRenderGroup: true });
     this.ground = new Graphics();
     this.decor = new Container();
     this.lanesLayer = new Container();
     this.carLayer = new Container();
+    this.beamLayer = new Container();
     this.heroLayer = new Container();
     this.effects = new Container();
     this.nextGlow = new Sprite(this.textures.glow);
@@ -236,12 +250,14 @@ export class RoadScene extends GameScene {
     this.hitBeam.anchor.set(0, 0.5);
     this.hitBeam.blendMode = 'add';
     this.heroLayer.addChild(this.heroShadow, this.heroSprite);
-    this.world.addChild(this.ground, this.decor, this.nextGlow, this.lanesLayer, this.carLayer, this.hitBeam, this.hitCar, this.heroLayer, this.effects);
+    this.world.addChild(this.ground, this.decor, this.nextGlow, this.lanesLayer, this.beamLayer, this.carLayer, this.hitBeam, this.hitCar, this.heroLayer, this.effects);
 
     this.hud = new Container();
     this.flash = new Sprite(Texture.WHITE);
     this.flash.tint = palette.lose;
     this.flash.alpha = 0;
+    // A full-screen quad: hidden unless it shows (pixi draws a sprite even at alpha 0).
+    this.flash.visible = false;
     this.banner = new Container();
     this.bannerPill = new Sprite(pillTexture(bag, 240, 76));
     this.bannerPill.anchor.set(0.5);
@@ -253,6 +269,9 @@ export class RoadScene extends GameScene {
     this.banner.visible = false;
     this.hud.addChild(this.flash, this.banner);
     this.view.addChild(this.world, this.hud);
+    this.burst = new Burst({ ...this.burstShape(), count: 34, seed: 1, textures: [this.textures.coin, this.textures.coin, this.textures.sparkle] });
+    this.burst.view.visible = false;
+    this.effects.addChild(this.burst.view);
     this.rebuildLanes();
   }
 
@@ -279,7 +298,8 @@ export class RoadScene extends GameScene {
       lane.label.style.fontSize = labelSize;
       lane.barrier.setSize(this.laneH * 0.2, this.laneH * 0.82);
     });
-    for (const car of this.allCars()) this.sizeCar(car.sprite, car.beam);
+    for (const lane of this.lanes) for (const car of lane.cars) this.sizeCar(car.sprite, car.beam);
+    for (const car of this.carPool) this.sizeCar(car.sprite, car.beam);
     this.sizeCar(this.hitCar, this.hitBeam);
     const heroSize = this.laneH * 0.62;
     this.heroSprite.setSize(heroSize, heroSize);
@@ -331,7 +351,7 @@ export class RoadScene extends GameScene {
     this.cashout = null;
     this.dropping = null;
     this.hero = { lane: this.state.position, lift: 0, squash: 1, knock: 0, spin: 0, down: 0 };
-    this.clearBurst();
+    this.burst.view.visible = false;
     this.stops = new Set(Array.from({ length: Math.max(0, this.state.position + 1) }, (_, i) => i));
   }
 
@@ -373,13 +393,13 @@ export class RoadScene extends GameScene {
 
   // ---- traffic (cosmetic, seeded) ----
 
-  private *allCars(): Generator<Car> {
-    for (const lane of this.lanes) yield* lane.cars;
-  }
-
+  /**
+   * A car leaving the road waits in the pool, parked off the world: cars never change
+   * visibility, since in pixi every visibility change rebuilds the render group's draw list.
+   */
   private recycle(car: Car): void {
-    car.sprite.visible = false;
-    car.beam.visible = false;
+    car.sprite.position.set(PARKED, PARKED);
+    car.beam.position.set(PARKED, PARKED);
     this.carPool.push(car);
   }
 
@@ -393,28 +413,31 @@ export class RoadScene extends GameScene {
       const beam = new Sprite(this.textures.beam);
       beam.anchor.set(0, 0.5);
       beam.blendMode = 'add';
-      this.carLayer.addChild(beam, sprite);
+      beam.alpha = 0.5;
+      this.beamLayer.addChild(beam);
+      this.carLayer.addChild(sprite);
       car = { sprite, beam, lane: laneIndex, s, speed: 0, boost: false };
     }
     car.lane = laneIndex;
     car.s = s;
     car.boost = false;
     car.speed = this.laneH * lane.random.range(2.3, 4.2);
+    // All paints share one texture source: no draw-list rebuild for a new colour.
     car.sprite.texture = lane.random.pick(this.textures.cars);
-    car.sprite.visible = true;
-    car.beam.visible = true;
     this.sizeCar(car.sprite, car.beam);
+    this.placeCar(car.sprite, car.beam, car.lane, car.s);
     lane.cars.push(car);
   }
 
   /** Some cars already on the road when it appears. */
   private populate(): void {
     const width = Math.max(this.width, 320);
-    this.lanes.forEach((lane, i) => {
-      if (this.stops.has(i)) return;
+    for (let i = 0; i < this.lanes.length; i++) {
+      const lane = this.lanes[i];
+      if (!lane || this.stops.has(i)) continue;
       const count = lane.random.int(0, 2);
       for (let k = 0; k < count; k++) this.spawn(i, width - k * width * 0.55 - lane.random.range(0, width * 0.3));
-    });
+    }
   }
 
   /** Progress where a stopped lane holds its traffic (the barrier line). */
@@ -445,8 +468,12 @@ export class RoadScene extends GameScene {
     const exit = width + this.carLength;
     const stop = this.stopLine() - this.carLength / 2 - 4;
     const gap = this.carLength + this.laneH * 0.25;
-    const [low, high] = this.visibleLanes();
-    this.lanes.forEach((lane, i) => {
+    this.visibleLanes();
+    const low = this.low;
+    const high = this.high;
+    for (let i = 0; i < this.lanes.length; i++) {
+      const lane = this.lanes[i];
+      if (!lane) continue;
       const stopped = this.stops.has(i);
       // Cars ahead in the list are further downstream.
       let limit = Number.POSITIVE_INFINITY;
@@ -465,7 +492,9 @@ export class RoadScene extends GameScene {
           this.recycle(car);
         }
       }
-      if (stepMs <= 0) return;
+      // Only the lanes in view (and one either side) are drawn; the others keep their cars where they were.
+      if (i >= low && i <= high) for (const car of lane.cars) this.placeCar(car.sprite, car.beam, car.lane, car.s);
+      if (stepMs <= 0) continue;
       lane.nextSpawnMs -= stepMs;
       if (lane.nextSpawnMs <= 0) {
         lane.nextSpawnMs = lane.random.range(900, 2800);
@@ -474,17 +503,6 @@ export class RoadScene extends GameScene {
         const room = !tail || tail.s > -this.carLength / 2 + gap;
         if (i >= low && i <= high && waiting < CAR_LIMIT && room && !(stopped && waiting >= 1)) this.spawn(i, -this.carLength / 2);
       }
-    });
-    this.drawCars();
-  }
-
-  private drawCars(): void {
-    const [low, high] = this.visibleLanes();
-    for (const car of this.allCars()) {
-      const onScreen = car.lane >= low && car.lane <= high;
-      car.sprite.visible = onScreen;
-      car.beam.visible = onScreen;
-      if (onScreen) this.placeCar(car.sprite, car.beam, car.lane, car.s);
     }
   }
 
@@ -496,24 +514,20 @@ export class RoadScene extends GameScene {
     sprite.scale.x = Math.abs(sprite.scale.x) * dir;
     beam.position.set(x + dir * this.carLength * 0.45, y);
     beam.scale.x = Math.abs(beam.scale.x) * dir;
-    beam.alpha = 0.5;
   }
 
-  private visibleLanes(): [number, number] {
+  /** Sets `low`..`high`: the lanes in view for the current camera, one more either side. */
+  private visibleLanes(): void {
     const top = -this.world.y;
     const bottom = top + this.height;
-    const low = Math.floor(-bottom / this.laneH) - 1;
-    const high = Math.ceil(-top / this.laneH) + 1;
-    return [Math.max(0, low), Math.min(this.state.lanes - 1, high)];
+    this.low = Math.max(0, Math.floor(-bottom / this.laneH) - 1);
+    this.high = Math.min(this.state.lanes - 1, Math.ceil(-top / this.laneH) + 1);
   }
 
-  private makeCoinBurst(seed: number): void {
-    this.clearBurst();
+  /** Burst options that follow the lane height. */
+  private burstShape(): Omit<BurstOptions, 'count' | 'seed' | 'textures'> {
     const size = this.laneH;
-    this.burst = new Burst({
-      count: 34,
-      seed,
-      textures: [this.textures.coin, this.textures.coin, this.textures.sparkle],
+    return {
       tints: [0xffffff, palette.goldLight, palette.gold],
       speed: [size * 2.5, size * 6.5],
       size: [size * 0.12, size * 0.26],
@@ -523,14 +537,12 @@ export class RoadScene extends GameScene {
       spread: Math.PI * 1.3,
       spin: 8,
       delayMs: [0, 200],
-    });
-    this.effects.addChild(this.burst.view);
+    };
   }
 
-  private clearBurst(): void {
-    if (!this.burst) return;
-    this.burst.view.destroy({ children: true });
-    this.burst = null;
+  private launchBurst(seed: number): void {
+    this.burst.view.visible = true;
+    this.burst.launch(seed, this.burstShape());
   }
 
   // ---- drawing ----
@@ -592,9 +604,10 @@ export class RoadScene extends GameScene {
     const stepPlan = anim?.plan.kind === 'step' ? anim.plan : null;
     const landed = !stepPlan || t >= stepPlan.crouchMs + stepPlan.hopMs;
     const shown = landed ? this.state : this.before;
-    const states = laneStates(shown);
-    const before = laneStates(this.before);
+    const states = this.statesOf(shown);
+    const before = this.statesOf(this.before);
     const revealPlan = anim?.plan.kind === 'reveal' ? anim.plan : null;
+    const revealStarts = revealPlan ? this.revealStarts(revealPlan) : null;
 
     // Camera: keep the hero in the lower third, never past either end of the road.
     const heroY = this.heroY(this.hero.lane);
@@ -612,45 +625,37 @@ export class RoadScene extends GameScene {
     }
     this.world.position.set(shakeX, Math.round(camera));
 
-    // Covers, labels, barriers.
+    // Covers, labels, barriers. Nothing here changes visibility on a frame of its own (pixi
+    // would rebuild the draw list): lanes out of view simply keep their last look.
     const pulse = 0.5 + 0.5 * Math.sin(this.time / 260);
-    this.nextGlow.visible = false;
-    const [low, high] = this.visibleLanes();
-    this.lanes.forEach((lane, i) => {
-      const onScreen = i >= low && i <= high;
-      lane.cover.visible = onScreen;
-      lane.label.visible = onScreen;
-      if (!onScreen) {
-        lane.barrier.visible = false;
-        return;
-      }
-      let kind = this.coverKind(states[i] ?? 'ahead');
-      let flip = 1;
-      if (revealPlan) {
-        const start = revealStart(revealPlan, i, this.state.crashLane);
-        if (start !== null) {
-          const u = segment(t, start, start + revealPlan.flipMs);
-          flip = Math.abs(Math.cos(u * Math.PI));
-          kind = u < 0.5 ? this.coverKind(before[i] ?? 'ahead') : 'trap';
-        }
-      }
-      lane.cover.texture = this.textures.cover[kind];
-      lane.cover.setSize(this.coverSize * flip, this.coverSize);
-      lane.label.scale.x = Math.abs(lane.label.scale.y) * flip;
-      const state = states[i];
-      lane.label.tint = kind === 'gold' ? 0x4a2f00 : state === 'next' ? palette.goldLight : palette.text;
-      lane.label.alpha = state === 'ahead' && this.state.traps ? 0.5 : 1;
-      if (state === 'next') {
-        this.nextGlow.visible = true;
-        this.nextGlow.position.set(this.columnX, this.laneY(i));
-        const size = this.coverSize * (1.9 + 0.25 * pulse);
-        this.nextGlow.setSize(size, size);
-        this.nextGlow.alpha = 0.3 + 0.25 * pulse;
-      }
+    this.visibleLanes();
+    const low = this.low;
+    const high = this.high;
+    let nextLane = -1;
+    for (let i = 0; i < this.lanes.length; i++) {
+      const lane = this.lanes[i];
+      if (!lane) continue;
+      const state = states[i] ?? 'ahead';
+      if (state === 'next') nextLane = i;
       // A barrier stands on every crossed lane, upstream of the hero.
       let drop = this.stops.has(i) && i !== this.state.crashLane && i <= this.state.position ? 1 : 0;
       if (this.dropping?.lane === i) drop = this.dropping.progress;
       lane.barrier.visible = drop > 0;
+      if (i < low || i > high) continue;
+      let kind = this.coverKind(state);
+      let flip = 1;
+      const start = revealStarts?.get(i);
+      if (revealPlan && start !== undefined) {
+        const u = segment(t, start, start + revealPlan.flipMs);
+        flip = Math.abs(Math.cos(u * Math.PI));
+        kind = u < 0.5 ? this.coverKind(before[i] ?? 'ahead') : 'trap';
+      }
+      // The three cover looks share one texture source: switching keeps the draw list.
+      lane.cover.texture = this.textures.cover[kind];
+      lane.cover.setSize(this.coverSize * flip, this.coverSize);
+      lane.label.scale.x = Math.abs(lane.label.scale.y) * flip;
+      lane.label.tint = kind === 'gold' ? 0x4a2f00 : state === 'next' ? palette.goldLight : palette.text;
+      lane.label.alpha = state === 'ahead' && this.state.traps ? 0.5 : 1;
       if (drop > 0) {
         const dir = laneDirection(i);
         const x = this.columnX - dir * (this.coverSize * 0.5 + this.laneH * 0.3);
@@ -658,11 +663,39 @@ export class RoadScene extends GameScene {
         lane.barrier.position.set(x, this.laneY(i) + this.laneH * 0.41 - fall * this.laneH * 0.9);
         lane.barrier.alpha = Math.min(1, drop * 3);
       }
-    });
+    }
+    this.nextGlow.visible = nextLane >= 0;
+    if (nextLane >= 0) {
+      this.nextGlow.position.set(this.columnX, this.laneY(nextLane));
+      const size = this.coverSize * (1.9 + 0.25 * pulse);
+      this.nextGlow.setSize(size, size);
+      this.nextGlow.alpha = 0.3 + 0.25 * pulse;
+    }
 
     this.drawHero();
     this.drawHitCar(t);
     this.drawHud(t);
+  }
+
+  /** laneStates(state), kept for the last two states (the shown and the previous one). */
+  private statesOf(state: RoadState): LaneState[] {
+    for (const entry of this.statesCache) if (entry.state === state) return entry.states;
+    const states = laneStates(state);
+    this.statesCache = [{ state, states }, ...this.statesCache.slice(0, 1)];
+    return states;
+  }
+
+  /** When each trap lane's cover starts to flip in `plan` (lanes that do not flip are absent). */
+  private revealStarts(plan: RoadRevealPlan): Map<number, number> {
+    if (this.revealOrder?.plan !== plan) {
+      const starts = new Map<number, number>();
+      for (let lane = 0; lane < this.lanes.length; lane++) {
+        const start = revealStart(plan, lane, this.state.crashLane);
+        if (start !== null) starts.set(lane, start);
+      }
+      this.revealOrder = { plan, starts };
+    }
+    return this.revealOrder.starts;
   }
 
   private drawHero(): void {
@@ -712,6 +745,7 @@ export class RoadScene extends GameScene {
     } else {
       this.flash.alpha = 0;
     }
+    this.flash.visible = this.flash.alpha > 0;
     let since = -1;
     let title = '';
     let value = '';
@@ -740,6 +774,6 @@ export class RoadScene extends GameScene {
       this.bannerValue.tint = color === palette.gold ? 0x2a1a00 : 0xffffff;
       this.bannerValue.position.set(0, 13);
     }
-    this.burst?.pose(this.cashout ? (anim?.plan === this.cashout ? t - this.cashout.hopMs : 100_000) : -1);
+    if (this.burst.view.visible) this.burst.pose(this.cashout ? (anim?.plan === this.cashout ? t - this.cashout.hopMs : 100_000) : -1);
   }
 }

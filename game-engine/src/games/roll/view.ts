@@ -25,6 +25,7 @@ export class RollScene extends GameScene {
   private panelTex: Texture | null = null;
   private counterGlow!: Sprite;
   private counter!: BitmapText;
+  private counterGroup!: Container;
   private badge!: Container;
   private badgePill!: Sprite;
   private badgeText!: BitmapText;
@@ -40,12 +41,13 @@ export class RollScene extends GameScene {
   private dice!: Sprite;
   private pointer!: Sprite;
   private trail: Sprite[] = [];
+  private ghostScale = 0;
   private ring!: Sprite;
   private effects!: Container;
   private glow!: Texture;
   private sparkle!: Texture;
   private diceTex!: Texture;
-  private burst: Burst | null = null;
+  private burst!: Burst;
   private plan: RollPlan | null = null;
   private pose: RollPose | null = null;
   private poseTime = 0;
@@ -89,7 +91,8 @@ export class RollScene extends GameScene {
     this.direction = outcome.direction;
     this.restingValue = plan.rollHundredths / 100;
     this.drawMeter();
-    this.makeBurst(plan);
+    this.burst.view.visible = plan.win;
+    if (plan.win) this.burst.launch(plan.sparkleSeed);
     return this.animator.run(plan.durationMs, (t) => {
       this.pose = rollPose(plan, t);
       this.poseTime = this.time;
@@ -102,7 +105,7 @@ export class RollScene extends GameScene {
     this.animator.skip();
     this.plan = null;
     this.pose = null;
-    this.clearBurst();
+    this.burst.view.visible = false;
     this.draw();
   }
 
@@ -111,7 +114,7 @@ export class RollScene extends GameScene {
     this.glow = glowTexture(bag);
     this.sparkle = sparkleTexture(bag);
     this.diceTex = diceTexture(bag);
-    this.backdrop = new Backdrop(bag, hashSeed(this.context.seed, 'backdrop'), { accent: palette.win });
+    this.backdrop = new Backdrop(this.context, hashSeed(this.context.seed, 'backdrop'), { accent: palette.win });
     const font = installArcadeFont(bag);
 
     this.panel = new Sprite();
@@ -121,6 +124,10 @@ export class RollScene extends GameScene {
     this.counterGlow.blendMode = 'add';
     this.counter = new BitmapText({ text: '0.00', style: { fontFamily: font, fontSize: 80 } });
     this.counter.anchor.set(0.5);
+    // The counter's text changes on every frame of a roll, and pixi rebuilds the draw list of
+    // the render group a changed text sits in: on its own, that list is just the counter.
+    this.counterGroup = new Container({ isRenderGroup: true });
+    this.counterGroup.addChild(this.counter);
     this.badge = new Container();
     this.badgePill = new Sprite(pillTexture(bag, 132, 36));
     this.badgePill.anchor.set(0.5);
@@ -148,7 +155,7 @@ export class RollScene extends GameScene {
     for (let i = 0; i < TRAIL; i++) {
       const ghost = new Sprite(this.diceTex);
       ghost.anchor.set(0.5);
-      ghost.visible = false;
+      ghost.scale.set(0);
       this.trail.push(ghost);
     }
     this.pointer = new Sprite(pointerTexture(bag));
@@ -159,12 +166,29 @@ export class RollScene extends GameScene {
     this.ring.anchor.set(0.5);
     this.ring.blendMode = 'add';
     this.effects = new Container();
+    this.burst = new Burst({
+      count: 26,
+      seed: 1,
+      textures: [this.sparkle],
+      tints: [palette.win, 0xffffff, palette.goldLight, palette.tonLight],
+      speed: [120, 380],
+      size: [8, 22],
+      lifeMs: [500, 1000],
+      gravity: 420,
+      drag: 2,
+      direction: -Math.PI / 2,
+      spread: Math.PI * 1.6,
+      spin: 6,
+      additive: true,
+    });
+    this.burst.view.visible = false;
+    this.effects.addChild(this.burst.view);
 
     this.view.addChild(
       this.backdrop.view,
       this.counterGlow,
       this.panel,
-      this.counter,
+      this.counterGroup,
       this.badge,
       this.zoneGlow,
       this.meter,
@@ -209,7 +233,7 @@ export class RollScene extends GameScene {
     this.maxLabel.position.set(this.barX + this.barW, this.barY + this.barH / 2 + 14);
     const diceSize = clamp(this.barW * 0.13, 40, 58);
     this.dice.setSize(diceSize, diceSize);
-    for (const ghost of this.trail) ghost.setSize(diceSize, diceSize);
+    this.ghostScale = diceSize / this.diceTex.width;
     this.pointer.setSize(diceSize * 0.32, diceSize * 0.22);
     this.meterKey = '';
     this.drawMeter();
@@ -246,33 +270,6 @@ export class RollScene extends GameScene {
     this.maxLabel.visible = labelRight < this.barX + this.barW - 16;
   }
 
-  private makeBurst(plan: RollPlan): void {
-    this.clearBurst();
-    if (!plan.win) return;
-    this.burst = new Burst({
-      count: 26,
-      seed: plan.sparkleSeed,
-      textures: [this.sparkle],
-      tints: [palette.win, 0xffffff, palette.goldLight, palette.tonLight],
-      speed: [120, 380],
-      size: [8, 22],
-      lifeMs: [500, 1000],
-      gravity: 420,
-      drag: 2,
-      direction: -Math.PI / 2,
-      spread: Math.PI * 1.6,
-      spin: 6,
-      additive: true,
-    });
-    this.effects.addChild(this.burst.view);
-  }
-
-  private clearBurst(): void {
-    if (!this.burst) return;
-    this.burst.view.destroy({ children: true });
-    this.burst = null;
-  }
-
   private draw(): void {
     const pose = this.pose;
     const plan = this.plan;
@@ -287,16 +284,23 @@ export class RollScene extends GameScene {
     this.dice.position.set(0, -diceSize * 0.72 - hop * diceSize * 0.55 + idleFloat);
     this.dice.rotation = pose?.spin ?? 0;
 
-    // Motion trail: earlier poses of the same plan, fading.
-    const moving = plan && pose && pose.speed > 0.05;
-    this.trail.forEach((ghost, i) => {
-      ghost.visible = Boolean(moving);
-      if (!moving || !plan || !pose) return;
-      const back = rollPose(plan, Math.max(0, this.animator.playback?.elapsed ?? 0) - (i + 1) * 26);
+    // Motion trail: earlier poses of the same plan, fading (shrunk to nothing at rest, so the
+    // ghosts never change visibility and pixi keeps its draw list).
+    const moving = plan !== null && pose !== null && pose.speed > 0.05;
+    const elapsed = Math.max(0, this.animator.playback?.elapsed ?? 0);
+    for (let i = 0; i < this.trail.length; i++) {
+      const ghost = this.trail[i];
+      if (!ghost) continue;
+      if (!moving) {
+        ghost.scale.set(0);
+        continue;
+      }
+      const back = rollPose(plan, elapsed - (i + 1) * 26);
+      ghost.scale.set(this.ghostScale);
       ghost.position.set(this.xOf(back.value), baseY - diceSize * 0.72 - back.hop * diceSize * 0.55);
       ghost.rotation = back.spin;
       ghost.alpha = 0.22 * (1 - i / TRAIL) * Math.min(1, pose.speed * 1.5);
-    });
+    }
 
     const reveal = pose?.reveal ?? 0;
     const win = plan?.win ?? false;
@@ -342,6 +346,6 @@ export class RollScene extends GameScene {
     this.pointer.tint = showResult ? resultColor : 0xffffff;
     this.dice.tint = showResult && !win ? 0xffd0d8 : 0xffffff;
     this.effects.position.set(x, baseY - diceSize * 0.72);
-    this.burst?.pose(revealMs);
+    if (this.burst.view.visible) this.burst.pose(revealMs);
   }
 }

@@ -1,6 +1,7 @@
-import { Container, Sprite, type Texture } from 'pixi.js';
-import type { ResourceBag } from '../../core/resources';
+import { Container, Sprite } from 'pixi.js';
+import type { SceneContext } from '../../core/engine';
 import { Random } from '../../core/random';
+import { drawCanvas } from '../../core/resources';
 import { glowTexture } from './art';
 import { css, palette } from './theme';
 
@@ -15,14 +16,13 @@ interface Mote {
 
 /**
  * The stage every game stands on: a deep gradient with a blue light from above, a warm pool
- * below and dark corners, baked into ONE low-resolution texture per size (smooth gradients
- * need no pixels; one full-screen layer keeps fill cost low on weak GPUs), plus slow rising
- * dust motes.
+ * below and dark corners, drawn once per size into a low-resolution picture (smooth
+ * gradients need no pixels) that the engine shows BEHIND the canvas, so WebGL fills no
+ * full-screen layer for it on any frame; plus slow rising dust motes drawn by WebGL.
  */
 export class Backdrop {
   readonly view = new Container();
-  private readonly base = new Sprite();
-  private texture: Texture | null = null;
+  private drawn = false;
   private readonly motes: Mote[] = [];
   private width = 1;
   private height = 1;
@@ -30,14 +30,13 @@ export class Backdrop {
   private readonly accent: number;
 
   constructor(
-    private readonly bag: ResourceBag,
+    private readonly context: SceneContext,
     seed: number,
     options: { motes?: number; accent?: number } = {},
   ) {
     this.accent = options.accent ?? palette.gold;
-    this.view.addChild(this.base);
     const random = new Random(seed);
-    const dot = glowTexture(bag, 16);
+    const dot = glowTexture(context.resources, 16);
     for (let i = 0; i < (options.motes ?? 18); i++) {
       const sprite = new Sprite(dot);
       sprite.anchor.set(0.5);
@@ -49,12 +48,12 @@ export class Backdrop {
   }
 
   layout(width: number, height: number): void {
-    if (width === this.width && height === this.height && this.texture) return;
+    if (width === this.width && height === this.height && this.drawn) return;
     this.width = width;
     this.height = height;
-    if (this.texture) this.bag.releaseTexture(this.texture);
+    this.drawn = true;
     const accent = this.accent;
-    this.texture = this.bag.canvasTexture(
+    const image = drawCanvas(
       Math.max(8, Math.round(width / 3)),
       Math.max(8, Math.round(height / 3)),
       (ctx, w, h) => {
@@ -85,10 +84,11 @@ export class Backdrop {
         ctx.fillStyle = vignette;
         ctx.fillRect(0, 0, w, h);
       },
-      { resolution: 1 },
+      1,
     );
-    this.base.texture = this.texture;
-    this.base.setSize(width, height);
+    this.context.setBackdrop(image);
+    image.width = 0;
+    image.height = 0;
     this.placeMotes();
   }
 
