@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactElement } from 'react';
+import { Application, useApplication } from '@pixi/react';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactElement, type RefObject } from 'react';
 import { Engine, type ClockMode } from '../core/engine';
 import { showGame, type GameHandles, type GameName } from '../games/index';
 
@@ -24,72 +25,98 @@ export interface GameCanvasProps<G extends GameName> {
 
 const hostStyle: CSSProperties = { position: 'relative', width: '100%', height: '100%', overflow: 'hidden' };
 
-const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
-
 /**
- * The engine in a React tree: a host element the canvas fills, an engine created on mount
- * and destroyed on unmount (its Application is parked for the next mount, see
- * `Engine.create`), and the game's scene shown on it; changing `game` swaps the scene on the
- * same canvas. The engine owns its PixiJS Application, so no second React renderer
- * (@pixi/react) runs beside the page's.
+ * The engine inside @pixi/react's <Application>: @pixi/react creates the WebGL Application
+ * on its canvas and destroys it on unmount; the engine adopts it, follows the host's size,
+ * runs the game scene and frees everything it created before @pixi/react tears down.
  */
 export function GameCanvas<G extends GameName>(props: GameCanvasProps<G>): ReactElement {
-  const { className, style, game, speed, clock = 'ticker' } = props;
+  const { className, style, resolution, clock = 'ticker' } = props;
   const hostRef = useRef<HTMLDivElement>(null);
+  const mounted = useRef(false);
+  // Fixed for the canvas's lifetime: changing them would need a new WebGL context.
+  const [init] = useState(() => ({
+    resolution: resolution ?? Math.min(globalThis.devicePixelRatio || 1, 2),
+    autoStart: clock === 'ticker',
+  }));
   const latest = useRef(props);
   useLayoutEffect(() => {
     latest.current = props;
   });
-  // Fixed for the canvas's lifetime: changing it would need another WebGL context.
-  const [resolution] = useState(() => props.resolution ?? Math.min(globalThis.devicePixelRatio || 1, 2));
-  const [engine, setEngine] = useState<Engine | null>(null);
 
   useEffect(() => {
-    const host = hostRef.current;
-    if (!host) return;
-    let live = true;
-    let created: Engine | null = null;
-    const { seed, speed: initialSpeed, statsWindow } = latest.current;
-    Engine.create({ host, clock, resolution, seed, speed: initialSpeed, statsWindow }).then(
-      (next) => {
-        if (!live) {
-          next.destroy();
-          return;
-        }
-        created = next;
-        setEngine(next);
-      },
-      (error: unknown) => {
-        if (live) latest.current.onError?.(asError(error));
-      },
-    );
+    mounted.current = true;
     return () => {
-      live = false;
-      created?.destroy();
+      mounted.current = false;
     };
-  }, [clock, resolution]);
+  }, []);
+
+  return (
+    <div ref={hostRef} className={className} style={style ? { ...hostStyle, ...style } : hostStyle}>
+      <Application
+        preference="webgl"
+        antialias={false}
+        autoDensity
+        backgroundAlpha={0}
+        resolution={init.resolution}
+        autoStart={init.autoStart}
+        sharedTicker={false}
+      >
+        <EngineBridge host={hostRef} mounted={mounted} latest={latest} game={props.game} speed={props.speed} clock={clock} />
+      </Application>
+    </div>
+  );
+}
+
+interface BridgeProps<G extends GameName> {
+  host: RefObject<HTMLDivElement | null>;
+  mounted: RefObject<boolean>;
+  latest: RefObject<GameCanvasProps<G>>;
+  game: G;
+  speed: number | undefined;
+  clock: ClockMode;
+}
+
+/** Lives in @pixi/react's tree, where the Application is known. */
+function EngineBridge<G extends GameName>({ host, mounted, latest, game, speed, clock }: BridgeProps<G>): null {
+  const { app, isInitialised } = useApplication();
+  const engineRef = useRef<Engine | null>(null);
+
+  // Layout effects: their cleanup runs before @pixi/react's own destroy of the Application.
+  useLayoutEffect(() => {
+    const element = host.current;
+    if (!isInitialised || !element || !mounted.current || !app.renderer) return;
+    const { seed, speed: initialSpeed, statsWindow } = latest.current;
+    const engine = Engine.adopt(app, { host: element, clock, seed, speed: initialSpeed, statsWindow });
+    engineRef.current = engine;
+    return () => {
+      engineRef.current = null;
+      engine.destroy();
+    };
+  }, [app, isInitialised, host, mounted, latest, clock]);
 
   // The game's scene: swapping games keeps the Application and the engine.
-  useEffect(() => {
-    if (!engine || engine.destroyed) return;
+  useLayoutEffect(() => {
+    const engine = engineRef.current;
+    if (!engine || !isInitialised) return;
     let current = true;
     showGame(engine, game).then(
       (handle) => {
-        if (current && !engine.destroyed) latest.current.onReady?.(handle);
+        if (current && mounted.current && !engine.destroyed) latest.current.onReady?.(handle);
       },
       (error: unknown) => {
-        if (current) latest.current.onError?.(asError(error));
+        if (current && mounted.current) latest.current.onError?.(error instanceof Error ? error : new Error(String(error)));
       },
     );
     return () => {
       current = false;
       if (!engine.destroyed) engine.clearScene();
     };
-  }, [engine, game]);
+  }, [app, isInitialised, game, latest, mounted, clock]);
 
   useEffect(() => {
-    if (speed !== undefined && engine && !engine.destroyed) engine.setSpeed(speed);
-  }, [engine, speed]);
+    if (speed !== undefined && engineRef.current && !engineRef.current.destroyed) engineRef.current.setSpeed(speed);
+  }, [speed, isInitialised]);
 
-  return <div ref={hostRef} className={className} style={style ? { ...hostStyle, ...style } : hostStyle} />;
+  return null;
 }
