@@ -172,10 +172,19 @@ test('a road round survives a reload and carries on where it stopped', async ({ 
   await engineReady(page);
 
   // Lane 1 of the easy road has the car one time in 25: both endings are checked. The crash
-  // plays for up to 12 s before the result shows; a busy machine gets room for it.
+  // plays for up to 12 s before the result shows. Read both in one go: the round card leaves
+  // the page when the round ends, and waiting on it would stall the poll.
   await page.getByTestId('road-go').click();
   await expect
-    .poll(async () => ((await page.getByTestId('bet-result').count()) > 0 ? 'over' : await card.getAttribute('data-passed')), { timeout: 60_000 })
+    .poll(
+      () =>
+        page.evaluate(() =>
+          document.querySelector('[data-testid="bet-result"]')
+            ? 'over'
+            : (document.querySelector('[data-testid="road-round"]')?.getAttribute('data-passed') ?? 'ending'),
+        ),
+      { timeout: 60_000 },
+    )
     .toMatch(/^(1|over)$/);
   if ((await page.getByTestId('bet-result').count()) > 0) {
     const lost = await shownRound(page, server, 'road');
