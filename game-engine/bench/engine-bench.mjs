@@ -12,7 +12,7 @@
 // Prints a table and writes e2e/bench-results/engine-frames.json in the shared format of
 // server/bench/common.ts; never fails on slow numbers. Other load on the machine inflates the
 // figures (the 1-minute load average is printed with them).
-//   pnpm --filter @arcade/game-engine bench [-- --seconds=8 --idle=3 --cycles=100 --throttle=4
+//   pnpm --filter @arcade/game-engine bench [-- --seconds=8 --idle=3 --cycles=100 --throttle=4 --warmup=30
 //     --game=flip,roll --no-heap --no-frames --dpr=2 --gpu-compositing --no-build]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg, cpus } from 'node:os';
@@ -24,6 +24,7 @@ const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').s
 const playMs = Number(args.get('seconds') ?? 8) * 1000;
 const idleMs = Number(args.get('idle') ?? 3) * 1000;
 const cycles = Math.max(20, Number(args.get('cycles') ?? 100));
+const warmup = Number(args.get('warmup') ?? 30);
 const throttle = Number(args.get('throttle') ?? 4);
 const dpr = Number(args.get('dpr') ?? 2);
 const only = args.get('game');
@@ -107,8 +108,9 @@ try {
     const heapRows = [];
     for (const binding of ['react', 'core']) {
       progress(`heap: ${cycles} cycles through ${binding}`);
-      // Warm-up: lazily loaded chunks, shaders, pixi's pools and its text-layout caches.
-      for (let i = 0; i < 6; i++) await page.evaluate(([b, g]) => window.arcadeBench.cycle(b, g), [binding, games[i % games.length]]);
+      // Warm-up: lazily loaded chunks, shaders, pixi's pools and its text-layout caches, and
+      // V8's optimised code for all of it (it keeps compiling for the first few dozen cycles).
+      for (let i = 0; i < warmup; i++) await page.evaluate(([b, g]) => window.arcadeBench.cycle(b, g), [binding, games[i % games.length]]);
       await page.waitForTimeout(200);
       const idle = [await heap(), await heap(), await heap()];
       const samples = [[0, idle[2]]];
@@ -129,7 +131,7 @@ try {
     }
     const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
     const mb = (bytes) => `${(bytes / 1048576).toFixed(2)} MB`;
-    console.log(`\n${cycles} mount/unmount cycles (${games.join(', ')} in turn, a whole round each), JS heap (JSHeapUsedSize) after forced GC every ${every} cycles`);
+    console.log(`\n${cycles} mount/unmount cycles after ${warmup} to warm up (${games.join(', ')} in turn, a whole round each), JS heap (JSHeapUsedSize) after forced GC every ${every} cycles`);
     console.log('growth per cycle = least-squares slope over the readings (± its standard error); noise = spread of 3 readings in a row\n');
     console.log(`${pad('binding', 22)} ${pad('start', 9)} ${pad('end', 9)} ${pad('per cycle', 18)} ${pad('noise', 8)} ${pad('ms/cycle', 9)} canvases left`);
     for (const row of heapRows) {
@@ -145,7 +147,7 @@ try {
         name: `heap growth per mount/unmount (${row.binding === 'react' ? 'React' : 'core'})`,
         value: `${kb(row.fit.slope)} ± ${kb(row.fit.error)}`,
         target: 'noise',
-        note: `${cycles} cycles, ${mb(first)} -> ${mb(last)}, readings ${row.samples.map(([, bytes]) => (bytes / 1048576).toFixed(2)).join(' ')} MB; ${withinNoise ? 'within noise' : 'grows'}; ${row.canvases} canvases left`,
+        note: `${cycles} cycles after ${warmup} warm-up, ${mb(first)} -> ${mb(last)}, readings ${row.samples.map(([, bytes]) => (bytes / 1048576).toFixed(2)).join(' ')} MB; ${withinNoise ? 'within noise' : 'grows'}; ${row.canvases} canvases left`,
       });
     }
   }

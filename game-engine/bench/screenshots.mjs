@@ -46,6 +46,23 @@ const scenes = {
     mid: 500,
     after: (h) => void h.reveal([6, 9, 14]),
   },
+  'road-start': {
+    game: 'road',
+    start: (h, bench) => {
+      h.setup(bench.roadSetup('medium'));
+    },
+    mid: 300,
+  },
+  'road-finish': {
+    game: 'road',
+    start: (h, bench) => {
+      const setup = bench.roadSetup('easy');
+      h.setup({ ...setup, passed: setup.lanes - 1 });
+      h.advance(600);
+      void h.cashOut();
+    },
+    mid: 500,
+  },
 };
 
 const sizes = [

@@ -37,10 +37,11 @@ export interface SceneContext {
   /** A seed for this scene's cosmetic randomness. */
   readonly seed: number;
   /**
-   * Shows a still image behind the canvas, stretched over it (null removes it). The page
-   * composites it, so a full-screen backdrop costs WebGL no fill on any frame.
+   * A layer of the page under the canvas (as large as the canvas, removed with the scene), for
+   * still pictures the page composites: a full-screen backdrop or the road's asphalt drawn
+   * there costs WebGL no fill on any frame (the canvas is transparent).
    */
-  setBackdrop(image: HTMLCanvasElement | null): void;
+  underlay(): HTMLElement;
 }
 
 /** A scene the engine can show: the lifecycle plus the display object it draws into. */
@@ -56,6 +57,14 @@ export interface EngineStats extends FrameSummary {
   height: number;
   resolution: number;
 }
+
+/**
+ * How a scene's display tree is destroyed. `context: true` matters: pixi's Graphics frees its
+ * own GraphicsContext only when destroyed WITHOUT options, so `{ children: true }` alone leaves
+ * every Graphics' geometry registered with the renderer (the Application lives on, parked).
+ * Textures belong to the scene's ResourceBag.
+ */
+export const DESTROY_TREE = { children: true, context: true } as const;
 
 const defaultResolution = (): number => Math.min(globalThis.devicePixelRatio || 1, 2);
 
@@ -109,6 +118,29 @@ function releaseParked(): void {
 }
 
 /**
+ * Texture units one batch may sample. pixi sizes its batch shaders by the device's limit (16
+ * on most phones, 32 in SwiftShader) and every pixel of every sprite then runs a chain of
+ * that many texture tests in the fragment shader: a software rasteriser pays for the whole
+ * chain (a batch shader for 8 instead of 32 cut the flip's SwiftShader time per frame about
+ * 3x), and weak GPUs pay for the longer shader too. A scene uses a dozen texture sources at
+ * most (art that switches pictures shares atlases), so 8 costs a draw call here and there.
+ */
+const BATCH_TEXTURES = 8;
+
+function capBatchTextures(renderer: Renderer): void {
+  const apply = (): void => {
+    const limits = (renderer as { limits?: { maxBatchableTextures?: number } }).limits;
+    if (!limits?.maxBatchableTextures || limits.maxBatchableTextures <= BATCH_TEXTURES) return;
+    limits.maxBatchableTextures = BATCH_TEXTURES;
+    // The graphics pipe compiled its shader for the device's count when the context started.
+    (renderer.renderPipes as unknown as { graphics?: { contextChange?: () => void } }).graphics?.contextChange?.();
+  };
+  apply();
+  // A restored context reads the device's limit again.
+  (renderer as { runners?: { contextChange?: { add(item: { contextChange(): void }): void } } }).runners?.contextChange?.add({ contextChange: apply });
+}
+
+/**
  * The canvas is transparent over the page (the backdrop is drawn behind it), so additive
  * light must add colour without adding coverage: pixi's 'add' also adds alpha, and the page
  * would then darken what is behind a glow. Destination alpha is kept instead (WebGL only;
@@ -159,8 +191,8 @@ export class Engine {
   private isDestroyed = false;
   private readonly canvasStyle: string;
   private readonly antialias: boolean;
-  /** The host's own background, put back when a scene's backdrop goes. */
-  private hostBackground: { image: string; size: string; repeat: string; position: string } | null = null;
+  /** The active scene's layer under the canvas, made on first use. */
+  private underlayElement: HTMLDivElement | null = null;
 
   /**
    * Creates its own Application (WebGL) or takes the parked one, appends the canvas to
@@ -189,6 +221,8 @@ export class Engine {
         autoStart: ticker,
         sharedTicker: false,
       });
+      // Before anything is drawn: batchers and their shaders are made on the first render.
+      capBatchTextures(app.renderer);
     }
     options.host.appendChild(app.canvas);
     return new Engine(app, { ...options, resolution, antialias }, true);
@@ -272,9 +306,7 @@ export class Engine {
       resources,
       resolution: this.resolution,
       seed: hashSeed(this.seed, 'scene', this.sceneSerial),
-      setBackdrop: (image) => {
-        if (this.sceneResources === resources || this.sceneResources === null) this.setBackdrop(image);
-      },
+      underlay: () => this.underlay(),
     };
     let scene: S;
     try {
@@ -297,10 +329,18 @@ export class Engine {
   clearScene(): void {
     const previous = this.director.scene;
     this.director.setScene(null);
-    if (previous && !previous.view.destroyed) previous.view.destroy({ children: true });
+    if (previous && !previous.view.destroyed) previous.view.destroy(DESTROY_TREE);
     this.sceneResources?.destroy();
     this.sceneResources = null;
-    this.setBackdrop(null);
+    if (this.underlayElement) {
+      // Canvas memory goes only once the pixels do (iOS counts it until then).
+      for (const canvas of this.underlayElement.querySelectorAll('canvas')) {
+        canvas.width = 0;
+        canvas.height = 0;
+      }
+      this.underlayElement.remove();
+      this.underlayElement = null;
+    }
   }
 
   setSpeed(speed: number): void {
@@ -391,7 +431,9 @@ export class Engine {
       // Parked for the next engine: stopped, off the page, an empty stage.
       ticker?.stop();
       this.app.canvas.remove();
-      if (this.app.stage.children.length > 0) this.app.stage.removeChildren().forEach((child) => child.destroy({ children: true }));
+      if (this.app.stage.children.length > 0) this.app.stage.removeChildren().forEach((child) => child.destroy(DESTROY_TREE));
+      // One render of the empty stage (off the page): pixi's draw lists drop the scene's objects.
+      this.app.render();
       park(this.app, this.resolution, this.antialias);
     } else {
       if (this.app.canvas) this.app.canvas.style.cssText = this.canvasStyle;
@@ -429,18 +471,17 @@ export class Engine {
     this.renderIfIdle();
   }
 
-  private setBackdrop(image: HTMLCanvasElement | null): void {
-    const style = this.host.style;
-    if (!image) {
-      const saved = this.hostBackground;
-      if (!saved) return;
-      this.hostBackground = null;
-      Object.assign(style, { backgroundImage: saved.image, backgroundSize: saved.size, backgroundRepeat: saved.repeat, backgroundPosition: saved.position });
-      return;
+  private underlay(): HTMLDivElement {
+    this.assertAlive();
+    if (!this.underlayElement) {
+      const layer = document.createElement('div');
+      Object.assign(layer.style, { position: 'absolute', left: '0', top: '0', width: '100%', height: '100%', overflow: 'hidden', pointerEvents: 'none' });
+      const canvas = this.app.canvas;
+      if (canvas.parentElement === this.host) this.host.insertBefore(layer, canvas);
+      else this.host.prepend(layer);
+      this.underlayElement = layer;
     }
-    this.hostBackground ??= { image: style.backgroundImage, size: style.backgroundSize, repeat: style.backgroundRepeat, position: style.backgroundPosition };
-    // A small PNG (the backdrop is smooth gradients, drawn at a third of the size).
-    Object.assign(style, { backgroundImage: `url("${image.toDataURL('image/png')}")`, backgroundSize: '100% 100%', backgroundRepeat: 'no-repeat', backgroundPosition: '0 0' });
+    return this.underlayElement;
   }
 
   /** Without a running ticker (manual clock, frozen) nothing else would draw the change. */

@@ -16,12 +16,16 @@ export interface AtlasFrame {
  * anything (a backdrop handed to the page, for one).
  */
 export function drawCanvas(width: number, height: number, draw: Draw, resolution = 1): HTMLCanvasElement {
-  const canvas = document.createElement('canvas');
+  return paintCanvas(document.createElement('canvas'), width, height, draw, resolution);
+}
+
+/** Sizes `canvas` to `width` x `height` logical pixels at `resolution` and draws it anew. */
+export function paintCanvas(canvas: HTMLCanvasElement, width: number, height: number, draw: Draw, resolution = 1): HTMLCanvasElement {
   canvas.width = Math.max(1, Math.ceil(width * resolution));
   canvas.height = Math.max(1, Math.ceil(height * resolution));
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('2D canvas is not available');
-  ctx.scale(canvas.width / width, canvas.height / height);
+  ctx.setTransform(canvas.width / width, 0, 0, canvas.height / height, 0, 0);
   draw(ctx, width, height);
   return canvas;
 }

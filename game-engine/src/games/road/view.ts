@@ -1,4 +1,4 @@
-import { BitmapText, Container, Graphics, Sprite, Texture } from 'pixi.js';
+import { BitmapText, Container, Sprite, Texture } from 'pixi.js';
 import { clamp, easeOutBack, lerp, segment } from '../../core/easing';
 import type { SceneContext } from '../../core/engine';
 import { formatMultiplier } from '../../core/format';
@@ -9,6 +9,7 @@ import { installArcadeFont } from '../shared/fonts';
 import { GameScene } from '../shared/game-scene';
 import { palette, shade } from '../shared/theme';
 import { barrierTexture, beamTexture, carTextures, coverTextures, heroTexture, type CoverKind } from './art';
+import { RoadGround } from './ground';
 import {
   cashOutHeroPose,
   ladder,
@@ -78,7 +79,8 @@ export class RoadScene extends GameScene {
   private stops = new Set<number>();
 
   private world!: Container;
-  private ground!: Graphics;
+  /** Pavements, asphalt and markings: drawn by the page under the canvas, moved with the camera. */
+  private ground!: RoadGround;
   private decor!: Container;
   private lanesLayer!: Container;
   private carLayer!: Container;
@@ -224,7 +226,7 @@ export class RoadScene extends GameScene {
     // The camera moves the world: as a render group that is one transform for the GPU, not a
     // new position for each of its sprites, and its draw list is rebuilt on its own.
     this.world = new Container({ isRenderGroup: true });
-    this.ground = new Graphics();
+    this.ground = new RoadGround(this.context.underlay());
     this.decor = new Container();
     this.lanesLayer = new Container();
     this.carLayer = new Container();
@@ -250,7 +252,7 @@ export class RoadScene extends GameScene {
     this.hitBeam.anchor.set(0, 0.5);
     this.hitBeam.blendMode = 'add';
     this.heroLayer.addChild(this.heroShadow, this.heroSprite);
-    this.world.addChild(this.ground, this.decor, this.nextGlow, this.lanesLayer, this.beamLayer, this.carLayer, this.hitBeam, this.hitCar, this.heroLayer, this.effects);
+    this.world.addChild(this.decor, this.nextGlow, this.lanesLayer, this.beamLayer, this.carLayer, this.hitBeam, this.hitCar, this.heroLayer, this.effects);
 
     this.hud = new Container();
     this.flash = new Sprite(Texture.WHITE);
@@ -287,7 +289,8 @@ export class RoadScene extends GameScene {
     const groundKey = `${width}:${height}:${this.laneH}:${this.state.lanes}`;
     if (groundKey !== this.groundKey) {
       this.groundKey = groundKey;
-      this.drawGround();
+      const { laneH, startH, finishH } = this;
+      this.ground.layout({ width, height, laneH, lanes: this.state.lanes, startH, finishH, resolution: this.context.resolution });
     }
     const labelSize = Math.round(clamp(this.laneH * 0.17, 11, 19));
     this.lanes.forEach((lane, i) => {
@@ -308,6 +311,10 @@ export class RoadScene extends GameScene {
     this.flash.setSize(width, height);
     this.banner.position.set(width / 2, Math.max(58, height * 0.12));
     this.draw();
+  }
+
+  protected override teardown(): void {
+    if (this.ground) this.ground.destroy();
   }
 
   protected tick(stepMs: number): void {
@@ -547,50 +554,6 @@ export class RoadScene extends GameScene {
 
   // ---- drawing ----
 
-  private drawGround(): void {
-    const g = this.ground;
-    g.clear();
-    const { width } = this;
-    const n = this.state.lanes;
-    const h = this.laneH;
-    const roadTop = -n * h;
-    const far = Math.max(this.height, 600) * 2;
-    // Start pavement and below.
-    g.rect(0, 0, width, far).fill(0x242c4d);
-    for (let y = 14; y < this.startH + this.height; y += 34) g.rect(0, y, width, 1.5).fill({ color: 0xffffff, alpha: 0.05 });
-    for (let x = 17; x < width; x += 34) g.rect(x, 0, 1.5, this.startH + this.height).fill({ color: 0xffffff, alpha: 0.04 });
-    // Lanes.
-    for (let i = 0; i < n; i++) {
-      const top = -(i + 1) * h;
-      g.rect(0, top, width, h).fill(i % 2 ? 0x1a2140 : 0x1c2446);
-      // Worn wheel tracks and a soft shadow under the upper divider give the asphalt depth.
-      g.rect(0, top + h * 0.22, width, h * 0.1).fill({ color: 0x000000, alpha: 0.07 });
-      g.rect(0, top + h * 0.68, width, h * 0.1).fill({ color: 0x000000, alpha: 0.07 });
-      g.rect(0, top, width, 5).fill({ color: 0x000000, alpha: 0.16 });
-    }
-    for (let i = 1; i < n; i++) {
-      const y = -i * h;
-      for (let x = -10 + (i % 2) * 22; x < width; x += 46) g.rect(x, y - 1.5, 24, 3).fill({ color: 0xffffff, alpha: 0.22 });
-    }
-    // Curbs.
-    g.rect(0, -3, width, 8).fill(0x3a467a);
-    g.rect(0, -5, width, 3).fill({ color: palette.gold, alpha: 0.8 });
-    g.rect(0, roadTop - 5, width, 8).fill(0x3a467a);
-    g.rect(0, roadTop + 2, width, 3).fill({ color: palette.gold, alpha: 0.8 });
-    // Finish pavement: a checkered band, then the far side.
-    const finishTop = roadTop - this.finishH;
-    g.rect(0, finishTop - far, width, far + this.finishH - 5).fill(0x242c4d);
-    const square = Math.max(10, Math.round(h * 0.16));
-    const bandY = roadTop - this.finishH * 0.5 - square;
-    for (let row = 0; row < 2; row++) {
-      for (let x = 0, k = 0; x < width; x += square, k++) {
-        g.rect(x, bandY + row * square, square, square).fill((k + row) % 2 ? 0x0c1226 : palette.gold);
-      }
-    }
-    g.rect(0, bandY - 2, width, 2).fill({ color: palette.goldLight, alpha: 0.6 });
-    g.rect(0, bandY + square * 2, width, 2).fill({ color: palette.goldLight, alpha: 0.6 });
-  }
-
   private coverKind(state: LaneState): CoverKind {
     if (state === 'current' || state === 'passed') return 'gold';
     if (state === 'crash' || state === 'trap') return 'trap';
@@ -624,6 +587,7 @@ export class RoadScene extends GameScene {
       }
     }
     this.world.position.set(shakeX, Math.round(camera));
+    this.ground.place(shakeX, Math.round(camera));
 
     // Covers, labels, barriers. Nothing here changes visibility on a frame of its own (pixi
     // would rebuild the draw list): lanes out of view simply keep their last look.

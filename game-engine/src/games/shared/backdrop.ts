@@ -1,7 +1,7 @@
 import { Container, Sprite } from 'pixi.js';
 import type { SceneContext } from '../../core/engine';
 import { Random } from '../../core/random';
-import { drawCanvas } from '../../core/resources';
+import { paintCanvas } from '../../core/resources';
 import { glowTexture } from './art';
 import { css, palette } from './theme';
 
@@ -16,13 +16,13 @@ interface Mote {
 
 /**
  * The stage every game stands on: a deep gradient with a blue light from above, a warm pool
- * below and dark corners, drawn once per size into a low-resolution picture (smooth
- * gradients need no pixels) that the engine shows BEHIND the canvas, so WebGL fills no
- * full-screen layer for it on any frame; plus slow rising dust motes drawn by WebGL.
+ * below and dark corners, drawn once per size into a low-resolution 2D canvas (smooth
+ * gradients need no pixels) on the page UNDER the WebGL canvas, stretched over it, so WebGL
+ * fills no full-screen layer for it on any frame; plus slow rising dust motes drawn by WebGL.
  */
 export class Backdrop {
   readonly view = new Container();
-  private drawn = false;
+  private picture: HTMLCanvasElement | null = null;
   private readonly motes: Mote[] = [];
   private width = 1;
   private height = 1;
@@ -42,18 +42,25 @@ export class Backdrop {
       sprite.anchor.set(0.5);
       sprite.blendMode = 'add';
       sprite.tint = random.chance(0.7) ? palette.tonLight : palette.goldLight;
-      this.motes.push({ sprite, x: random.next(), y: random.next(), speed: random.range(0.01, 0.035), phase: random.range(0, Math.PI * 2), size: random.range(3, 7) });
+      const mote = { sprite, x: random.next(), y: random.next(), speed: random.range(0.01, 0.035), phase: random.range(0, Math.PI * 2), size: random.range(3, 7) };
+      sprite.setSize(mote.size, mote.size);
+      this.motes.push(mote);
       this.view.addChild(sprite);
     }
   }
 
   layout(width: number, height: number): void {
-    if (width === this.width && height === this.height && this.drawn) return;
+    if (width === this.width && height === this.height && this.picture) return;
     this.width = width;
     this.height = height;
-    this.drawn = true;
+    if (!this.picture) {
+      this.picture = document.createElement('canvas');
+      Object.assign(this.picture.style, { position: 'absolute', left: '0', top: '0', width: '100%', height: '100%' });
+      this.context.underlay().appendChild(this.picture);
+    }
     const accent = this.accent;
-    const image = drawCanvas(
+    paintCanvas(
+      this.picture,
       Math.max(8, Math.round(width / 3)),
       Math.max(8, Math.round(height / 3)),
       (ctx, w, h) => {
@@ -86,9 +93,6 @@ export class Backdrop {
       },
       1,
     );
-    this.context.setBackdrop(image);
-    image.width = 0;
-    image.height = 0;
     this.placeMotes();
   }
 
@@ -102,7 +106,6 @@ export class Backdrop {
       const y = (((mote.y - this.time * mote.speed) % 1) + 1) % 1;
       const sway = Math.sin(this.time * 0.6 + mote.phase) * 0.015;
       mote.sprite.position.set((mote.x + sway) * this.width, y * this.height);
-      mote.sprite.setSize(mote.size, mote.size);
       mote.sprite.alpha = 0.18 + 0.22 * (0.5 + 0.5 * Math.sin(this.time * 1.7 + mote.phase));
     }
   }

@@ -1,6 +1,6 @@
 import { Container } from 'pixi.js';
 import { Animator } from '../../core/playback';
-import type { Scene, SceneContext } from '../../core/engine';
+import { DESTROY_TREE, type Scene, type SceneContext } from '../../core/engine';
 
 /**
  * What the three game scenes share: the lifecycle plumbing, one animation slot (new
@@ -68,7 +68,7 @@ export abstract class GameScene implements Scene {
     this.isDestroyed = true;
     this.animator.dispose();
     this.teardown();
-    if (!this.view.destroyed) this.view.destroy({ children: true });
+    if (!this.view.destroyed) this.view.destroy(DESTROY_TREE);
   }
 
   protected assertAlive(): void {
