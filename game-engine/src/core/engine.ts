@@ -137,8 +137,11 @@ function capBatchTextures(renderer: Renderer): void {
   };
   apply();
   // A restored context reads the device's limit again.
+  if (capped.has(renderer)) return;
+  capped.add(renderer);
   (renderer as { runners?: { contextChange?: { add(item: { contextChange(): void }): void } } }).runners?.contextChange?.add({ contextChange: apply });
 }
+const capped = new WeakSet<Renderer>();
 
 /**
  * The canvas is transparent over the page (the backdrop is drawn behind it), so additive
@@ -221,11 +224,20 @@ export class Engine {
         autoStart: ticker,
         sharedTicker: false,
       });
-      // Before anything is drawn: batchers and their shaders are made on the first render.
-      capBatchTextures(app.renderer);
+      Engine.prepareApplication(app);
     }
     options.host.appendChild(app.canvas);
     return new Engine(app, { ...options, resolution, antialias }, true);
+  }
+
+  /**
+   * Settings the engine's scenes are drawn with, for an Application made elsewhere (the
+   * @pixi/react binding passes it as `onInit`): call it before the Application first renders,
+   * as batchers and their shaders are made then.
+   */
+  static prepareApplication(this: void, app: Application): void {
+    capBatchTextures(app.renderer);
+    keepAlphaOnAdd(app.renderer);
   }
 
   /** Destroys the parked Application now (its WebGL context is lost); the next engine creates one. */

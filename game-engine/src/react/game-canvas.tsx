@@ -61,6 +61,7 @@ export function GameCanvas<G extends GameName>(props: GameCanvasProps<G>): React
         resolution={init.resolution}
         autoStart={init.autoStart}
         sharedTicker={false}
+        onInit={Engine.prepareApplication}
       >
         <EngineBridge host={hostRef} mounted={mounted} latest={latest} game={props.game} speed={props.speed} clock={clock} />
       </Application>
