@@ -7,6 +7,7 @@ import { glowTexture, pillTexture, sparkleTexture } from '../shared/art';
 import { Backdrop } from '../shared/backdrop';
 import { Burst } from '../shared/burst';
 import { installArcadeFont } from '../shared/fonts';
+import { GlyphLine } from '../shared/glyph-line';
 import { GameScene } from '../shared/game-scene';
 import { palette } from '../shared/theme';
 import { diceTexture, knobTexture, meterTexture, METER_PAD, panelTexture, pointerTexture } from './art';
@@ -24,8 +25,7 @@ export class RollScene extends GameScene {
   private panel!: Sprite;
   private panelTex: Texture | null = null;
   private counterGlow!: Sprite;
-  private counter!: BitmapText;
-  private counterGroup!: Container;
+  private counter!: GlyphLine;
   private badge!: Container;
   private badgePill!: Sprite;
   private badgeText!: BitmapText;
@@ -122,12 +122,10 @@ export class RollScene extends GameScene {
     this.counterGlow = new Sprite(this.glow);
     this.counterGlow.anchor.set(0.5);
     this.counterGlow.blendMode = 'add';
-    this.counter = new BitmapText({ text: '0.00', style: { fontFamily: font, fontSize: 80 } });
-    this.counter.anchor.set(0.5);
-    // The counter's text changes on every frame of a roll, and pixi rebuilds the draw list of
-    // the render group a changed text sits in: on its own, that list is just the counter.
-    this.counterGroup = new Container({ isRenderGroup: true });
-    this.counterGroup.addChild(this.counter);
+    // The counter changes on every frame of a roll: glyph sprites, not a BitmapText (whose
+    // every new text rebuilds its geometry and pixi's draw list). "100.00" is the longest.
+    this.counter = new GlyphLine(font, 80, 6);
+    this.counter.text = '0.00';
     this.badge = new Container();
     this.badgePill = new Sprite(pillTexture(bag, 132, 36));
     this.badgePill.anchor.set(0.5);
@@ -188,7 +186,7 @@ export class RollScene extends GameScene {
       this.backdrop.view,
       this.counterGlow,
       this.panel,
-      this.counterGroup,
+      this.counter.view,
       this.badge,
       this.zoneGlow,
       this.meter,
@@ -213,7 +211,7 @@ export class RollScene extends GameScene {
     this.barY = Math.round(height * 0.62);
     this.fontSize = Math.round(clamp(Math.min(width * 0.22, height * 0.14), 44, 116));
     this.counterY = Math.round(Math.min(height * 0.3, this.barY - this.fontSize * 1.7));
-    this.counter.style.fontSize = this.fontSize;
+    this.counter.fontSize = this.fontSize;
 
     const panelW = Math.round(Math.min(width - 40, this.fontSize * 4.4));
     const panelH = Math.round(this.fontSize * 1.55);
@@ -221,7 +219,7 @@ export class RollScene extends GameScene {
     this.panelTex = panelTexture(this.context.resources, panelW, panelH);
     this.panel.texture = this.panelTex;
     this.panel.position.set(width / 2, this.counterY);
-    this.counter.position.set(width / 2, this.counterY);
+    this.counter.view.position.set(width / 2, this.counterY);
     this.counterGlow.position.set(width / 2, this.counterY);
     this.counterGlow.setSize(panelW * 1.3, panelH * 1.9);
     this.badge.position.set(width / 2, this.counterY + panelH / 2 + 30);
@@ -309,9 +307,9 @@ export class RollScene extends GameScene {
     const resultColor = win ? palette.win : palette.lose;
 
     this.counter.text = pose?.display ?? formatHundredths(toHundredths(this.restingValue));
-    this.counter.tint = showResult ? resultColor : pose ? 0xffffff : palette.muted;
+    this.counter.view.tint = showResult ? resultColor : pose ? 0xffffff : palette.muted;
     const pop = showResult ? 1 + 0.12 * Math.sin(segment(revealMs, 0, 320) * Math.PI) : 1;
-    this.counter.scale.set(pop);
+    this.counter.view.scale.set(pop);
     this.counterGlow.tint = showResult ? resultColor : palette.ton;
     this.counterGlow.alpha = showResult ? 0.35 * reveal : 0.16;
 
