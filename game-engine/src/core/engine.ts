@@ -3,7 +3,7 @@ import 'pixi.js/text-bitmap';
 // The app's page policy forbids eval (CSP script-src 'self'): pixi then needs its eval-free
 // shader and uniform code, which this module installs.
 import 'pixi.js/unsafe-eval';
-import { Application, GlobalResourceRegistry, UPDATE_PRIORITY, type Container, type Renderer, type Ticker } from 'pixi.js';
+import { Application, GlLimitsSystem, GlobalResourceRegistry, UPDATE_PRIORITY, type Container, type Renderer, type Ticker } from 'pixi.js';
 import { Director, type FrameSummary } from './director';
 import { hashSeed } from './random';
 import { ResourceBag } from './resources';
@@ -121,27 +121,28 @@ function releaseParked(): void {
  * Texture units one batch may sample. pixi sizes its batch shaders by the device's limit (16
  * on most phones, 32 in SwiftShader) and every pixel of every sprite then runs a chain of
  * that many texture tests in the fragment shader: a software rasteriser pays for the whole
- * chain (a batch shader for 8 instead of 32 cut the flip's SwiftShader time per frame about
+ * chain (batch shaders for 8 instead of 32 cut the flip's SwiftShader time per frame about
  * 3x), and weak GPUs pay for the longer shader too. A scene uses a dozen texture sources at
  * most (art that switches pictures shares atlases), so 8 costs a draw call here and there.
+ *
+ * Applied to pixi's WebGL limits system when this module loads, so every Application's batch
+ * and graphics shaders are compiled for 8 from the start (compiling them again afterwards
+ * would leave pixi one more program source for good, pixijs/pixijs#12213). The engine is the
+ * page's only pixi user; any other Application on the page batches 8 textures too.
  */
 const BATCH_TEXTURES = 8;
-
-function capBatchTextures(renderer: Renderer): void {
-  const apply = (): void => {
-    const limits = (renderer as { limits?: { maxBatchableTextures?: number } }).limits;
-    if (!limits?.maxBatchableTextures || limits.maxBatchableTextures <= BATCH_TEXTURES) return;
-    limits.maxBatchableTextures = BATCH_TEXTURES;
-    // The graphics pipe compiled its shader for the device's count when the context started.
-    (renderer.renderPipes as unknown as { graphics?: { contextChange?: () => void } }).graphics?.contextChange?.();
-  };
-  apply();
-  // A restored context reads the device's limit again.
-  if (capped.has(renderer)) return;
-  capped.add(renderer);
-  (renderer as { runners?: { contextChange?: { add(item: { contextChange(): void }): void } } }).runners?.contextChange?.add({ contextChange: apply });
+const CAPPED = Symbol.for('arcade.engine.batchTextures');
+{
+  const limits = GlLimitsSystem.prototype as GlLimitsSystem & { [CAPPED]?: true };
+  if (!limits[CAPPED]) {
+    const contextChange = limits.contextChange;
+    limits.contextChange = function capBatchTextures(this: GlLimitsSystem): void {
+      contextChange.call(this);
+      this.maxBatchableTextures = Math.min(this.maxBatchableTextures, BATCH_TEXTURES);
+    };
+    limits[CAPPED] = true;
+  }
 }
-const capped = new WeakSet<Renderer>();
 
 /**
  * The canvas is transparent over the page (the backdrop is drawn behind it), so additive
@@ -231,12 +232,11 @@ export class Engine {
   }
 
   /**
-   * Settings the engine's scenes are drawn with, for an Application made elsewhere (the
-   * @pixi/react binding passes it as `onInit`): call it before the Application first renders,
-   * as batchers and their shaders are made then.
+   * Settings the engine's scenes are drawn with (additive light that keeps the canvas's
+   * alpha), for an Application made elsewhere too (the @pixi/react binding passes it as
+   * `onInit`); call it before the Application first renders.
    */
   static prepareApplication(this: void, app: Application): void {
-    capBatchTextures(app.renderer);
     keepAlphaOnAdd(app.renderer);
   }
 
