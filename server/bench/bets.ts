@@ -5,7 +5,7 @@ import { migrate } from '../src/db/migrator';
 import { audit } from '../src/domain/ledger';
 import { createPostgresDatabase } from '../test/helpers';
 import { fundedPlayer, jsonHeaders, startBuiltServer } from './built-server';
-import { report, type BenchRow } from './common';
+import { postgresCpuMs, processCpuMs, report, type BenchRow } from './common';
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -19,9 +19,16 @@ const CONNECTIONS = 32;
 // The ceiling: pgbench's tpcb-like transactions on the same server.
 const { url: pgbenchUrl, drop: dropPgbench } = await createPostgresDatabase(serverUrl);
 execFileSync('pgbench', ['-i', '-s', '10', '-q', pgbenchUrl], { stdio: 'ignore' });
-const pgbenchOut = execFileSync('pgbench', ['-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), pgbenchUrl], { encoding: 'utf8' });
+// Run from a shell that reports its reaped children's CPU time (pgbench's own) after it.
+const pgBefore = postgresCpuMs();
+const pgbenchOut = execFileSync('sh', ['-c', 'pgbench "$@" && echo && cat /proc/$$/stat', 'sh', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), pgbenchUrl], { encoding: 'utf8' });
+const pgbenchServerCpu = pgBefore === null ? null : postgresCpuMs()! - pgBefore;
+const shellStat = pgbenchOut.trim().split('\n').at(-1)!;
+const shellFields = shellStat.slice(shellStat.lastIndexOf(')') + 2).split(' ');
+const pgbenchClientCpu = (Number(shellFields[13]) + Number(shellFields[14])) * 10;
 await dropPgbench();
 const tps = Number(/tps = ([\d.]+)/.exec(pgbenchOut)?.[1] ?? 0);
+const transactions = Number(/number of transactions actually processed: (\d+)/.exec(pgbenchOut)?.[1] ?? 0);
 
 const { url, drop } = await createPostgresDatabase(serverUrl);
 const db = await openDb({ kind: 'postgres', url, maxConnections: 4 });
@@ -55,18 +62,36 @@ const load = (seconds: number) =>
   });
 // A short warm-up (connections opened, statements prepared, code optimised), then the measured run.
 await load(3);
+const cpuBefore = { server: processCpuMs(server.pid), postgres: postgresCpuMs(), load: process.cpuUsage() };
 const result = await load(SECONDS);
+const cpu = {
+  server: processCpuMs(server.pid) - cpuBefore.server,
+  postgres: cpuBefore.postgres === null ? null : postgresCpuMs()! - cpuBefore.postgres,
+  load: (() => {
+    const used = process.cpuUsage(cpuBefore.load);
+    return (used.user + used.system) / 1000;
+  })(),
+};
 await server.stop();
 const sound = await audit(db);
 await db.close();
 await drop();
 
+const bets = result.requests.total;
+const perBet = (ms: number | null) => (ms === null ? '?' : (ms / bets).toFixed(2));
+const perTx = (ms: number | null) => (ms === null || transactions === 0 ? '?' : (ms / transactions).toFixed(2));
 const rows: BenchRow[] = [
   { name: 'flip bets per second over HTTP', value: `${result.requests.average.toFixed(0)} /s`, peer: `pgbench ${tps.toFixed(0)} tps`, target: '>= 0.8 x pgbench' },
   { name: 'share of the pgbench ceiling', value: `${((result.requests.average / tps) * 100).toFixed(0)} %`, target: '>= 80 %' },
   { name: 'bet latency p50', value: `${result.latency.p50} ms` },
   { name: 'bet latency p99', value: `${result.latency.p99} ms`, target: '< 50 ms' },
   { name: 'non-2xx answers', value: String(result.non2xx), target: '0' },
+  {
+    name: 'CPU per bet: server, PostgreSQL, load generator',
+    value: `${perBet(cpu.server)} + ${perBet(cpu.postgres)} + ${perBet(cpu.load)} ms`,
+    peer: `pgbench: PostgreSQL ${perTx(pgbenchServerCpu)} + client ${perTx(pgbenchClientCpu)} ms per transaction`,
+    note: 'CPU time used during the measured run divided by its bets (pgbench: by its transactions); 2 cores in all',
+  },
   { name: 'ledger audit after the run', value: sound.ok ? `clean (${sound.transactions} movements)` : `${sound.problems.length} breaks`, target: 'clean' },
 ];
 report('Bets per second on PostgreSQL', rows);

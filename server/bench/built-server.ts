@@ -10,6 +10,7 @@ export const jsonHeaders = { 'content-type': 'application/json', 'x-app-key': TE
 
 export interface BuiltServer {
   address: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -26,6 +27,7 @@ export async function startBuiltServer(databaseUrl: string, extraArgs: string[] 
   await waitHealthy(address, () => server.exitCode !== null);
   return {
     address,
+    pid: server.pid!,
     async stop() {
       server.kill('SIGTERM');
       await exited;

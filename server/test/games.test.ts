@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fairFloats, flipSide, formatHundredths, hashServerSeed, roadTraps, rollHundredths, type RoadDifficulty } from '@arcade/api-client/fair';
 import type { BetResult, GamesConfig, Round, SeedsInfo } from '@arcade/api-client/games';
 import { fromNano, toNano } from '@arcade/api-client/money';
-import type { Db } from '../src/db/db';
+import { openDb, type Db } from '../src/db/db';
 import { audit, post as postMovement } from '../src/domain/ledger';
 import { nodeHmac } from '../src/domain/games/seeds';
 import { databases, envelope, logIn, newUserId, post, startServer } from './helpers';
@@ -130,6 +130,45 @@ describe.each(databases())('games on $name', (database) => {
     const again = await call<BetResult>(token, 'games/flip', body);
     expect(again.data).toEqual(first.data);
     expect((await call<{ items: Round[] }>(token, 'games/rounds', { game: 'flip' })).data.items).toHaveLength(1);
+  });
+
+  it('after the first bet a flip or roll is one database call; a key reused for another bet and a banned player are refused', async () => {
+    const { token, userId } = await player('5');
+    await bet(token, 'games/flip', { stake: '0.1', currency: 'ton', side: 'heads' });
+    // The pair is known from here on: watch the statements of the next bet.
+    const statements: string[] = [];
+    const query = db.query.bind(db);
+    db.query = ((sql: string, params?: never) => {
+      statements.push(sql);
+      return query(sql, params);
+    });
+    const transaction = db.transaction.bind(db);
+    db.transaction = ((fn: never) => {
+      statements.push('BEGIN');
+      return transaction(fn);
+    });
+    try {
+      await bet(token, 'games/roll', { stake: '0.1', currency: 'ton', target: '50', direction: 'under' });
+    } finally {
+      db.query = query;
+      db.transaction = transaction;
+    }
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toContain('arcade_instant_bet');
+
+    const body = { stake: '0.1', currency: 'ton', side: 'tails', idempotencyKey: key() };
+    expect((await call(token, 'games/flip', body)).success).toBe(true);
+    const reused = await call(token, 'games/flip', { ...body, side: 'heads' });
+    expect(reused).toMatchObject({ status: 409, success: false, message: 'This idempotency key was already used for a different request' });
+
+    await db.query('UPDATE users SET is_banned = true WHERE id = $1', [userId]);
+    const balance = (await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]!.balance;
+    const banned = await call(token, 'games/flip', { stake: '0.1', currency: 'ton', side: 'tails', idempotencyKey: key() });
+    expect(banned).toMatchObject({ status: 403, success: false, code: 'account.banned' });
+    expect((await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]!.balance).toBe(balance);
+    // The retry of a bet placed before the ban still answers with its first reply.
+    expect((await call(token, 'games/flip', body)).success).toBe(true);
+    expect((await audit(db)).problems).toEqual([]);
   });
 
   it('refuses stakes and chances outside the limits, and more than the balance, moving nothing', async () => {
@@ -295,13 +334,63 @@ describe.each(databases().filter((d) => d.name === 'postgres'))('games under par
   let db: Db;
   let drop: () => Promise<void>;
   let app: FastifyInstance;
+  let url: string | null;
   beforeAll(async () => {
-    ({ db, drop } = await database.create());
+    ({ db, drop, url } = await database.create());
     app = await startServer(db);
   });
   afterAll(async () => {
     await app?.close();
     await drop?.();
+  });
+
+  it('one player betting through two servers at once: every bet takes its own nonce and verifies from the revealed seed', async () => {
+    // A second server process on the same database (its own connections and its own memory of seed pairs).
+    const second = await openDb({ kind: 'postgres', url: url!, maxConnections: 4 });
+    const other = await startServer(second);
+    try {
+      const id = newUserId();
+      const token = await logIn(app, { id });
+      await db.transaction((tx) =>
+        postMovement(tx, {
+          kind: 'deposit',
+          userId: BigInt(id),
+          reference: `two-servers-${id}`,
+          postings: [
+            { account: { system: 'deposits' }, amount: -toNano('10') },
+            { account: { user: BigInt(id), kind: 'ton' }, amount: toNano('10') },
+          ],
+        }),
+      );
+      const before = envelope(await post(app, '/api/v3/fairness/seeds', {}, { token })).data as SeedsInfo;
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, n) =>
+          post(n % 2 ? other : app, '/api/v3/games/flip', { stake: '0.01', currency: 'ton', side: n % 3 ? 'heads' : 'tails', idempotencyKey: `two-servers-${id}-${n}` }, { token }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+      const rounds = answers.map((a) => (envelope(a).data as BetResult).round);
+      expect(rounds.map((r) => r.fairness.nonce).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, n) => n));
+
+      const rotated = envelope(await post(other, '/api/v3/fairness/rotate', {}, { token })).data as SeedsInfo;
+      const revealed = rotated.revealed[0]!;
+      expect(hashServerSeed(revealed.serverSeed)).toBe(before.serverSeedHash);
+      expect(revealed.bets).toBe(30);
+      for (const round of rounds) {
+        const side = flipSide(fairFloats({ serverSeed: revealed.serverSeed, clientSeed: revealed.clientSeed, nonce: round.fairness.nonce }, 1));
+        expect(round.flip!.side).toBe(side);
+        expect(round.status).toBe(side === round.flip!.choice ? 'won' : 'lost');
+      }
+      // Bets after the rotation use the new pair on both servers.
+      for (const server of [app, other]) {
+        const after = envelope(await post(server, '/api/v3/games/flip', { stake: '0.01', currency: 'ton', side: 'heads', idempotencyKey: `two-servers-${id}-after-${server === app}` }, { token })).data as BetResult;
+        expect(after.round.fairness.serverSeedHash).toBe(rotated.serverSeedHash);
+      }
+      expect((await audit(db)).problems).toEqual([]);
+    } finally {
+      await other.close();
+      await second.close();
+    }
   });
 
   it('many parallel first bets of new players all settle: no deadlock, no overdraft, a sound book', async () => {

@@ -137,7 +137,7 @@ export async function post(tx: Queryable, movement: Movement): Promise<Posted> {
   return { transactionId, balances };
 }
 
-const KEY = /^[A-Za-z0-9_:-]{8,100}$/;
+export const KEY = /^[A-Za-z0-9_:-]{8,100}$/;
 
 /** A stable fingerprint of a request: the same call with the same fields, in any key order. */
 export function requestFingerprint(call: string, request: unknown): string {
@@ -199,7 +199,7 @@ export async function once<T>(db: Db, call: MoneyCall, run: (tx: Queryable) => P
 }
 
 /** PostgreSQL's deadlock and serialization failures: the transaction rolled back and can simply run again. */
-const RETRYABLE = new Set(['40P01', '40001']);
+export const RETRYABLE_CODES: ReadonlySet<string> = new Set(['40P01', '40001']);
 
 async function retryOnConflict<T>(run: () => Promise<T>, attempts = 4): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -207,7 +207,7 @@ async function retryOnConflict<T>(run: () => Promise<T>, attempts = 4): Promise<
       return await run();
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
-      if (attempt >= attempts || typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
+      if (attempt >= attempts || typeof code !== 'string' || !RETRYABLE_CODES.has(code)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
     }
   }
@@ -225,7 +225,8 @@ export interface AuditReport {
 
 /**
  * The ledger's invariants, checkable at any moment: every balance equals the sum of its
- * journal rows, every movement and the whole journal sum to zero, no player balance is negative.
+ * journal rows, each journal row's balance_after is its account's running total, every movement
+ * and the whole journal sum to zero, no player balance is negative.
  */
 export async function audit(db: Queryable): Promise<AuditReport> {
   const problems: string[] = [];
@@ -248,6 +249,16 @@ export async function audit(db: Queryable): Promise<AuditReport> {
      WHERE NOT EXISTS (SELECT 1 FROM journal_entries j WHERE j.transaction_id = t.id)`,
   );
   for (const row of empty.rows) problems.push(`movement ${row.id} has no journal rows`);
+  // Each journal row's balance_after is the account's running total at that row.
+  const drifted = await db.query<{ id: bigint; account_id: bigint; balance_after: bigint; running: bigint }>(
+    `SELECT id, account_id, balance_after, running FROM (
+       SELECT id, account_id, balance_after, SUM(amount) OVER (PARTITION BY account_id ORDER BY id)::bigint AS running
+       FROM journal_entries) j
+     WHERE balance_after <> running LIMIT 20`,
+  );
+  for (const row of drifted.rows) {
+    problems.push(`journal row ${row.id} of account ${row.account_id} says ${row.balance_after} after it, the running total is ${row.running}`);
+  }
   const negative = await db.query<{ id: bigint; balance: bigint }>(
     'SELECT id, balance FROM accounts WHERE user_id IS NOT NULL AND balance < 0',
   );

@@ -20,14 +20,14 @@ import {
 } from '@arcade/api-client/fair';
 import type { BetResult, Currency, GameName } from '@arcade/api-client/games';
 import { fromNano, toNano } from '@arcade/api-client/money';
-import type { Db, Queryable } from '../../db/db';
+import { UNIQUE_VIOLATION, type Db, type Queryable } from '../../db/db';
 import { DomainError } from '../errors';
-import { ledgerMessages, once, post, type SystemAccount } from '../ledger';
+import { KEY, ledgerMessages, once, post, requestFingerprint, RETRYABLE_CODES, type SystemAccount } from '../ledger';
 import { productConfig } from '../product-config';
-import { assertNotBanned } from '../wallet/withdrawals';
+import { assertNotBanned, withdrawalMessages } from '../wallet/withdrawals';
 import { settleRound } from '../bonus/settlement';
 import { toRound, type RoadOutcome, type RoadParams, type RoundRow } from './rounds';
-import { nodeHmac, pairForBet, type SeedPair } from './seeds';
+import { nodeHmac, pairForBet, seedPairCache, type SeedPair } from './seeds';
 
 const { games } = productConfig;
 
@@ -125,9 +125,13 @@ async function instantBet(
   decide: (floats: number[]) => { params: object; outcome: object; multiplier: number },
 ): Promise<BetResult> {
   const stake = checkStake(input.stake, input.currency);
-  return once(db, { userId: input.userId, call: game, idempotencyKey: input.idempotencyKey, request }, async (tx) => {
+  const quick = await quickInstantBet(db, input, game, request, stake, decide);
+  if (quick) return quick;
+  let used: SeedPair | undefined;
+  const result = await once(db, { userId: input.userId, call: game, idempotencyKey: input.idempotencyKey, request }, async (tx) => {
     await assertNotBanned(tx, input.userId, { lock: true });
     const { pair, nonce } = await pairForBet(tx, input.userId);
+    used = { ...pair, next_nonce: nonce + 1 };
     const floats = fairFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce }, 1, nodeHmac);
     const { params, outcome, multiplier } = decide(floats);
     const payout = payoutOf(stake, multiplier);
@@ -140,6 +144,70 @@ async function instantBet(
     await settleRound(tx, row, input.now);
     return { round: toRound(row, pair), balance: await balanceOf(tx, input.userId) };
   });
+  // The next bet goes the quick way with the pair as this one left it.
+  if (used) seedPairCache.remember(db, input.userId, used);
+  return result;
+}
+
+const tiers = (ladder: 'rounds' | 'wagered' | 'bestWin') => productConfig.achievements[ladder].map((tier) => tier.threshold);
+const TIERS = { rounds: tiers('rounds'), wagered: tiers('wagered'), bestWin: tiers('bestWin') };
+
+/**
+ * The one-round-trip path of an instant bet (migration 010's arcade_instant_bet): the outcome is
+ * worked out here from the player's seed pair (kept in memory) and the nonce it expects, and the
+ * database function does the rest in one transaction. It answers null when the bet needs the
+ * general path: a first bet (no seed pair yet) or a rare turn the function leaves to it.
+ */
+async function quickInstantBet(
+  db: Db,
+  input: BetInput,
+  game: 'flip' | 'roll',
+  request: object,
+  stake: bigint,
+  decide: (floats: number[]) => { params: object; outcome: object; multiplier: number },
+): Promise<BetResult | null> {
+  if (!KEY.test(input.idempotencyKey)) throw new DomainError('invalid', ledgerMessages.badKey);
+  const fingerprint = requestFingerprint(game, request);
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    const pair = await seedPairCache.get(db, input.userId);
+    if (!pair) return null;
+    const nonce = pair.next_nonce;
+    const floats = fairFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce }, 1, nodeHmac);
+    const { params, outcome, multiplier } = decide(floats);
+    const payout = payoutOf(stake, multiplier);
+    const status = multiplier > 0 ? 'won' : 'lost';
+    const round = toRound(
+      { id: 0n, user_id: input.userId, game, currency: input.currency, stake, payout, multiplier: BigInt(multiplier), status, seed_pair_id: pair.id, nonce, params, outcome, created_at: input.now, finished_at: input.now } as RoundRow,
+      pair,
+    );
+    const referralShare = input.currency === 'ton' ? (stake * productConfig.houseEdge[game] * productConfig.referral.shareOfEdge) / 100_000_000n : 0n;
+    try {
+      const { rows } = await db.query<{ reply: string }>(
+        `SELECT arcade_instant_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14, $15, $16,
+           $17::bigint[], $18::bigint[], $19::bigint[], $20::jsonb) AS reply`,
+        [
+          input.userId, input.idempotencyKey, game, fingerprint, pair.id, nonce, game, input.currency, stake, payout, BigInt(multiplier),
+          JSON.stringify(params), JSON.stringify(outcome), input.now, referralShare, productConfig.referral.minClaimNano,
+          `{${TIERS.rounds.join(',')}}`, `{${TIERS.wagered.join(',')}}`, `{${TIERS.bestWin.join(',')}}`,
+          JSON.stringify({ round, balance: { ton: '0', bonusTon: '0' } }),
+        ],
+      );
+      pair.next_nonce = nonce + 1;
+      return JSON.parse(rows[0]!.reply) as BetResult;
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (code === 'AR001') return null;
+      if (code === 'AR002') throw new DomainError('conflict', betMessages.balance, 'game.balance');
+      if (code === 'AR003') throw new DomainError('forbidden', withdrawalMessages.banned, 'account.banned');
+      if (code === 'AR005') throw new DomainError('conflict', ledgerMessages.keyReused);
+      // Another bet took the nonce, the seeds were rotated, or a deadlock or a key race: try again.
+      if (code === 'AR004') seedPairCache.forget(db, input.userId);
+      // (A unique violation: a call with the same key that is not a bet committed meanwhile.)
+      else if (!(typeof code === 'string' && (RETRYABLE_CODES.has(code) || code === UNIQUE_VIOLATION))) throw error;
+      else await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 10 * attempt));
+    }
+  }
+  return null;
 }
 
 export function playFlip(db: Db, input: BetInput & { side: CoinSide }): Promise<BetResult> {

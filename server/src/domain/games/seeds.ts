@@ -106,3 +106,32 @@ export async function rotateSeeds(tx: Queryable, userId: bigint, clientSeed: str
   await insertPair(tx, userId, pair.next_server_seed, clientSeed ?? newClientSeed());
   return seedsInfo(tx, userId);
 }
+
+const CACHED_PAIRS = 50_000;
+
+/**
+ * Active seed pairs kept in memory for the one-round-trip bet: the database function checks the
+ * pair is still active and the nonce still the expected one, so a stale entry (another server
+ * took the nonce, the seeds were rotated) only costs a reload and another try.
+ */
+export const seedPairCache = {
+  /** Per database: pair ids are only unique within one. */
+  byDb: new WeakMap<object, Map<bigint, SeedPair>>(),
+  async get(db: Queryable, userId: bigint): Promise<SeedPair | null> {
+    const cached = this.byDb.get(db)?.get(userId);
+    if (cached) return cached;
+    const { rows } = await db.query<SeedPair>('SELECT * FROM seed_pairs WHERE user_id = $1 AND active', [userId]);
+    const pair = rows[0];
+    if (pair) this.remember(db, userId, pair);
+    return pair ?? null;
+  },
+  remember(db: Queryable, userId: bigint, pair: SeedPair): void {
+    let pairs = this.byDb.get(db);
+    if (!pairs) this.byDb.set(db, (pairs = new Map<bigint, SeedPair>()));
+    if (pairs.size >= CACHED_PAIRS && !pairs.has(userId)) pairs.delete(pairs.keys().next().value!);
+    pairs.set(userId, pair);
+  },
+  forget(db: Queryable, userId: bigint): void {
+    this.byDb.get(db)?.delete(userId);
+  },
+};
