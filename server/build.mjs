@@ -1,6 +1,7 @@
 // Bundles the server into dist/main.js: our own code and the workspace contract (@arcade/api-client)
 // go into the bundle, every npm dependency stays external and is loaded from node_modules.
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +17,7 @@ rmSync(dist, { recursive: true, force: true });
 await build({
   // main.js (the server) and cli.js (operator commands); the emulated chain is its own chunk,
   // loaded only when the server runs on it.
-  entryPoints: { main: join(here, 'src/main.ts'), cli: join(here, 'src/cli.ts') },
+  entryPoints: { main: join(here, 'src/main.ts'), cli: join(here, 'src/cli.ts'), 'make-pglite-template': join(here, 'src/make-pglite-template.ts') },
   outdir: dist,
   splitting: true,
   chunkNames: '[name]-[hash]',
@@ -35,5 +36,8 @@ await build({
 
 // The migrator looks for ./migrations next to the bundle (see src/db/migrator.ts).
 cpSync(join(here, 'src/db/migrations'), join(dist, 'migrations'), { recursive: true });
+
+// A new embedded database starts from this migrated data folder instead of running initdb.
+execFileSync(process.execPath, [join(dist, 'make-pglite-template.js'), join(dist, 'pglite-template.tar.gz'), join(here, '.cache')], { stdio: 'inherit' });
 
 console.log(`built ${dist}/main.js and cli.js (external: ${external.join(', ')})`);

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { buildServer } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDb, type Db } from './db/db';
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
   const db: Db = await openDb(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, onError: (error) => console.error(`database: ${error.message}`) }
-      : { kind: 'pglite', dataDir: config.dataDir },
+      : { kind: 'pglite', dataDir: config.dataDir, template: fileURLToPath(new URL('./pglite-template.tar.gz', import.meta.url)) },
   );
   await migrate(db);
 

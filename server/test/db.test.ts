@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation, openDb, type Db } from '../src/db/db';
 import { migrate, readMigrations } from '../src/db/migrator';
+import { pgliteTemplateKey, writePgliteTemplate } from '../src/db/pglite-template';
 import { databases, tempDir } from './helpers';
 
 describe.each(databases())('database on $name', (database) => {
@@ -90,6 +91,33 @@ describe('PGlite data folder', () => {
     const { rows } = await second.query<{ first_name: string }>('SELECT first_name FROM users WHERE id = $1', [77n]);
     expect(rows).toEqual([{ first_name: 'Kept' }]);
     await second.close();
+  });
+});
+
+describe('PGlite template', () => {
+  it('a new data folder starts from the migrated template without initdb and keeps what it is given', async () => {
+    const template = join(tempDir('pglite-template'), 'template.tar.gz');
+    await writePgliteTemplate(template);
+    const dataDir = join(tempDir('pglite'), 'data');
+    const first = await openDb({ kind: 'pglite', dataDir, template });
+    // Everything is in already: no migration is left to apply.
+    expect(await migrate(first)).toEqual([]);
+    await first.query("INSERT INTO users (id, first_name, referral_code) VALUES ($1, 'Templated', 'tmpl0001')", [78n]);
+    await first.close();
+
+    // An existing folder is never overwritten by the template.
+    const second = await openDb({ kind: 'pglite', dataDir, template });
+    const { rows } = await second.query<{ first_name: string }>('SELECT first_name FROM users WHERE id = $1', [78n]);
+    expect(rows).toEqual([{ first_name: 'Templated' }]);
+    await second.close();
+  });
+
+  it('is keyed by the migrations, so a new or changed migration makes a new template', () => {
+    const migrations = readMigrations();
+    const key = pgliteTemplateKey(migrations);
+    expect(pgliteTemplateKey(migrations)).toBe(key);
+    expect(pgliteTemplateKey([...migrations, { version: 999, name: '999_more.sql', sql: 'SELECT 1;' }])).not.toBe(key);
+    expect(pgliteTemplateKey(migrations.map((m, i) => (i === 0 ? { ...m, sql: `${m.sql}\n-- changed` } : m)))).not.toBe(key);
   });
 });
 

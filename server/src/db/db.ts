@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -24,25 +25,39 @@ export interface Queryable {
  */
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** PGlite only: the whole data folder as a gzipped tarball. */
+  dumpDataDir(): Promise<Buffer>;
   /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 export type OpenDbOptions =
-  | { kind: 'pglite'; /** a folder; omitted = in memory */ dataDir?: string }
+  | {
+      kind: 'pglite';
+      /** a folder; omitted = in memory */
+      dataDir?: string;
+      /** A data folder tarball (pglite-template.ts) a new, empty folder starts from instead of initdb; used if the file is there. */
+      template?: string;
+    }
   | { kind: 'postgres'; url: string; maxConnections?: number; onError?: (error: Error) => void };
 
 const INT8_OID = 20;
 const parseInt8 = (value: string): bigint => BigInt(value);
 
 export async function openDb(options: OpenDbOptions): Promise<Db> {
-  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options);
+  return options.kind === 'pglite' ? openPglite(options.dataDir, options.template) : openPostgres(options);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Db> {
+async function openPglite(dataDir: string | undefined, template: string | undefined): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers: { [INT8_OID]: parseInt8 } });
+  // A folder that holds no database yet starts from the template, when there is one.
+  const fresh = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'));
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(fresh && template && existsSync(template) ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+    parsers: { [INT8_OID]: parseInt8 },
+  });
 
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T extends object>(sql: string, params: readonly SqlValue[] = []) {
@@ -58,6 +73,7 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
     kind: 'pglite',
     ...wrap(pglite),
     transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    dumpDataDir: async () => Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer()),
     close: () => pglite.close(),
   };
 }
@@ -147,6 +163,7 @@ async function openPostgres(options: { url: string; maxConnections?: number; onE
         throw error;
       }
     },
+    dumpDataDir: () => Promise.reject(new Error('Only an embedded database can be dumped as a data folder')),
     close: () => pool.end(),
   };
 }
