@@ -1,72 +1,87 @@
 import { type } from 'arktype';
+import { lazy } from './lazy';
 import { Balance, Id, TonAmount } from './schemas';
 import { IdempotencyKey, PositiveTonAmount } from './wallet';
 
-export const GiftAttribute = type({
-  name: 'string',
-  /** How many of every 1,000 gifts have it. */
-  rarityPerMille: 'number.integer >= 0',
-});
+export const GiftAttribute = lazy(() =>
+  type({
+    name: 'string',
+    /** How many of every 1,000 gifts have it. */
+    rarityPerMille: 'number.integer >= 0',
+  }),
+);
 
-export const Gift = type({
-  id: 'string',
-  collection: { id: 'string', name: 'string' },
-  number: 'number.integer > 0',
-  model: GiftAttribute,
-  backdrop: GiftAttribute.and({ center: /^#[0-9a-f]{6}$/, edge: /^#[0-9a-f]{6}$/ }),
-  symbol: GiftAttribute,
-  /** Combined rarity: the product of the three per-mille values (lower is rarer). */
-  rarity: 'number.integer >= 0',
-  /** Set while the gift is for sale. */
-  price: 'string | null',
-  listedAt: 'string | null',
-  /** Whether it belongs to the asking player. */
-  mine: 'boolean',
-  /** Telegram's trade lock: no transfer before this time. */
-  lockedUntil: 'string | null',
-});
+export const Gift = lazy(() =>
+  type({
+    id: 'string',
+    collection: { id: 'string', name: 'string' },
+    number: 'number.integer > 0',
+    model: GiftAttribute,
+    backdrop: GiftAttribute.and({ center: /^#[0-9a-f]{6}$/, edge: /^#[0-9a-f]{6}$/ }),
+    symbol: GiftAttribute,
+    /** Combined rarity: the product of the three per-mille values (lower is rarer). */
+    rarity: 'number.integer >= 0',
+    /** Set while the gift is for sale. */
+    price: 'string | null',
+    listedAt: 'string | null',
+    /** Whether it belongs to the asking player. */
+    mine: 'boolean',
+    /** Telegram's trade lock: no transfer before this time. */
+    lockedUntil: 'string | null',
+  }),
+);
 export type Gift = typeof Gift.infer;
 
-export const MarketSort = type("'price-asc' | 'price-desc' | 'date-asc' | 'date-desc' | 'number-asc' | 'number-desc' | 'rarity-asc' | 'rarity-desc'");
+export const MarketSort = lazy(() =>
+  type("'price-asc' | 'price-desc' | 'date-asc' | 'date-desc' | 'number-asc' | 'number-desc' | 'rarity-asc' | 'rarity-desc'"),
+);
 export type MarketSort = typeof MarketSort.infer;
 
-const Names = type('string[] <= 50');
+const Names = lazy(() => type('string[] <= 50'));
 
-export const MarketFilter = type({
-  'collections?': Names,
-  'models?': Names,
-  'backdrops?': Names,
-  'symbols?': Names,
-  'minPrice?': TonAmount,
-  'maxPrice?': TonAmount,
-});
+export const MarketFilter = lazy(() =>
+  type({
+    'collections?': Names,
+    'models?': Names,
+    'backdrops?': Names,
+    'symbols?': Names,
+    'minPrice?': TonAmount,
+    'maxPrice?': TonAmount,
+  }),
+);
 export type MarketFilter = typeof MarketFilter.infer;
 
-export const MarketListRequest = MarketFilter.and({
-  'sort?': MarketSort,
-  'cursor?': '0 < string <= 400',
-  'limit?': '1 <= number.integer <= 60',
-});
+export const MarketListRequest = lazy(() =>
+  MarketFilter.and({
+    'sort?': MarketSort,
+    'cursor?': '0 < string <= 400',
+    'limit?': '1 <= number.integer <= 60',
+  }),
+);
 
-export const MarketPage = type({
-  items: Gift.array(),
-  nextCursor: 'string | null',
-  /** Gifts matching the filter: counted on the first page only (null on the pages a cursor asks for). */
-  total: 'number.integer >= 0 | null',
-});
+export const MarketPage = lazy(() =>
+  type({
+    items: Gift.array(),
+    nextCursor: 'string | null',
+    /** Gifts matching the filter: counted on the first page only (null on the pages a cursor asks for). */
+    total: 'number.integer >= 0 | null',
+  }),
+);
 export type MarketPage = typeof MarketPage.infer;
 
-const Facet = type({ name: 'string', count: 'number.integer >= 0', rarityPerMille: 'number.integer >= 0' });
+const Facet = lazy(() => type({ name: 'string', count: 'number.integer >= 0', rarityPerMille: 'number.integer >= 0' }));
 
-export const MarketFacets = type({
-  collections: type({ id: 'string', name: 'string', count: 'number.integer >= 0', floor: 'string | null' }).array(),
-  models: Facet.array(),
-  backdrops: Facet.and({ center: 'string', edge: 'string' }).array(),
-  symbols: Facet.array(),
-});
+export const MarketFacets = lazy(() =>
+  type({
+    collections: type({ id: 'string', name: 'string', count: 'number.integer >= 0', floor: 'string | null' }).array(),
+    models: Facet.array(),
+    backdrops: Facet.and({ center: 'string', edge: 'string' }).array(),
+    symbols: Facet.array(),
+  }),
+);
 export type MarketFacets = typeof MarketFacets.infer;
 
-export const GiftRequest = type({ giftId: Id });
+export const GiftRequest = lazy(() => type({ giftId: Id }));
 
 /**
  * The market's fixed numbers, shared by the server that enforces them and the app that shows them
@@ -83,25 +98,29 @@ export const marketRules = {
   maxCartItems: 20,
 } as const;
 
-export const CheckoutRequest = type({
-  items: type({ giftId: Id, price: TonAmount }).array().atLeastLength(1).atMostLength(marketRules.maxCartItems),
-  idempotencyKey: IdempotencyKey,
-});
+export const CheckoutRequest = lazy(() =>
+  type({
+    items: type({ giftId: Id, price: TonAmount }).array().atLeastLength(1).atMostLength(marketRules.maxCartItems),
+    idempotencyKey: IdempotencyKey,
+  }),
+);
 
-export const CheckoutItem = type({
-  giftId: 'string',
-  /** bought; gone (sold or unlisted meanwhile); repriced (now at `price`); unaffordable; own (the player's own gift). */
-  result: "'bought' | 'gone' | 'repriced' | 'unaffordable' | 'own'",
-  'price?': TonAmount,
-});
-export const CheckoutResult = type({ items: CheckoutItem.array(), spent: TonAmount, balance: Balance });
+export const CheckoutItem = lazy(() =>
+  type({
+    giftId: 'string',
+    /** bought; gone (sold or unlisted meanwhile); repriced (now at `price`); unaffordable; own (the player's own gift). */
+    result: "'bought' | 'gone' | 'repriced' | 'unaffordable' | 'own'",
+    'price?': TonAmount,
+  }),
+);
+export const CheckoutResult = lazy(() => type({ items: CheckoutItem.array(), spent: TonAmount, balance: Balance }));
 export type CheckoutResult = typeof CheckoutResult.infer;
 
-export const InventoryPage = type({ items: Gift.array() });
+export const InventoryPage = lazy(() => type({ items: Gift.array() }));
 
-export const ListGiftRequest = type({ giftId: Id, price: PositiveTonAmount });
-export const WithdrawGiftRequest = type({ giftId: Id, idempotencyKey: IdempotencyKey });
-export const GiftWithdrawal = type({ gift: Gift, fee: TonAmount, balance: Balance });
+export const ListGiftRequest = lazy(() => type({ giftId: Id, price: PositiveTonAmount }));
+export const WithdrawGiftRequest = lazy(() => type({ giftId: Id, idempotencyKey: IdempotencyKey }));
+export const GiftWithdrawal = lazy(() => type({ gift: Gift, fee: TonAmount, balance: Balance }));
 
 export const marketRefusals = [
   'market.price.min',
