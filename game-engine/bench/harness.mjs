@@ -9,10 +9,12 @@ import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const playgroundDir = resolve(here, '../playground');
-const distDir = join(playgroundDir, 'dist');
+// ENGINE_BENCH_DIST serves another build of the playground (a before/after comparison under
+// the same machine load); buildPlayground() then builds nothing.
+const distDir = process.env.ENGINE_BENCH_DIST ? resolve(process.env.ENGINE_BENCH_DIST) : join(playgroundDir, 'dist');
 
 export function buildPlayground({ skipIfBuilt = false } = {}) {
-  if (skipIfBuilt && existsSync(join(distDir, 'bench.html'))) return;
+  if (process.env.ENGINE_BENCH_DIST || (skipIfBuilt && existsSync(join(distDir, 'bench.html')))) return;
   execFileSync('pnpm', ['--filter', '@arcade/game-playground', 'run', 'build'], { cwd: playgroundDir, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 

@@ -135,7 +135,8 @@ const CAPPED = Symbol.for('arcade.engine.batchTextures');
 {
   const limits = GlLimitsSystem.prototype as GlLimitsSystem & { [CAPPED]?: true };
   if (!limits[CAPPED]) {
-    const contextChange = limits.contextChange;
+    // pixi's own method, called with the system as `this`.
+    const contextChange = Object.getOwnPropertyDescriptor(GlLimitsSystem.prototype, 'contextChange')?.value as (this: GlLimitsSystem) => void;
     limits.contextChange = function capBatchTextures(this: GlLimitsSystem): void {
       contextChange.call(this);
       this.maxBatchableTextures = Math.min(this.maxBatchableTextures, BATCH_TEXTURES);

@@ -31,12 +31,18 @@ export class FlipScene extends GameScene {
   /** One sprite per face, both always in the draw list (the hidden one shrunk to nothing). */
   private faces!: Record<CoinSide, Sprite>;
   private glint!: Sprite;
-  private label!: BitmapText;
+  /**
+   * The result's words, one text each, made once: a new text on a BitmapText rebuilds its
+   * geometry and the draw list. What is not shown is shrunk to nothing (see `draw`).
+   */
+  private labels!: Record<CoinSide, BitmapText>;
   private badge!: Container;
   private badgePill!: Sprite;
-  private badgeText!: BitmapText;
+  private badgeTexts!: { win: BitmapText; lose: BitmapText };
   private effects!: Container;
   private burst!: Burst;
+  /** The win burst is in flight (it never changes visibility: its particles shrink). */
+  private bursting = false;
   private plan: FlipPlan | null = null;
   private pose: FlipPose = restingPose('heads');
   /** Scene time when the pose was last set (the result keeps living after the animation). */
@@ -76,7 +82,7 @@ export class FlipScene extends GameScene {
     this.plan = null;
     this.restingSide = side;
     this.pose = restingPose(side);
-    this.burst.view.visible = false;
+    this.stopBurst();
     this.draw();
   }
 
@@ -114,20 +120,25 @@ export class FlipScene extends GameScene {
     this.coin.addChild(this.farFace, this.rim, this.faces.heads, this.faces.tails, this.glint);
 
     const font = installArcadeFont(bag);
-    this.label = new BitmapText({ text: '', style: { fontFamily: font, fontSize: 34, letterSpacing: 3 } });
-    this.label.anchor.set(0.5);
+    const text = (words: string, fontSize: number, letterSpacing: number): BitmapText => {
+      const label = new BitmapText({ text: words, style: { fontFamily: font, fontSize, letterSpacing } });
+      label.anchor.set(0.5);
+      label.scale.set(0);
+      return label;
+    };
+    this.labels = { heads: text('HEADS', 34, 3), tails: text('TAILS', 34, 3) };
     this.badge = new Container();
     this.badgePill = new Sprite(pillTexture(bag, 132, 36));
     this.badgePill.anchor.set(0.5);
-    this.badgeText = new BitmapText({ text: '', style: { fontFamily: font, fontSize: 17, letterSpacing: 2 } });
-    this.badgeText.anchor.set(0.5);
-    this.badge.addChild(this.badgePill, this.badgeText);
+    this.badgeTexts = { win: text('YOU WIN', 17, 2), lose: text('NO LUCK', 17, 2) };
+    this.badgeTexts.win.tint = 0x05331f;
+    this.badgeTexts.lose.tint = 0xffffff;
+    this.badge.addChild(this.badgePill, this.badgeTexts.win, this.badgeTexts.lose);
     this.effects = new Container();
 
-    this.view.addChild(this.backdrop.view, this.pedestal, this.rays, this.aura, this.shadow, this.coin, this.effects, this.label, this.badge);
+    this.view.addChild(this.backdrop.view, this.pedestal, this.rays, this.aura, this.shadow, this.coin, this.effects, this.labels.heads, this.labels.tails, this.badge);
     const sparkle = sparkleTexture(bag);
     this.burst = new Burst({ ...this.burstShape(), count: 46, seed: 1, textures: [sparkle, sparkle, miniCoinTexture(bag), confettiTexture(bag)] });
-    this.burst.view.visible = false;
     this.effects.addChild(this.burst.view);
     this.draw();
   }
@@ -142,9 +153,13 @@ export class FlipScene extends GameScene {
     const floorY = this.baseY + this.radius * 1.18;
     this.pedestal.position.set(this.cx, floorY);
     this.pedestal.setSize(this.radius * 3.6, this.radius * 0.9);
-    this.label.position.set(this.cx, floorY + Math.max(46, this.radius * 0.62));
-    this.label.style.fontSize = clamp(this.radius * 0.36, 24, 44);
-    this.badge.position.set(this.cx, this.label.y + this.label.style.fontSize * 1.25);
+    const labelY = floorY + Math.max(46, this.radius * 0.62);
+    const labelSize = clamp(this.radius * 0.36, 24, 44);
+    for (const label of [this.labels.heads, this.labels.tails]) {
+      label.position.set(this.cx, labelY);
+      label.style.fontSize = labelSize;
+    }
+    this.badge.position.set(this.cx, labelY + labelSize * 1.25);
     this.effects.position.set(this.cx, this.baseY);
     this.draw();
   }
@@ -172,8 +187,18 @@ export class FlipScene extends GameScene {
   }
 
   private launchBurst(plan: FlipPlan): void {
-    this.burst.view.visible = plan.win;
-    if (plan.win) this.burst.launch(plan.sparkleSeed, this.burstShape());
+    if (plan.win) {
+      this.bursting = true;
+      this.burst.launch(plan.sparkleSeed, this.burstShape());
+    } else {
+      this.stopBurst();
+    }
+  }
+
+  private stopBurst(): void {
+    if (!this.bursting) return;
+    this.bursting = false;
+    this.burst.pose(-1);
   }
 
   private draw(): void {
@@ -228,38 +253,44 @@ export class FlipScene extends GameScene {
     this.shadow.alpha = 0.75 * (1 - 0.55 * lift);
     this.pedestal.alpha = 0.85 - 0.35 * lift;
 
-    // Result: rays and a golden aura for a win, a red pulse for a loss.
+    // Result: rays and a golden aura for a win, a red pulse for a loss. What is not shown is
+    // shrunk to nothing rather than hidden: in pixi every visibility change rebuilds the
+    // render group's draw list on that frame, a zero-size quad costs no pixels.
     const pop = easeOutBack(segment(revealMs, 0, 380), 2.2);
-    this.rays.visible = win && reveal > 0;
-    if (this.rays.visible) {
+    if (win && reveal > 0) {
       this.rays.position.set(this.cx, this.baseY);
       this.rays.setSize(r * 5.2 * pop, r * 5.2 * pop);
       this.rays.rotation = this.time / 2600;
       this.rays.alpha = 0.5 * reveal;
+    } else {
+      this.rays.scale.set(0);
     }
-    this.aura.visible = reveal > 0;
-    if (this.aura.visible) {
+    if (reveal > 0) {
       this.aura.position.set(this.cx, this.baseY);
       const pulse = win ? 1 + 0.06 * Math.sin(this.time / 180) : 1 + 0.35 * segment(revealMs, 0, 500);
       this.aura.setSize(r * 3.4 * pulse, r * 3.4 * pulse);
       this.aura.tint = win ? mix(palette.gold, palette.win, 0.25) : palette.lose;
       this.aura.alpha = win ? 0.55 * reveal : 0.5 * reveal * (1 - 0.5 * segment(revealMs, 200, 650));
+    } else {
+      this.aura.scale.set(0);
     }
-    if (this.burst.view.visible) this.burst.pose(revealMs);
+    if (this.bursting) this.burst.pose(revealMs);
 
-    const showResult = this.plan !== null && reveal > 0;
-    this.label.visible = showResult;
-    this.badge.visible = showResult;
-    if (showResult && this.plan) {
-      this.label.text = this.plan.side.toUpperCase();
-      this.label.tint = win ? palette.goldLight : palette.text;
-      this.label.alpha = reveal;
-      this.label.scale.set(0.6 + 0.4 * pop);
-      this.badgeText.text = win ? 'YOU WIN' : 'NO LUCK';
-      this.badgeText.tint = win ? 0x05331f : 0xffffff;
+    const plan = this.plan;
+    const showResult = plan !== null && reveal > 0;
+    const label = showResult ? this.labels[plan.side] : null;
+    for (const side of ['heads', 'tails'] as const) if (this.labels[side] !== label) this.labels[side].scale.set(0);
+    this.badgeTexts.win.scale.set(showResult && win ? 1 : 0);
+    this.badgeTexts.lose.scale.set(showResult && !win ? 1 : 0);
+    if (label) {
+      label.tint = win ? palette.goldLight : palette.text;
+      label.alpha = reveal;
+      label.scale.set(0.6 + 0.4 * pop);
       this.badgePill.tint = win ? palette.win : palette.lose;
       this.badge.alpha = segment(revealMs, 120, 420);
       this.badge.scale.set(0.7 + 0.3 * easeOutBack(segment(revealMs, 120, 480), 2));
+    } else {
+      this.badge.scale.set(0);
     }
   }
 }

@@ -7,6 +7,7 @@ import { glowTexture, miniCoinTexture, pillTexture, sparkleTexture } from '../sh
 import { Burst, type BurstOptions } from '../shared/burst';
 import { installArcadeFont } from '../shared/fonts';
 import { GameScene } from '../shared/game-scene';
+import { GlyphLine } from '../shared/glyph-line';
 import { palette, shade } from '../shared/theme';
 import { barrierTexture, beamTexture, carTextures, coverTextures, heroTexture, type CoverKind } from './art';
 import { RoadGround } from './ground';
@@ -105,11 +106,15 @@ export class RoadScene extends GameScene {
   private flash!: Sprite;
   private banner!: Container;
   private bannerPill!: Sprite;
-  private bannerTitle!: BitmapText;
-  private bannerValue!: BitmapText;
+  /** Both titles made once (a new text rebuilds a BitmapText's geometry and the draw list). */
+  private bannerTitles!: { cashout: BitmapText; crash: BitmapText };
+  /** The multiplier or lane: glyph sprites, so a new value keeps the draw list. */
+  private bannerValue!: GlyphLine;
   private finishLabel!: BitmapText;
   private effects!: Container;
   private burst!: Burst;
+  /** The cash-out burst is in flight (it never changes visibility: its particles shrink). */
+  private bursting = false;
   private font = '';
   private textures!: {
     glow: Texture;
@@ -258,21 +263,27 @@ export class RoadScene extends GameScene {
     this.flash = new Sprite(Texture.WHITE);
     this.flash.tint = palette.lose;
     this.flash.alpha = 0;
-    // A full-screen quad: hidden unless it shows (pixi draws a sprite even at alpha 0).
-    this.flash.visible = false;
+    // A full-screen quad: shrunk to nothing unless it shows (pixi draws a sprite even at alpha 0).
+    this.flash.scale.set(0);
     this.banner = new Container();
     this.bannerPill = new Sprite(pillTexture(bag, 240, 76));
     this.bannerPill.anchor.set(0.5);
-    this.bannerTitle = new BitmapText({ text: '', style: { fontFamily: this.font, fontSize: 16, letterSpacing: 3 } });
-    this.bannerTitle.anchor.set(0.5);
-    this.bannerValue = new BitmapText({ text: '', style: { fontFamily: this.font, fontSize: 28 } });
-    this.bannerValue.anchor.set(0.5);
-    this.banner.addChild(this.bannerPill, this.bannerTitle, this.bannerValue);
-    this.banner.visible = false;
+    const title = (words: string, tint: number): BitmapText => {
+      const text = new BitmapText({ text: words, style: { fontFamily: this.font, fontSize: 16, letterSpacing: 3 } });
+      text.anchor.set(0.5);
+      text.position.set(0, -15);
+      text.tint = tint;
+      text.scale.set(0);
+      return text;
+    };
+    this.bannerTitles = { cashout: title('CASHED OUT', 0x4a2f00), crash: title('CRASHED', 0xffffff) };
+    this.bannerValue = new GlyphLine(this.font, 28, 16);
+    this.bannerValue.view.position.set(0, 13);
+    this.banner.addChild(this.bannerPill, this.bannerTitles.cashout, this.bannerTitles.crash, this.bannerValue.view);
+    this.banner.scale.set(0);
     this.hud.addChild(this.flash, this.banner);
     this.view.addChild(this.world, this.hud);
     this.burst = new Burst({ ...this.burstShape(), count: 34, seed: 1, textures: [this.textures.coin, this.textures.coin, this.textures.sparkle] });
-    this.burst.view.visible = false;
     this.effects.addChild(this.burst.view);
     this.rebuildLanes();
   }
@@ -299,7 +310,6 @@ export class RoadScene extends GameScene {
       lane.cover.setSize(this.coverSize, this.coverSize);
       lane.label.position.set(this.columnX, y + 1);
       lane.label.style.fontSize = labelSize;
-      lane.barrier.setSize(this.laneH * 0.2, this.laneH * 0.82);
     });
     for (const lane of this.lanes) for (const car of lane.cars) this.sizeCar(car.sprite, car.beam);
     for (const car of this.carPool) this.sizeCar(car.sprite, car.beam);
@@ -358,7 +368,10 @@ export class RoadScene extends GameScene {
     this.cashout = null;
     this.dropping = null;
     this.hero = { lane: this.state.position, lift: 0, squash: 1, knock: 0, spin: 0, down: 0 };
-    this.burst.view.visible = false;
+    if (this.bursting) {
+      this.bursting = false;
+      this.burst.pose(-1);
+    }
     this.stops = new Set(Array.from({ length: Math.max(0, this.state.position + 1) }, (_, i) => i));
   }
 
@@ -390,7 +403,8 @@ export class RoadScene extends GameScene {
       label.anchor.set(0.5);
       const barrier = new Sprite(this.textures.barrier);
       barrier.anchor.set(0.5, 1);
-      barrier.visible = false;
+      // Shown by its size, never by visibility (see `draw`).
+      barrier.scale.set(0);
       this.lanesLayer.addChild(cover, label, barrier);
       const random = new Random(hashSeed(this.context.seed, 'lane', i));
       this.lanes.push({ cover, label, barrier, cars: [], nextSpawnMs: random.range(0, 1600), random });
@@ -548,7 +562,7 @@ export class RoadScene extends GameScene {
   }
 
   private launchBurst(seed: number): void {
-    this.burst.view.visible = true;
+    this.bursting = true;
     this.burst.launch(seed, this.burstShape());
   }
 
@@ -589,8 +603,9 @@ export class RoadScene extends GameScene {
     this.world.position.set(shakeX, Math.round(camera));
     this.ground.place(shakeX, Math.round(camera));
 
-    // Covers, labels, barriers. Nothing here changes visibility on a frame of its own (pixi
-    // would rebuild the draw list): lanes out of view simply keep their last look.
+    // Covers, labels, barriers. Nothing here changes visibility (pixi would rebuild the draw
+    // list on that frame): what comes and goes is shrunk to nothing; lanes out of view simply
+    // keep their last look.
     const pulse = 0.5 + 0.5 * Math.sin(this.time / 260);
     this.visibleLanes();
     const low = this.low;
@@ -604,7 +619,7 @@ export class RoadScene extends GameScene {
       // A barrier stands on every crossed lane, upstream of the hero.
       let drop = this.stops.has(i) && i !== this.state.crashLane && i <= this.state.position ? 1 : 0;
       if (this.dropping?.lane === i) drop = this.dropping.progress;
-      lane.barrier.visible = drop > 0;
+      if (drop <= 0) lane.barrier.scale.set(0);
       if (i < low || i > high) continue;
       let kind = this.coverKind(state);
       let flip = 1;
@@ -624,16 +639,18 @@ export class RoadScene extends GameScene {
         const dir = laneDirection(i);
         const x = this.columnX - dir * (this.coverSize * 0.5 + this.laneH * 0.3);
         const fall = 1 - easeOutBack(drop, 2.4);
+        lane.barrier.setSize(this.laneH * 0.2, this.laneH * 0.82);
         lane.barrier.position.set(x, this.laneY(i) + this.laneH * 0.41 - fall * this.laneH * 0.9);
         lane.barrier.alpha = Math.min(1, drop * 3);
       }
     }
-    this.nextGlow.visible = nextLane >= 0;
     if (nextLane >= 0) {
       this.nextGlow.position.set(this.columnX, this.laneY(nextLane));
       const size = this.coverSize * (1.9 + 0.25 * pulse);
       this.nextGlow.setSize(size, size);
       this.nextGlow.alpha = 0.3 + 0.25 * pulse;
+    } else {
+      this.nextGlow.scale.set(0);
     }
 
     this.drawHero();
@@ -687,10 +704,13 @@ export class RoadScene extends GameScene {
     const at = anim && anim.plan === crash ? t : crash ? crash.durationMs : 0;
     const offset = crash ? stepCarOffset(crash, at) : null;
     const visible = crash !== null && offset !== null && offset < (this.width / this.laneH) * 0.5 + 1.5;
-    this.hitCar.visible = visible;
-    this.hitBeam.visible = visible;
-    if (!crash || offset === null || !visible) return;
+    if (!crash || offset === null || !visible) {
+      this.hitCar.scale.set(0);
+      this.hitBeam.scale.set(0);
+      return;
+    }
     this.hitCar.texture = this.textures.cars[0] ?? this.hitCar.texture;
+    this.sizeCar(this.hitCar, this.hitBeam);
     const dir = crash.direction;
     const front = this.columnX - dir * offset * this.laneH;
     const x = front - dir * this.carLength * 0.5;
@@ -709,35 +729,35 @@ export class RoadScene extends GameScene {
     } else {
       this.flash.alpha = 0;
     }
-    this.flash.visible = this.flash.alpha > 0;
+    if (this.flash.alpha > 0) this.flash.setSize(this.width, this.height);
+    else this.flash.scale.set(0);
     let since = -1;
-    let title = '';
+    let title: 'cashout' | 'crash' | '' = '';
     let value = '';
     let color: number = palette.gold;
     if (this.cashout) {
       since = anim?.plan === this.cashout ? t - this.cashout.hopMs : 10_000;
-      title = 'CASHED OUT';
+      title = 'cashout';
       value = formatMultiplier(this.cashout.multiplier, 'full');
       color = palette.gold;
     } else if (crash?.impactMs != null) {
       since = anim?.plan === crash ? t - crash.impactMs - 250 : 10_000;
-      title = 'CRASHED';
+      title = 'crash';
       value = `LANE ${crash.to + 1}`;
       color = palette.lose;
     }
-    this.banner.visible = since >= 0;
+    this.bannerTitles.cashout.scale.set(since >= 0 && title === 'cashout' ? 1 : 0);
+    this.bannerTitles.crash.scale.set(since >= 0 && title === 'crash' ? 1 : 0);
     if (since >= 0) {
       const pop = easeOutBack(segment(since, 0, 420), 2.2);
       this.banner.scale.set(0.5 + 0.5 * pop);
       this.banner.alpha = segment(since, 0, 200);
       this.bannerPill.tint = color;
-      this.bannerTitle.text = title;
-      this.bannerTitle.tint = color === palette.gold ? 0x4a2f00 : 0xffffff;
-      this.bannerTitle.position.set(0, -15);
       this.bannerValue.text = value;
-      this.bannerValue.tint = color === palette.gold ? 0x2a1a00 : 0xffffff;
-      this.bannerValue.position.set(0, 13);
+      this.bannerValue.view.tint = color === palette.gold ? 0x2a1a00 : 0xffffff;
+    } else {
+      this.banner.scale.set(0);
     }
-    if (this.burst.view.visible) this.burst.pose(this.cashout ? (anim?.plan === this.cashout ? t - this.cashout.hopMs : 100_000) : -1);
+    if (this.bursting) this.burst.pose(this.cashout ? (anim?.plan === this.cashout ? t - this.cashout.hopMs : 100_000) : -1);
   }
 }

@@ -28,7 +28,8 @@ export class RollScene extends GameScene {
   private counter!: GlyphLine;
   private badge!: Container;
   private badgePill!: Sprite;
-  private badgeText!: BitmapText;
+  /** Both words made once (a new text rebuilds a BitmapText's geometry and the draw list). */
+  private badgeTexts!: { win: BitmapText; lose: BitmapText };
   private meter!: Sprite;
   private meterTex: Texture | null = null;
   private zoneGlow!: Sprite;
@@ -48,6 +49,8 @@ export class RollScene extends GameScene {
   private sparkle!: Texture;
   private diceTex!: Texture;
   private burst!: Burst;
+  /** The win burst is in flight (it never changes visibility: its particles shrink). */
+  private bursting = false;
   private plan: RollPlan | null = null;
   private pose: RollPose | null = null;
   private poseTime = 0;
@@ -91,8 +94,12 @@ export class RollScene extends GameScene {
     this.direction = outcome.direction;
     this.restingValue = plan.rollHundredths / 100;
     this.drawMeter();
-    this.burst.view.visible = plan.win;
-    if (plan.win) this.burst.launch(plan.sparkleSeed);
+    if (plan.win) {
+      this.bursting = true;
+      this.burst.launch(plan.sparkleSeed);
+    } else {
+      this.stopBurst();
+    }
     return this.animator.run(plan.durationMs, (t) => {
       this.pose = rollPose(plan, t);
       this.poseTime = this.time;
@@ -105,8 +112,14 @@ export class RollScene extends GameScene {
     this.animator.skip();
     this.plan = null;
     this.pose = null;
-    this.burst.view.visible = false;
+    this.stopBurst();
     this.draw();
+  }
+
+  private stopBurst(): void {
+    if (!this.bursting) return;
+    this.bursting = false;
+    this.burst.pose(-1);
   }
 
   protected build(): void {
@@ -129,9 +142,15 @@ export class RollScene extends GameScene {
     this.badge = new Container();
     this.badgePill = new Sprite(pillTexture(bag, 132, 36));
     this.badgePill.anchor.set(0.5);
-    this.badgeText = new BitmapText({ text: '', style: { fontFamily: font, fontSize: 17, letterSpacing: 2 } });
-    this.badgeText.anchor.set(0.5);
-    this.badge.addChild(this.badgePill, this.badgeText);
+    const badgeText = (words: string, tint: number): BitmapText => {
+      const text = new BitmapText({ text: words, style: { fontFamily: font, fontSize: 17, letterSpacing: 2 } });
+      text.anchor.set(0.5);
+      text.tint = tint;
+      text.scale.set(0);
+      return text;
+    };
+    this.badgeTexts = { win: badgeText('YOU WIN', 0x05331f), lose: badgeText('NO LUCK', 0xffffff) };
+    this.badge.addChild(this.badgePill, this.badgeTexts.win, this.badgeTexts.lose);
 
     this.meter = new Sprite();
     this.zoneGlow = new Sprite(this.glow);
@@ -179,7 +198,6 @@ export class RollScene extends GameScene {
       spin: 6,
       additive: true,
     });
-    this.burst.view.visible = false;
     this.effects.addChild(this.burst.view);
 
     this.view.addChild(
@@ -264,8 +282,9 @@ export class RollScene extends GameScene {
     // Keep the end labels clear of the target label.
     const labelLeft = this.targetLabel.x - half - 6;
     const labelRight = this.targetLabel.x + half + 6;
-    this.minLabel.visible = labelLeft > this.barX + 12;
-    this.maxLabel.visible = labelRight < this.barX + this.barW - 16;
+    // Shrunk rather than hidden, like everything that comes and goes (no draw-list rebuild).
+    this.minLabel.scale.set(labelLeft > this.barX + 12 ? 1 : 0);
+    this.maxLabel.scale.set(labelRight < this.barX + this.barW - 16 ? 1 : 0);
   }
 
   private draw(): void {
@@ -313,37 +332,42 @@ export class RollScene extends GameScene {
     this.counterGlow.tint = showResult ? resultColor : palette.ton;
     this.counterGlow.alpha = showResult ? 0.35 * reveal : 0.16;
 
-    this.badge.visible = showResult;
+    // What is not shown is shrunk to nothing rather than hidden: in pixi every visibility
+    // change rebuilds the render group's draw list on that frame.
+    this.badgeTexts.win.scale.set(showResult && win ? 1 : 0);
+    this.badgeTexts.lose.scale.set(showResult && !win ? 1 : 0);
     if (showResult) {
-      this.badgeText.text = win ? 'YOU WIN' : 'NO LUCK';
-      this.badgeText.tint = win ? 0x05331f : 0xffffff;
       this.badgePill.tint = resultColor;
       this.badge.alpha = segment(revealMs, 60, 360);
       this.badge.scale.set(0.7 + 0.3 * easeOutBack(segment(revealMs, 60, 420), 2));
+    } else {
+      this.badge.scale.set(0);
     }
 
     // Landing ring at the exact value, and the zone lighting up.
-    this.ring.visible = showResult && revealMs < 700;
-    if (this.ring.visible) {
+    if (showResult && revealMs < 700) {
       const u = easeOutCubic(segment(revealMs, 0, 700));
       this.ring.position.set(x, this.barY);
       this.ring.setSize(diceSize * (0.8 + 2.6 * u), diceSize * (0.8 + 2.6 * u));
       this.ring.tint = resultColor;
       this.ring.alpha = 0.85 * (1 - u);
+    } else {
+      this.ring.scale.set(0);
     }
-    const zone = winZone(this.target, this.direction);
-    this.zoneGlow.visible = showResult && win;
-    if (this.zoneGlow.visible) {
+    if (showResult && win) {
+      const zone = winZone(this.target, this.direction);
       const from = this.xOf(zone.from);
       const to = this.xOf(zone.to);
       this.zoneGlow.position.set((from + to) / 2, this.barY);
       this.zoneGlow.setSize(Math.max(60, to - from) * 1.25, this.barH * 5);
       this.zoneGlow.tint = palette.win;
       this.zoneGlow.alpha = 0.4 * reveal * (0.8 + 0.2 * Math.sin(this.time / 160));
+    } else {
+      this.zoneGlow.scale.set(0);
     }
     this.pointer.tint = showResult ? resultColor : 0xffffff;
     this.dice.tint = showResult && !win ? 0xffd0d8 : 0xffffff;
     this.effects.position.set(x, baseY - diceSize * 0.72);
-    if (this.burst.view.visible) this.burst.pose(revealMs);
+    if (this.bursting) this.burst.pose(revealMs);
   }
 }

@@ -1,22 +1,34 @@
-import { BitmapFontManager, Container, Sprite, TextStyle } from 'pixi.js';
+import { BitmapFontManager, Container, Sprite, TextStyle, type BitmapFont } from 'pixi.js';
 
 /**
  * A one-line bitmap text drawn as one sprite per glyph, for text that changes on every frame
- * (the roll's counter). pixi's BitmapText rebuilds a graphics context for each new text and
- * the render group's draw list with it; here a new text only swaps glyph textures (all on
- * the font's page, so the draw list stays) and moves the sprites. Glyphs are placed as
- * BitmapText places them (same layout, same rounding), centred on the view's origin.
+ * (the roll's counter) or once in a while next to things that move (the road's banner value).
+ * pixi's BitmapText rebuilds a graphics context for each new text and the render group's
+ * draw list with it; here a new text only swaps glyph textures (all on the font's page, so
+ * the draw list stays) and moves the sprites.
+ *
+ * The layout is computed here from the font's glyph metrics, without pixi's text layout per
+ * new text (a grapheme segmenter pass, two font look-ups, a layout object and an LRU entry for
+ * every value a counter shows). It is BitmapText's layout for one line (pixi 8.22
+ * getBitmapTextLayout: advances, kerning, letter spacing, left aligned) and glyphs are placed
+ * as AbstractBitmapTextPipe places them with anchor 0.5 (same rounding), centred on the view's
+ * origin. Characters the font lacks take no room, spaces take their advance.
  */
 export class GlyphLine {
   readonly view = new Container();
   readonly style: TextStyle;
+  private readonly font: BitmapFont;
   private readonly sprites: Sprite[] = [];
+  /** Glyph x positions of the current text (font units), reused. */
+  private readonly positions: Float64Array;
   private current = '';
 
-  constructor(fontFamily: string, fontSize: number, capacity: number) {
-    this.style = new TextStyle({ fontFamily, fontSize });
-    const font = BitmapFontManager.getFont('0', this.style);
-    const first = font.chars['0']?.texture;
+  constructor(fontFamily: string, fontSize: number, capacity: number, options: { letterSpacing?: number } = {}) {
+    this.style = new TextStyle({ fontFamily, fontSize, letterSpacing: options.letterSpacing ?? 0 });
+    // An installed font: every glyph the scenes print is already on its page.
+    this.font = BitmapFontManager.getFont('0', this.style);
+    this.positions = new Float64Array(capacity);
+    const first = this.font.chars['0']?.texture;
     for (let i = 0; i < capacity; i++) {
       const sprite = new Sprite(first);
       sprite.scale.set(0);
@@ -35,41 +47,59 @@ export class GlyphLine {
     this.place();
   }
 
+  get fontSize(): number {
+    return this.style.fontSize;
+  }
+
   set fontSize(size: number) {
     if (size === this.style.fontSize) return;
     this.style.fontSize = size;
     this.place();
   }
 
-  /** Positions as AbstractBitmapTextPipe draws a BitmapText with anchor 0.5 (pixi 8.22). */
   private place(): void {
     const text = this.current;
     const style = this.style;
-    const font = BitmapFontManager.getFont(text, style);
-    const layout = BitmapFontManager.getLayout(text, style, true);
-    const scale = layout.scale;
-    const padding = style.padding;
-    const left = -0.5 * layout.width - padding;
-    const top = -0.5 * (layout.height + layout.offsetY) - padding;
-    const lineHeight = font.lineHeight;
-    let shift = (lineHeight - font.fontMetrics.fontSize) / 2;
-    if (shift - font.baseLineOffset < 0) shift = 0;
-    const line = layout.lines[0];
+    const font = this.font;
+    const chars = font.chars;
+    const sprites = this.sprites;
+    const positions = this.positions;
+    const letterSpacing = style.letterSpacing * (font.baseMeasurementFontSize / style.fontSize);
+    // Pass 1: glyph positions along the line and its width (font units).
+    let width = 0;
+    let previous = '';
     let used = 0;
-    if (line) {
-      for (let j = 0; j < line.chars.length && used < this.sprites.length; j++) {
-        const data = font.chars[line.chars[j] ?? ''];
-        const sprite = this.sprites[used];
-        if (!data?.texture || !sprite) continue;
-        sprite.texture = data.texture;
-        sprite.position.set(
-          scale * (Math.round((line.charPositions[j] ?? 0) + data.xOffset) + left),
-          scale * (Math.round(font.baseLineOffset + data.yOffset + shift) + top),
-        );
-        sprite.scale.set(scale);
-        used += 1;
+    for (let i = 0; i < text.length; i++) {
+      const char = text.charAt(i);
+      const data = chars[char];
+      if (data) {
+        const kerning = (previous && data.kerning?.[previous]) || 0;
+        if (data.texture && used < sprites.length) positions[used++] = width + kerning;
+        width += data.xAdvance + kerning + letterSpacing;
       }
+      previous = char;
     }
-    for (let i = used; i < this.sprites.length; i++) this.sprites[i]?.scale.set(0);
+    // Pass 2: as the bitmap text pipe draws it, anchored at the centre.
+    const scale = style.fontSize / font.baseMeasurementFontSize;
+    const padding = style.padding;
+    const lineHeight = style.lineHeight ? style.lineHeight / scale : font.lineHeight;
+    const left = -0.5 * width - padding;
+    const top = -0.5 * (lineHeight + font.baseLineOffset) - padding;
+    let shift = (font.lineHeight - font.fontMetrics.fontSize) / 2;
+    if (shift - font.baseLineOffset < 0) shift = 0;
+    let index = 0;
+    for (let i = 0; i < text.length && index < used; i++) {
+      const char = text.charAt(i);
+      const data = chars[char];
+      if (!data?.texture) continue;
+      const sprite = sprites[index];
+      const x = positions[index] ?? 0;
+      index += 1;
+      if (!sprite) continue;
+      sprite.texture = data.texture;
+      sprite.position.set(scale * (Math.round(x + data.xOffset) + left), scale * (Math.round(font.baseLineOffset + data.yOffset + shift) + top));
+      sprite.scale.set(scale);
+    }
+    for (let i = index; i < sprites.length; i++) sprites[i]?.scale.set(0);
   }
 }
