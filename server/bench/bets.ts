@@ -19,10 +19,29 @@ const CONNECTIONS = 32;
 // The ceiling: pgbench's tpcb-like transactions on the same server.
 const { url: pgbenchUrl, drop: dropPgbench } = await createPostgresDatabase(serverUrl);
 execFileSync('pgbench', ['-i', '-s', '10', '-q', pgbenchUrl], { stdio: 'ignore' });
+// Write-ahead log written meanwhile: what a transaction makes PostgreSQL write.
+const walNow = async (): Promise<string> => {
+  const admin = await openDb({ kind: 'postgres', url: serverUrl, maxConnections: 1 });
+  try {
+    return (await admin.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0]!.lsn;
+  } finally {
+    await admin.close();
+  }
+};
+const walBytes = (from: string, to: string): number => {
+  const value = (lsn: string) => {
+    const [high, low] = lsn.split('/') as [string, string];
+    return parseInt(high, 16) * 2 ** 32 + parseInt(low, 16);
+  };
+  return value(to) - value(from);
+};
+
 // Run from a shell that reports its reaped children's CPU time (pgbench's own) after it.
+const pgbenchWalFrom = await walNow();
 const pgBefore = postgresCpuMs();
 const pgbenchOut = execFileSync('sh', ['-c', 'pgbench "$@" && echo && cat /proc/$$/stat', 'sh', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), pgbenchUrl], { encoding: 'utf8' });
 const pgbenchServerCpu = pgBefore === null ? null : postgresCpuMs()! - pgBefore;
+const pgbenchWal = walBytes(pgbenchWalFrom, await walNow());
 const shellStat = pgbenchOut.trim().split('\n').at(-1)!;
 const shellFields = shellStat.slice(shellStat.lastIndexOf(')') + 2).split(' ');
 const pgbenchClientCpu = (Number(shellFields[13]) + Number(shellFields[14])) * 10;
@@ -62,8 +81,10 @@ const load = (seconds: number) =>
   });
 // A short warm-up (connections opened, statements prepared, code optimised), then the measured run.
 await load(3);
+const betsWalFrom = await walNow();
 const cpuBefore = { server: processCpuMs(server.pid), postgres: postgresCpuMs(), load: process.cpuUsage() };
 const result = await load(SECONDS);
+const betsWal = walBytes(betsWalFrom, await walNow());
 const cpu = {
   server: processCpuMs(server.pid) - cpuBefore.server,
   postgres: cpuBefore.postgres === null ? null : postgresCpuMs()! - cpuBefore.postgres,
@@ -91,6 +112,11 @@ const rows: BenchRow[] = [
     value: `${perBet(cpu.server)} + ${perBet(cpu.postgres)} + ${perBet(cpu.load)} ms`,
     peer: `pgbench: PostgreSQL ${perTx(pgbenchServerCpu)} + client ${perTx(pgbenchClientCpu)} ms per transaction`,
     note: 'CPU time used during the measured run divided by its bets (pgbench: by its transactions); 2 cores in all',
+  },
+  {
+    name: 'write-ahead log per bet',
+    value: `${(betsWal / bets / 1024).toFixed(1)} KiB`,
+    peer: `pgbench ${(pgbenchWal / Math.max(1, transactions) / 1024).toFixed(1)} KiB per transaction`,
   },
   { name: 'ledger audit after the run', value: sound.ok ? `clean (${sound.transactions} movements)` : `${sound.problems.length} breaks`, target: 'clean' },
 ];

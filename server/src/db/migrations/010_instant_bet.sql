@@ -91,7 +91,7 @@ BEGIN
     RAISE EXCEPTION 'stale nonce' USING ERRCODE = 'AR004';
   END IF;
 
-  v_round := nextval(pg_get_serial_sequence('game_rounds', 'id'));
+  v_round := nextval('game_rounds_id_seq');
   INSERT INTO game_rounds (id, user_id, game, currency, stake, payout, multiplier, status, seed_pair_id, nonce, params, outcome, created_at, finished_at)
   VALUES (v_round, p_user, p_game, p_currency, p_stake, p_payout, p_multiplier,
           CASE WHEN p_multiplier > 0 THEN 'won' ELSE 'lost' END, p_pair, p_nonce, p_params, p_outcome, p_now, p_now);
@@ -134,9 +134,9 @@ BEGIN
   END IF;
 
   -- The movements and their journal rows, in the order they happen.
-  v_bet_tx := nextval(pg_get_serial_sequence('ledger_transactions', 'id'));
-  IF p_payout > 0 THEN v_pay_tx := nextval(pg_get_serial_sequence('ledger_transactions', 'id')); END IF;
-  IF v_share > 0 THEN v_ref_tx := nextval(pg_get_serial_sequence('ledger_transactions', 'id')); END IF;
+  v_bet_tx := nextval('ledger_transactions_id_seq');
+  IF p_payout > 0 THEN v_pay_tx := nextval('ledger_transactions_id_seq'); END IF;
+  IF v_share > 0 THEN v_ref_tx := nextval('ledger_transactions_id_seq'); END IF;
   INSERT INTO ledger_transactions (id, kind, user_id, reference, created_at)
   SELECT id, kind, user_id, v_round::text, p_now FROM (VALUES
     (v_bet_tx, 'bet', p_user),
