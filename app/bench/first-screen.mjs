@@ -49,6 +49,8 @@ const SKIP_BUILD = process.env.BENCH_SKIP_BUILD === '1';
 /** Another build of the app to measure (an older commit's app/dist, say); the server stays this one. */
 const APP_DIST = process.env.BENCH_APP_DIST ? resolve(process.env.BENCH_APP_DIST) : null;
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
+/** Also record a CPU profile of each load (slows the page a little) and print where the main thread spent it. */
+const PROFILE = process.env.BENCH_PROFILE === '1';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGE_TIMEOUT_MS = 120_000;
 /** After interactive, how long to keep watching for TON Connect UI or PixiJS arriving anyway. */
@@ -344,6 +346,34 @@ function markScript(kind) {
 })();`;
 }
 
+// ---------- CPU profile ----------
+
+/**
+ * Main-thread time of a CDP CPU profile until `until` (ms from navigation, as far as the
+ * profile's clock allows: its start is taken as navigation), by function+file and by file.
+ */
+function summariseProfile(profile, until) {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const selfByFn = new Map();
+  const selfByFile = new Map();
+  let t = profile.startTime;
+  const limit = until === null ? Number.POSITIVE_INFINITY : profile.startTime + until * 1000;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const dt = profile.timeDeltas[i] ?? 0;
+    t += dt;
+    if (t > limit) break;
+    const node = nodes.get(profile.samples[i]);
+    if (!node) continue;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const file = url ? url.replace(/^https?:\/\/[^/]+/, '') : `(${functionName || 'native'})`;
+    const fn = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`;
+    selfByFn.set(fn, (selfByFn.get(fn) ?? 0) + dt / 1000);
+    selfByFile.set(file, (selfByFile.get(file) ?? 0) + dt / 1000);
+  }
+  const top = (map, n) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, msValue]) => ({ name, ms: Math.round(msValue) }));
+  return { byFile: top(selfByFile, 25), byFunction: top(selfByFn, 30) };
+}
+
 // ---------- one cold load ----------
 
 async function measure(browser, target, kind, hash) {
@@ -374,6 +404,11 @@ async function measure(browser, target, kind, hash) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.addInitScript({ content: BRIDGE_SCRIPT });
     await page.addInitScript({ content: markScript(kind) });
+    if (PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Profiler.start');
+    }
 
     navigatedAt = Date.now();
     await page.goto(`${target.baseUrl}/bonus#${hash}`, { waitUntil: 'commit', timeout: PAGE_TIMEOUT_MS });
@@ -391,6 +426,8 @@ async function measure(browser, target, kind, hash) {
     }
     if (reached && SETTLE_MS > 0) await page.waitForTimeout(SETTLE_MS);
     const marks = await page.evaluate('window.__bench');
+    const profile = PROFILE ? (await cdp.send('Profiler.stop')).profile : null;
+    if (profile) writeFileSync(join(tmpdir(), `arcade-bench-${kind}.cpuprofile`), JSON.stringify(profile));
     const entries = await page.evaluate(`performance.getEntriesByType('resource').map((e) => ({
       name: e.name, startTime: e.startTime, responseEnd: e.responseEnd, transferSize: e.transferSize, encodedBodySize: e.encodedBodySize, decodedBodySize: e.decodedBodySize }))`);
     const until = reached ? marks.interactive : Number.POSITIVE_INFINITY;
@@ -435,6 +472,7 @@ async function measure(browser, target, kind, hash) {
           .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd })),
         ...apiLog.map((call) => ({ ...call, path: `${call.path} (seen from the browser, ±50 ms)` })),
       ],
+      profile: profile ? summariseProfile(profile, reached ? marks.interactive : null) : null,
       gzip: files.reduce((sum, f) => sum + f.gzip, 0),
       wire: files.reduce((sum, f) => sum + f.wire, 0),
       raw: files.reduce((sum, f) => sum + f.raw, 0),
@@ -509,6 +547,12 @@ async function main() {
           `  ${f.path.padEnd(48)} ${kb(f.gzip).padStart(10)} gzip-9 ${kb(f.wire).padStart(10)} wire (${f.encoding}) done at ${ms(f.end)}` +
             `${f.tonConnect ? ' [TON Connect UI]' : ''}${f.pixi ? ' [PixiJS]' : ''}`,
         );
+      }
+      if (last.profile) {
+        console.log(`CPU profile of the last ${kind} run until interactive, self time by file:`);
+        for (const e of last.profile.byFile) console.log(`  ${String(e.ms).padStart(6)} ms  ${e.name}`);
+        console.log('  by function:');
+        for (const e of last.profile.byFunction) console.log(`  ${String(e.ms).padStart(6)} ms  ${e.name}`);
       }
       console.log(`timeline of the last ${kind} run: fcp ${ms(last.fcp)}, interactive ${ms(last.interactive)}; requests (start -> end):`);
       for (const e of [...last.timeline].sort((a, b) => a.start - b.start)) {

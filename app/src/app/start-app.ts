@@ -26,7 +26,7 @@ export async function startApp(store: Store, queryClient: QueryClient): Promise<
     return;
   }
 
-  // The app's own code and the first screen's are already loading (main.tsx).
+  // The app's own code and the first screen's came with start-up's (app/boot.tsx).
   store.set(routerAtom, createAppRouter());
 
   // Answers the entry chunk already asked for (same request, same token) come from there.
