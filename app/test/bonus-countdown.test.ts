@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { registerBonusTexts, type PerksT } from '../src/features/bonus/bonus-texts';
+import type { PerksT } from '../src/features/bonus/bonus-texts';
 import { msUntil, waitParts, waitText } from '../src/features/bonus/countdown';
-import { createI18n, type AppLanguage } from '../src/i18n/i18n';
+import type { AppLanguage } from '../src/i18n/i18n';
+import { addBonusTexts, createI18n } from './i18n-helper';
 
 function ptFor(lang: AppLanguage): PerksT {
   const i18n = createI18n(lang);
-  registerBonusTexts(i18n);
+  addBonusTexts(i18n);
   return (key, values) => (i18n.t as unknown as (k: string, v?: object) => string)(key, values);
 }
 

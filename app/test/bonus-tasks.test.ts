@@ -6,7 +6,7 @@ import { ratio } from '../src/features/bonus/amounts';
 import { bonusRefusalKeys, readBonusProblem } from '../src/features/bonus/bonus-refusals';
 import { withDaily, withTask } from '../src/features/bonus/bonus-state';
 import { taskView, type TaskViewContext } from '../src/features/bonus/task-view';
-import { i18n } from '../src/i18n/i18n';
+import { changeAppLanguage, i18n } from '../src/i18n/i18n';
 
 function daily(overrides: Partial<DailyState> = {}): DailyState {
   return {
@@ -127,7 +127,7 @@ describe('refusals of bonus calls', () => {
   const refused = (code: string, message = 'Refused') => new ApiError('failure', message, 409, '/api/v3/tasks/claim', undefined, code);
 
   it('say the spec texts in English', async () => {
-    await i18n.changeLanguage('en');
+    await changeAppLanguage(i18n, 'en');
     expect(readBonusProblem(refused('task.not-completed')).text).toBe('Task not completed');
     expect(readBonusProblem(refused('task.conditions')).text).toBe('Conditions not met');
     expect(readBonusProblem(refused('bonus.cap'), { cap: '70' }).text).toBe('You have received all the bonus there is: 70 TON');
@@ -135,7 +135,7 @@ describe('refusals of bonus calls', () => {
   });
 
   it('cover every refusal code of the contract, and fall back to the server words for a new one', async () => {
-    await i18n.changeLanguage('ru');
+    await changeAppLanguage(i18n, 'ru');
     for (const code of Object.keys(bonusRefusalKeys)) {
       const problem = readBonusProblem(refused(code));
       expect(problem.kind).toBe('refusal');
@@ -143,7 +143,7 @@ describe('refusals of bonus calls', () => {
     }
     expect(readBonusProblem(refused('task.new-rule', 'Server words')).text).toBe('Server words');
     expect(readBonusProblem(new ApiError('request', 'Network request failed', null, '/x')).kind).toBe('network');
-    await i18n.changeLanguage('en');
+    await changeAppLanguage(i18n, 'en');
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerBonusTexts } from '../src/features/bonus/bonus-texts';
-import { createI18n } from '../src/i18n/i18n';
+import { createI18n } from './i18n-helper';
 import { bonusEn } from '../src/i18n/resources/bonus-en';
 import { bonusRu } from '../src/i18n/resources/bonus-ru';
 
@@ -38,7 +38,7 @@ describe('bonus-side texts', () => {
   it('arrive in both languages when the bonus screens load', async () => {
     const i18n = createI18n('ru');
     expect(i18n.exists('perks.referral.copied')).toBe(false);
-    registerBonusTexts(i18n);
+    await registerBonusTexts(i18n);
     // These keys are typed through usePerks/perksText, not i18next's own key list.
     const text = (key: string) => (i18n.t as unknown as (k: string) => string)(key);
     expect(text('perks.referral.copied')).toBe('Ссылка скопирована');

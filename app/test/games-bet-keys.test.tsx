@@ -12,7 +12,7 @@ import { explainBetError } from '../src/features/games/bet-errors';
 import { createBetKeys, newIdempotencyKey, outcomeUnknown, withBetKey } from '../src/features/games/bet-keys';
 import { gamesT, registerGamesTexts } from '../src/features/games/games-texts';
 import { useBetFlow } from '../src/features/games/use-bet-flow';
-import { createI18n } from '../src/i18n/i18n';
+import { createI18n } from './i18n-helper';
 import { createQueryClient } from '../src/lib/query-client';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerFairnessTexts } from '../src/features/fairness/fairness-texts';
 import { gamesT, registerGamesTexts } from '../src/features/games/games-texts';
-import { createI18n } from '../src/i18n/i18n';
+import { createI18n } from './i18n-helper';
 import { gamesEn } from '../src/i18n/resources/games-en';
 import { gamesRu } from '../src/i18n/resources/games-ru';
 

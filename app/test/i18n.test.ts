@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n, toAppLanguage } from '../src/i18n/i18n';
+import { registerBonusTexts } from '../src/features/bonus/bonus-texts';
+import { changeAppLanguage, createI18n as createAppI18n, toAppLanguage } from '../src/i18n/i18n';
+import { createI18n } from './i18n-helper';
 import { en } from '../src/i18n/resources/en';
 import { ru } from '../src/i18n/resources/ru';
 import { walletEn } from '../src/i18n/resources/wallet-en';
@@ -51,6 +53,20 @@ describe('i18n resources', () => {
     await i18n.changeLanguage('en');
     expect(i18n.t('wallet.widget.connect')).toBe('Connect wallet');
     expect(i18n.t('wallet.widget.copied')).toBe('Address copied!');
+  });
+
+  it('ships Russian with start-up and fetches English, with the bonus side, on switching', async () => {
+    const app = createAppI18n();
+    await registerBonusTexts(app);
+    const text = (key: string) => (app.t as unknown as (k: string) => string)(key);
+    expect(app.hasResourceBundle('en', 'translation')).toBe(false);
+    expect(text('perks.referral.copied')).toBe('Ссылка скопирована');
+    await changeAppLanguage(app, 'en');
+    expect(app.language).toBe('en');
+    expect(app.t('onboarding.complete')).toBe('Complete');
+    expect(text('perks.referral.copied')).toBe('Link Copied');
+    await changeAppLanguage(app, 'ru');
+    expect(app.t('onboarding.complete')).toBe('Завершить');
   });
 
   it('maps language tags to the languages the app has', () => {

@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GiftCard } from '../src/features/market/gift-card';
 import { registerMarketTexts } from '../src/features/market/market-texts';
-import { createI18n } from '../src/i18n/i18n';
+import { createI18n } from './i18n-helper';
 import { addToCartAtom, cartAtom, removeFromCartAtom, storedCartAtom, EMPTY_CART } from '../src/state/cart';
 import { gift } from './market-fixtures';
 

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OwnedGifts } from '../src/features/market/owned-gifts';
 import { registerMarketTexts } from '../src/features/market/market-texts';
-import { createI18n } from '../src/i18n/i18n';
+import { createI18n } from './i18n-helper';
 import { createAppApi } from '../src/lib/api';
 import { createQueryClient } from '../src/lib/query-client';
 import { apiAtom, sessionAtom } from '../src/state/session';

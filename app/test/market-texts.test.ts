@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerMarketTexts } from '../src/features/market/market-texts';
 import { marketRefusalKeys } from '../src/features/market/market-errors';
-import { createI18n } from '../src/i18n/i18n';
+import { createI18n } from './i18n-helper';
 import { marketEn } from '../src/i18n/resources/market-en';
 import { marketRu } from '../src/i18n/resources/market-ru';
 import { marketRefusals } from '@arcade/api-client/market';

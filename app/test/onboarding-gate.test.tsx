@@ -4,7 +4,7 @@ import { queryClientAtom } from 'jotai-tanstack-query';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OnboardingGate } from '../src/features/onboarding/onboarding-gate';
-import { createI18n } from '../src/i18n/i18n';
+import { createI18n } from './i18n-helper';
 import { createAppApi } from '../src/lib/api';
 import { createQueryClient } from '../src/lib/query-client';
 import { apiAtom, sessionAtom } from '../src/state/session';

@@ -1,8 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerBonusTexts } from '../src/features/bonus/bonus-texts';
-import { createI18n } from '../src/i18n/i18n';
+import { addBonusTexts, createI18n } from './i18n-helper';
 
 const host = vi.hoisted(() => ({ copied: [] as string[], copyWorks: true }));
 
@@ -26,7 +25,7 @@ function Harness() {
 
 function renderButton() {
   const i18n = createI18n('en');
-  registerBonusTexts(i18n);
+  addBonusTexts(i18n);
   return render(
     <I18nextProvider i18n={i18n}>
       <Harness />

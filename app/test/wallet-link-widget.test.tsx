@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectedWalletLike } from '../src/features/wallet/wallet-link';
 import { walletKeys } from '../src/features/wallet/wallet-state';
 import { registerWalletTexts } from '../src/features/wallet/wallet-texts';
-import { createI18n } from '../src/i18n/i18n';
+import { createI18n } from './i18n-helper';
 import { createAppApi } from '../src/lib/api';
 import { createQueryClient } from '../src/lib/query-client';
 import { apiAtom, sessionAtom } from '../src/state/session';

@@ -14,7 +14,7 @@ import {
   type ConnectedWalletLike,
 } from '../src/features/wallet/wallet-link';
 import { registerWalletTexts } from '../src/features/wallet/wallet-texts';
-import { createI18n } from '../src/i18n/i18n';
+import { createI18n } from './i18n-helper';
 
 const RAW = '0:0976f71ef9c80615bc8eb0f37d38c4d40f81871582582276f5e1228f84023e1d';
 // The same account in three user-friendly forms (checked with @ton/core).

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { explainCallError } from '../src/features/wallet/call-errors';
 import { readRefusal, refusalKeys, refusalPlace } from '../src/features/wallet/refusals';
 import { registerWalletTexts } from '../src/features/wallet/wallet-texts';
-import { createI18n } from '../src/i18n/i18n';
+import { createI18n } from './i18n-helper';
 
 function refused(code: string | null, message = 'Server says no.'): ApiError {
   return new ApiError('failure', message, 400, '/api/v3/wallet/withdraw', undefined, code);

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerWalletTexts } from '../src/features/wallet/wallet-texts';
 import { ACTIVE_WITHDRAWAL_STORAGE_KEY, activeWithdrawalIdAtom, withdrawalToResume } from '../src/features/wallet/wallet-state';
 import { Component as WithdrawScreen } from '../src/features/wallet/withdraw-screen';
-import { createI18n } from '../src/i18n/i18n';
+import { createI18n } from './i18n-helper';
 import { createAppApi } from '../src/lib/api';
 import { createQueryClient } from '../src/lib/query-client';
 import { apiAtom, sessionAtom } from '../src/state/session';

@@ -1,13 +1,19 @@
 import { createBrowserRouter, replace, type DataRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { RouteErrorView, ScreenErrorView } from '../components/route-error-view';
-import { RollSearch } from '../features/games/roll-search';
-import { MarketSearch } from '../features/market/market-search';
-import { searchLoader } from '../lib/validated-search';
+import { searchLoader, type SearchSchema } from '../lib/validated-search';
 import { MainLayout } from './main-layout';
 import { RootLayout } from './root-layout';
 import { assertUniqueRouteIds } from './route-ids';
 import { routeModules, type RouteModuleName } from './route-modules';
 import { canonicalLocation, canonicalPath } from './route-paths';
+
+/**
+ * A search-checking loader whose schema comes with its screen's code (the same chunk the route
+ * loads anyway), so the first screen neither downloads nor builds the other screens' schemas.
+ */
+function lazySearchLoader(loadSchema: () => Promise<SearchSchema>) {
+  return async (args: LoaderFunctionArgs) => searchLoader(await loadSchema(), canonicalPath)(args);
+}
 
 function screen(id: RouteModuleName, path: string, extra: Partial<RouteObject> = {}): RouteObject {
   return { id, path, lazy: routeModules[id], ErrorBoundary: ScreenErrorView, ...extra };
@@ -38,11 +44,11 @@ export const appRoutes: RouteObject[] = [
           screen('deposit', 'deposit'),
           screen('withdraw', 'withdraw'),
           screen('wallet', 'wallet'),
-          screen('market', 'market', { loader: searchLoader(MarketSearch, canonicalPath) }),
+          screen('market', 'market', { loader: lazySearchLoader(() => import('../features/market/market-search').then((m) => m.MarketSearch)) }),
           screen('referral', 'referral'),
           screen('achievements', 'achievements'),
           screen('flip', 'flip'),
-          screen('roll', 'roll', { loader: searchLoader(RollSearch, canonicalPath) }),
+          screen('roll', 'roll', { loader: lazySearchLoader(() => import('../features/games/roll-search').then((m) => m.RollSearch)) }),
           screen('road', 'road'),
           screen('fairness', 'fairness'),
         ],

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/query-core';
 import type { createStore } from 'jotai';
-import { i18n, toAppLanguage } from '../i18n/i18n';
+import { changeAppLanguage, i18n, toAppLanguage } from '../i18n/i18n';
 import { createAppApi } from '../lib/api';
 import { appConfig } from '../lib/config';
 import { startHost } from '../telegram/start-host';
@@ -21,7 +21,7 @@ export async function startApp(store: Store, queryClient: QueryClient): Promise<
   if (host.kind === 'unsupported') {
     console.warn(`[start] not opened in Telegram: ${host.reason}`);
     // No profile will ever say which language: the browser's is the best guess here.
-    await i18n.changeLanguage(toAppLanguage(navigator.language));
+    await changeAppLanguage(i18n, toAppLanguage(navigator.language));
     store.set(bootAtom, { phase: 'unsupported' });
     return;
   }
@@ -33,7 +33,7 @@ export async function startApp(store: Store, queryClient: QueryClient): Promise<
   const api = createAppApi({ appKey: config.appKey, fetch: earlyCalls.fetch });
   const run = () =>
     startSession(
-      { store, api, queryClient, changeLanguage: (lang) => i18n.changeLanguage(lang) },
+      { store, api, queryClient, changeLanguage: (lang) => changeAppLanguage(i18n, toAppLanguage(lang)) },
       { initData: host.initData, userId: host.userId },
     );
   store.set(retryLoginAtom, {

@@ -1,6 +1,5 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from './resources/en';
 import { ru } from './resources/ru';
 
 export const LANGUAGES = ['ru', 'en'] as const;
@@ -9,7 +8,22 @@ export type AppLanguage = (typeof LANGUAGES)[number];
 /** Spec section 4: the interface speaks Russian until the profile says otherwise. */
 export const DEFAULT_LANGUAGE: AppLanguage = 'ru';
 
-export const resources = { ru: { translation: ru }, en: { translation: en } } as const;
+/** Texts of a language, or a part of them (a screen's), as i18next's `translation` bundle holds them. */
+export type Texts = Record<string, unknown>;
+type TextLoader = () => Promise<Texts>;
+
+/**
+ * Only the default language's texts ship with start-up; the other language's arrive when it is
+ * switched to (the profile's language at log-in, or the player's choice). Screens whose texts
+ * come with start-up register their other-language part here too (addLanguageTexts).
+ */
+const loaders: Record<AppLanguage, TextLoader[]> = {
+  ru: [],
+  en: [() => import('./resources/en').then((module) => module.en)],
+};
+
+/** The languages each instance has every registered text of (the rest load on switching). */
+const loadedLanguages = new WeakMap<I18n, Set<AppLanguage>>();
 
 /** Maps a profile or browser language tag ("en-US", "ru") to one the app has texts for. */
 export function toAppLanguage(tag: string | null | undefined): AppLanguage {
@@ -19,20 +33,61 @@ export function toAppLanguage(tag: string | null | undefined): AppLanguage {
   return tag ? 'en' : DEFAULT_LANGUAGE;
 }
 
-/** Creates an initialised instance; resources are bundled, so it is ready synchronously. */
-export function createI18n(lng: AppLanguage = DEFAULT_LANGUAGE): I18n {
+/**
+ * Creates an initialised instance with the texts given (by default the default language's, which
+ * ship with start-up), ready synchronously; `lng` must be one of them. Other languages load on
+ * switching (changeAppLanguage). Tests pass both languages' texts.
+ */
+export function createI18n(lng: AppLanguage = DEFAULT_LANGUAGE, texts: Partial<Record<AppLanguage, Texts>> = { ru }): I18n {
   const instance = i18next.createInstance();
+  const resources: Record<string, { translation: Texts }> = {};
+  // A copy per instance: texts added later (addTexts) must not leak into other instances.
+  for (const language of LANGUAGES) {
+    const given = texts[language];
+    if (given) resources[language] = { translation: { ...given } };
+  }
   void instance.use(initReactI18next).init({
     lng,
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
-    // A copy per instance: texts added later (addTexts) must not leak into other instances.
-    resources: { ru: { translation: { ...ru } }, en: { translation: { ...en } } },
+    resources,
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  // Languages given in full count as loaded: nothing registered later is fetched for them.
+  loadedLanguages.set(instance, new Set(LANGUAGES.filter((language) => texts[language] !== undefined)));
   return instance;
+}
+
+function addBundle(instance: I18n, lng: AppLanguage, texts: Texts): void {
+  instance.addResourceBundle(lng, 'translation', texts, true, false);
+}
+
+/** Makes sure an instance has every text of a language (fetching what has not come yet). */
+export async function loadLanguage(instance: I18n, lng: AppLanguage): Promise<void> {
+  const loaded = loadedLanguages.get(instance) ?? new Set<AppLanguage>();
+  loadedLanguages.set(instance, loaded);
+  if (loaded.has(lng)) return;
+  const parts = await Promise.all(loaders[lng].map((load) => load()));
+  for (const texts of parts) addBundle(instance, lng, texts);
+  loaded.add(lng);
+}
+
+/** Switches the interface language, once its texts are there. */
+export async function changeAppLanguage(instance: I18n, lng: AppLanguage): Promise<void> {
+  await loadLanguage(instance, lng);
+  await instance.changeLanguage(lng);
+}
+
+/**
+ * Registers the other-language part of texts that ship with start-up in one language: fetched
+ * when that language is switched to, or at once for instances that already speak it.
+ */
+export function addLanguageTexts(instance: I18n, lng: AppLanguage, load: TextLoader): Promise<void> {
+  if (!loaders[lng].includes(load)) loaders[lng].push(load);
+  if (!loadedLanguages.get(instance)?.has(lng)) return Promise.resolve();
+  return load().then((texts) => addBundle(instance, lng, texts));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FullProfile, LightProfile } from '@arcade/api-client';
 import { skipToken, type QueryClient, type QueryFunctionContext } from '@tanstack/query-core';
 import { atom, type Getter } from 'jotai';
 import { atomWithMutation, atomWithQuery, queryClientAtom } from 'jotai-tanstack-query';
-import { i18n, toAppLanguage, type AppLanguage } from '../i18n/i18n';
+import { changeAppLanguage, i18n, toAppLanguage, type AppLanguage } from '../i18n/i18n';
 import type { AppApi } from '../lib/api';
 import { apiAtom, sessionAtom } from './session';
 
@@ -119,7 +119,7 @@ export const setLanguageAtom = atomWithMutation((get) => {
       const light = await api.profile.setLanguage(lang);
       client.setQueryData(profileKeys.light(userId), light);
       client.setQueryData<FullProfile>(profileKeys.full(userId), (old) => (old ? { ...old, ...light } : old));
-      await i18n.changeLanguage(toAppLanguage(light.lang));
+      await changeAppLanguage(i18n, toAppLanguage(light.lang));
       return light;
     },
   };

@@ -1,20 +1,27 @@
 import type { i18n as I18n } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addTexts, i18n } from '../../i18n/i18n';
-import { bonusEn, type BonusResources } from '../../i18n/resources/bonus-en';
+import { addLanguageTexts, i18n } from '../../i18n/i18n';
+import type { BonusResources } from '../../i18n/resources/bonus-en';
 import { bonusRu } from '../../i18n/resources/bonus-ru';
 
 /** The namespace the bonus side's texts live under: `perks.daily.availableIn`. */
 export const PERKS_NS = 'perks';
 
-/** Gives an i18next instance the bonus side's texts (they are not in the entry chunk). */
-export function registerBonusTexts(instance: I18n = i18n): void {
-  addTexts(instance, { en: { [PERKS_NS]: bonusEn }, ru: { [PERKS_NS]: bonusRu } });
+const loadEnglish = () => import('../../i18n/resources/bonus-en').then((module) => ({ [PERKS_NS]: module.bonusEn }));
+
+/**
+ * Gives an i18next instance the bonus side's texts: the Russian ones come with this code (the
+ * bonus screen is the first screen), the English ones when English is switched to (or at once
+ * if the instance already speaks it; the promise says when they are there).
+ */
+export function registerBonusTexts(instance: I18n = i18n): Promise<void> {
+  instance.addResourceBundle('ru', 'translation', { [PERKS_NS]: bonusRu }, true, false);
+  return addLanguageTexts(instance, 'en', loadEnglish);
 }
 
 // Every bonus-side module imports this one: the texts are there before anything renders.
-registerBonusTexts();
+void registerBonusTexts();
 
 type Leaves<T, P extends string> = {
   [K in Extract<keyof T, string>]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
