@@ -6,7 +6,7 @@ import { fromNano, toNano } from '@arcade/api-client/money';
 import { openDb, type Db } from '../src/db/db';
 import { audit, post as postMovement } from '../src/domain/ledger';
 import { nodeHmac } from '../src/domain/games/seeds';
-import { databases, envelope, logIn, newUserId, post, startServer } from './helpers';
+import { databases, envelope, fund, logIn, newUserId, post, startServer } from './helpers';
 
 describe.each(databases())('games on $name', (database) => {
   let db: Db;
@@ -351,17 +351,7 @@ describe.each(databases().filter((d) => d.name === 'postgres'))('games under par
     try {
       const id = newUserId();
       const token = await logIn(app, { id });
-      await db.transaction((tx) =>
-        postMovement(tx, {
-          kind: 'deposit',
-          userId: BigInt(id),
-          reference: `two-servers-${id}`,
-          postings: [
-            { account: { system: 'deposits' }, amount: -toNano('10') },
-            { account: { user: BigInt(id), kind: 'ton' }, amount: toNano('10') },
-          ],
-        }),
-      );
+      await fund(db, BigInt(id), '10');
       const before = envelope(await post(app, '/api/v3/fairness/seeds', {}, { token })).data as SeedsInfo;
       const answers = await Promise.all(
         Array.from({ length: 30 }, (_, n) =>
