@@ -7,9 +7,6 @@ import './splash.css';
 export const SPLASH_TEXT_SWITCH_MS = 1000;
 export const SPLASH_DELAY_MS = 3000;
 
-const RING_RADIUS = 86;
-const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
-
 interface SplashProps {
   delayMs?: number;
 }
@@ -24,10 +21,7 @@ export function Splash({ delayMs = SPLASH_DELAY_MS }: SplashProps) {
     return () => window.clearTimeout(timer);
   }, []);
 
-  const style = {
-    '--splash-delay': `${delayMs}ms`,
-    '--splash-ring-length': `${RING_LENGTH}px`,
-  } as CSSProperties;
+  const style = { '--splash-delay': `${delayMs}ms` } as CSSProperties;
 
   return (
     <div className="splash" data-testid="splash" data-phase={phase} style={style} role="status" aria-live="polite">
@@ -37,23 +31,23 @@ export function Splash({ delayMs = SPLASH_DELAY_MS }: SplashProps) {
       </div>
       <p className="splash__brand">{t('app.name')}</p>
       <div className="splash__logo">
-        <svg className="splash__ring" viewBox="0 0 200 200" aria-hidden="true" focusable="false">
-          <defs>
-            <linearGradient id="splash-ring-gradient" x1="0" x2="1" y1="0" y2="1">
-              <stop offset="0" stopColor="#5cc8ff" />
-              <stop offset="1" stopColor="#ffc94d" />
-            </linearGradient>
-          </defs>
-          <circle className="splash__ring-track" cx="100" cy="100" r={RING_RADIUS} />
-          <circle
-            className="splash__ring-progress"
-            cx="100"
-            cy="100"
-            r={RING_RADIUS}
-            stroke="url(#splash-ring-gradient)"
-            strokeDasharray={RING_LENGTH}
-          />
-        </svg>
+        {/*
+          The progress ring fills by turning two half rings into view (transforms only), so the
+          compositor animates it while start-up keeps the main thread busy.
+        */}
+        <div className="splash__ring" aria-hidden="true">
+          <span className="splash__ring-track" />
+          <span className="splash__ring-window splash__ring-window--right">
+            <span className="splash__ring-rotor splash__ring-rotor--first">
+              <span className="splash__ring-half splash__ring-half--left" />
+            </span>
+          </span>
+          <span className="splash__ring-window splash__ring-window--left">
+            <span className="splash__ring-rotor splash__ring-rotor--second">
+              <span className="splash__ring-half splash__ring-half--right" />
+            </span>
+          </span>
+        </div>
         <CoinArt className="splash__coin" size={118} />
         <span className="visually-hidden">{t('splash.progress')}</span>
       </div>
