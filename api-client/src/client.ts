@@ -26,6 +26,18 @@ export interface CallOptions {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+/**
+ * Builds the schemas of the calls named (and the reply envelope) now rather than on their first
+ * use: the app calls it for its first calls while the main thread would otherwise wait for code.
+ */
+export function prepareCalls(names: readonly CallName[]): void {
+  void Envelope.expression;
+  for (const name of names) {
+    void calls[name].request.expression;
+    void calls[name].reply.expression;
+  }
+}
+
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const logMismatch =

@@ -45,3 +45,14 @@ describe('lazy schemas', () => {
     expect(isBuilt(Counted)).toBe(true);
   });
 });
+
+describe('prepareCalls', () => {
+  it('builds the named calls now', async () => {
+    const { prepareCalls } = await import('../src/client');
+    expect(isBuilt(calls.bonusState.reply)).toBe(false);
+    prepareCalls(['bonusState']);
+    expect(isBuilt(calls.bonusState.reply)).toBe(true);
+    expect(isBuilt(calls.bonusState.request)).toBe(true);
+    expect(isBuilt(calls.gamesFlip.reply)).toBe(false);
+  });
+});

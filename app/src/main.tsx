@@ -10,8 +10,11 @@ earlyCalls.start(() => new EarlyCallsWorker({ name: 'early-calls' }));
 installChunkReload();
 
 // Setting up arktype (the API client's validation) is start-up's largest piece of work: it runs
-// as soon as its own chunk is here, while the rest is still downloading.
-import('@arcade/api-client/client').catch(() => undefined);
+// as soon as its own chunk is here, while the rest is still downloading, and builds the schemas
+// of the early calls' answers then too.
+import('@arcade/api-client/client')
+  .then(({ prepareCalls }) => prepareCalls(['auth', 'profileLight', 'profileFull', 'bonusState']))
+  .catch(() => undefined);
 
 import('./app/boot')
   .then(({ boot }) => boot())

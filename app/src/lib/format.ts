@@ -12,6 +12,20 @@ function formatterFor(cache: Map<string, Intl.NumberFormat>, locale: string, opt
 }
 
 /**
+ * Digit group separators of the app's own languages, exactly as Intl writes them (CLDR: a comma
+ * in English, a no-break space in Russian, from four digits on). Grouping those by hand spares the
+ * first screen building an Intl formatter (loading its locale data), which costs a phone more
+ * than the rest of the screen's text formatting; other locales still go through Intl.
+ */
+const GROUP_SEPARATORS: Readonly<Record<string, string>> = { en: ',', ru: '\u00a0' };
+
+function groupDigits(value: bigint, locale: string): string {
+  const separator = GROUP_SEPARATORS[locale.toLowerCase()];
+  if (separator === undefined || value < 0n) return formatterFor(groupers, locale).format(value);
+  return value.toString().replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+}
+
+/**
  * Formats a TON amount string from the API ("1234.56789") for display without floating point:
  * grouped whole part, a dot as the decimal mark (as wallets show TON), at most 2 decimals
  * (4 below 1 TON), truncated, never rounded up.
@@ -23,7 +37,7 @@ export function formatTon(amount: string, locale: string): string {
   const wholeValue = BigInt(whole);
   const digits = wholeValue === 0n ? 4 : 2;
   const shown = fraction.slice(0, digits).replace(/0+$/, '');
-  return `${sign}${formatterFor(groupers, locale).format(wholeValue)}${shown ? `.${shown}` : ''}`;
+  return `${sign}${groupDigits(wholeValue, locale)}${shown ? `.${shown}` : ''}`;
 }
 
 /** A plain number (referral counts, rounds) grouped for the locale. */
