@@ -117,11 +117,16 @@ try {
       const pixiListeners = ticker.count - 2;
       window.__parked = app;
       window.arcadeBench.unmountCore();
+      // pixi's shared Texture.EMPTY and Texture.WHITE live for the whole page.
+      const live = () => sources.filter((source) => !source.destroyed && source.label !== 'EMPTY' && source.label !== 'WHITE').length;
+      // The scene's font lingers for the next mount (its glyph page), until released.
+      const lingering = live();
+      window.arcadeBench.releaseIdleFonts();
       return {
         canvases: document.querySelectorAll('canvas').length,
         inDom: canvas.isConnected,
-        // pixi's shared Texture.EMPTY and Texture.WHITE live for the whole page.
-        liveSources: sources.filter((source) => !source.destroyed && source.label !== 'EMPTY' && source.label !== 'WHITE').length,
+        lingering,
+        liveSources: live(),
         tickerListeners: ticker.count,
         pixiListeners,
         tickerStarted: ticker.started,
@@ -131,6 +136,7 @@ try {
     });
     assert.equal(after.canvases, 0);
     assert.equal(after.inDom, false);
+    assert.ok(after.lingering <= 2, `${after.lingering} texture sources alive before the idle fonts are released`);
     assert.equal(after.liveSources, 0, `${after.liveSources} texture sources still alive`);
     assert.equal(after.tickerListeners, after.pixiListeners, 'engine ticker listeners left');
     assert.equal(after.tickerStarted, false);

@@ -52,9 +52,14 @@ async function unmountReact(): Promise<void> {
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
-/** Destroys the Application the engine keeps parked for the next mount (see Engine.create). */
+/** Destroys the Application the engine keeps parked for the next mount (see Engine.create) and uninstalls idle fonts. */
 function releaseIdle(): void {
   Engine.releaseIdle();
+}
+
+/** Uninstalls the fonts no scene uses (they linger for the next mount). */
+function releaseIdleFonts(): void {
+  Engine.releaseIdleFonts();
 }
 
 async function mountCore(game: GameName, options: MountOptions = {}): Promise<GameHandle> {
@@ -159,7 +164,7 @@ function canvases(): number {
   return document.querySelectorAll('canvas').length;
 }
 
-const api = { mountReact, unmountReact, mountCore, unmountCore, releaseIdle, switchGame, playRound, playFor, cycle, canvases, get handle() { return handle; }, randomFlip, randomRoll, randomTraps, roadSetup };
+const api = { mountReact, unmountReact, mountCore, unmountCore, releaseIdle, releaseIdleFonts, switchGame, playRound, playFor, cycle, canvases, get handle() { return handle; }, randomFlip, randomRoll, randomTraps, roadSetup };
 
 declare global {
   interface Window {

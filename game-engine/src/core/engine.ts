@@ -3,10 +3,12 @@ import 'pixi.js/text-bitmap';
 // The app's page policy forbids eval (CSP script-src 'self'): pixi then needs its eval-free
 // shader and uniform code, which this module installs.
 import 'pixi.js/unsafe-eval';
+// Shared shader programs and uid tables that forget (see the module): nothing piles up per mount.
+import './pixi-patches';
 import { Application, GlLimitsSystem, GlobalResourceRegistry, UPDATE_PRIORITY, type Container, type Renderer, type Ticker } from 'pixi.js';
 import { Director, type FrameSummary } from './director';
 import { hashSeed } from './random';
-import { ResourceBag } from './resources';
+import { releaseIdleFonts, ResourceBag } from './resources';
 import type { SceneLifecycle } from './scene';
 
 export type ClockMode = 'ticker' | 'manual';
@@ -241,9 +243,18 @@ export class Engine {
     keepAlphaOnAdd(app.renderer);
   }
 
-  /** Destroys the parked Application now (its WebGL context is lost); the next engine creates one. */
+  /**
+   * Destroys the parked Application now (its WebGL context is lost; the next engine creates
+   * one) and uninstalls the bitmap fonts no scene uses (they linger 30 s for the next one).
+   */
   static releaseIdle(): void {
     releaseParked();
+    releaseIdleFonts();
+  }
+
+  /** Uninstalls the bitmap fonts no scene uses now (they linger 30 s for the next scene). */
+  static releaseIdleFonts(): void {
+    releaseIdleFonts();
   }
 
   /**
@@ -331,7 +342,9 @@ export class Engine {
       throw error;
     }
     this.sceneResources = resources;
-    // Upload the scene's textures now rather than on the frame that first shows each one.
+    // The art asked for while building goes on the scene's sheets now, then is uploaded now
+    // rather than on the frame that first shows each texture.
+    resources.seal();
     resources.prepare(this.app.renderer);
     this.warmupFrames = 2;
     this.renderIfIdle();

@@ -33,12 +33,40 @@ export function paintCanvas(canvas: HTMLCanvasElement, width: number, height: nu
 /** Gap between atlas frames, logical pixels: mipmaps of one frame must not sample the next. */
 const ATLAS_GAP = 6;
 
+/** Widest sheet, logical pixels (phones take 4096-pixel textures; this is 2048 at 2x). */
+const SHEET_MAX = 1024;
+
+/** A picture waiting for its place on a sheet (see `ResourceBag.seal`). */
+interface Pending {
+  texture: Texture;
+  width: number;
+  height: number;
+  draw: Draw;
+}
+
 /**
- * Bitmap fonts are global in pixi (its Cache and a 1000-entry layout cache keyed by font
- * name), so a font is installed once per name while any engine uses it and uninstalled with
- * its last user; names are stable, so remounting does not grow pixi's caches.
+ * Bitmap fonts are global in pixi (its Cache, keyed by font name), so a font is installed
+ * once per name while any scene uses it. Without users it lingers `FONT_LINGER_MS` for the
+ * next scene (another game screen, a remount): installing rasterises every glyph again on
+ * the mount's frame, and each new install leaves its glyph measurements in pixi's text
+ * caches (1000 entries, keyed by a style id that is new on every install) and a new page
+ * texture in the renderer's bookkeeping. `releaseIdleFonts()` uninstalls the idle ones now.
  */
 const fontUsers = new Map<string, number>();
+const idleFonts = new Map<string, ReturnType<typeof setTimeout>>();
+const FONT_LINGER_MS = 30_000;
+
+function uninstallFont(name: string): void {
+  const timer = idleFonts.get(name);
+  if (timer !== undefined) clearTimeout(timer);
+  idleFonts.delete(name);
+  BitmapFont.uninstall(name);
+}
+
+/** Uninstalls every font no scene uses any more (see `FONT_LINGER_MS`). */
+export function releaseIdleFonts(): void {
+  for (const name of [...idleFonts.keys()]) uninstallFont(name);
+}
 
 /**
  * Everything a scene or the engine creates on the GPU side goes through one bag, so that
@@ -50,6 +78,11 @@ export class ResourceBag {
   private readonly textures = new Set<Texture>();
   /** Frame textures cut from an atlas (their source belongs to a texture in `textures`). */
   private readonly frames = new Set<Texture>();
+  /**
+   * Pictures asked for before `seal()`, by mipmapping: they are drawn together on one sheet
+   * per kind when the scene is built.
+   */
+  private pending: { plain: Pending[]; mipmapped: Pending[] } | null = { plain: [], mipmapped: [] };
   private readonly canvases = new Set<HTMLCanvasElement>();
   private readonly items = new Set<Destroyable>();
   private readonly fonts = new Set<string>();
@@ -61,9 +94,16 @@ export class ResourceBag {
     return this.isDestroyed;
   }
 
-  /** A texture `width` x `height` (logical pixels) drawn by `draw` on a 2D canvas at the bag's resolution. */
+  /**
+   * A texture `width` x `height` (logical pixels) drawn by `draw` on a 2D canvas at the bag's
+   * resolution. Until `seal()` the picture goes on the scene's sheet: the texture is usable at
+   * once (its size is known), its pixels come with `seal()`.
+   */
   canvasTexture(width: number, height: number, draw: Draw, options: { resolution?: number; mipmaps?: boolean } = {}): Texture {
     this.assertAlive();
+    if (this.pending && (options.resolution === undefined || options.resolution === this.resolution)) {
+      return this.later(width, height, draw, options.mipmaps ?? false);
+    }
     const resolution = options.resolution ?? this.resolution;
     const canvas = drawCanvas(width, height, draw, resolution);
     return this.own(canvas, resolution, options.mipmaps ?? false);
@@ -77,6 +117,8 @@ export class ResourceBag {
    */
   canvasAtlas(frames: readonly AtlasFrame[], options: { mipmaps?: boolean } = {}): Texture[] {
     this.assertAlive();
+    // Before `seal()` every picture shares the scene's sheet anyway.
+    if (this.pending) return frames.map((frame) => this.later(frame.width, frame.height, frame.draw, options.mipmaps ?? false));
     const resolution = this.resolution;
     const width = frames.reduce((sum, frame) => sum + Math.ceil(frame.width) + ATLAS_GAP, ATLAS_GAP);
     const height = frames.reduce((tallest, frame) => Math.max(tallest, Math.ceil(frame.height)), 0) + ATLAS_GAP * 2;
@@ -108,6 +150,91 @@ export class ResourceBag {
     });
   }
 
+  private later(width: number, height: number, draw: Draw, mipmaps: boolean): Texture {
+    const texture = new Texture({ source: Texture.EMPTY.source, frame: new Rectangle(0, 0, width, height) });
+    (mipmaps ? this.pending?.mipmapped : this.pending?.plain)?.push({ texture, width, height, draw });
+    this.frames.add(texture);
+    return texture;
+  }
+
+  /**
+   * Draws the pictures asked for so far on one sheet per kind (plain, mipmapped) and points
+   * their textures at it; later pictures get textures of their own. The engine calls it once
+   * the scene is built. A scene's sprites then sample two or three texture sources in all:
+   * pixi's batches bind the same few every frame instead of re-binding up to eight units
+   * (and breaking batches) as art from a dozen canvases alternates.
+   */
+  seal(): void {
+    const pending = this.pending;
+    if (!pending || this.isDestroyed) return;
+    this.pending = null;
+    this.drawSheet(pending.plain, false);
+    this.drawSheet(pending.mipmapped, true);
+  }
+
+  private drawSheet(items: Pending[], mipmaps: boolean): void {
+    if (items.length === 0) return;
+    // Shelves: tallest first, rows as wide as a square of the total area would be.
+    const area = items.reduce((sum, item) => sum + (Math.ceil(item.width) + ATLAS_GAP) * (Math.ceil(item.height) + ATLAS_GAP), 0);
+    const widest = items.reduce((max, item) => Math.max(max, Math.ceil(item.width)), 0);
+    const sheetWidth = Math.min(SHEET_MAX, Math.max(widest + ATLAS_GAP * 2, Math.ceil(Math.sqrt(area) * 1.15)));
+    const order = [...items].sort((a, b) => b.height - a.height || b.width - a.width);
+    const slots = new Map<Pending, { x: number; y: number }>();
+    let x = ATLAS_GAP;
+    let y = ATLAS_GAP;
+    let row = 0;
+    for (const item of order) {
+      const w = Math.ceil(item.width);
+      const h = Math.ceil(item.height);
+      if (x + w + ATLAS_GAP > sheetWidth && x > ATLAS_GAP) {
+        x = ATLAS_GAP;
+        y += row + ATLAS_GAP;
+        row = 0;
+      }
+      slots.set(item, { x, y });
+      x += w + ATLAS_GAP;
+      row = Math.max(row, h);
+    }
+    const sheetHeight = y + row + ATLAS_GAP;
+    if (sheetWidth > SHEET_MAX || sheetHeight > SHEET_MAX) {
+      // Too much for one texture: each picture gets its own.
+      for (const item of items) this.adopt(item.texture, this.own(drawCanvas(item.width, item.height, item.draw, this.resolution), this.resolution, mipmaps), 0, 0);
+      return;
+    }
+    const canvas = drawCanvas(
+      sheetWidth,
+      sheetHeight,
+      (ctx) => {
+        for (const item of items) {
+          const slot = slots.get(item);
+          if (!slot) continue;
+          ctx.save();
+          ctx.translate(slot.x, slot.y);
+          ctx.beginPath();
+          ctx.rect(0, 0, item.width, item.height);
+          ctx.clip();
+          item.draw(ctx, item.width, item.height);
+          ctx.restore();
+        }
+      },
+      this.resolution,
+    );
+    const sheet = this.own(canvas, this.resolution, mipmaps);
+    for (const item of items) {
+      const slot = slots.get(item);
+      if (slot) this.adopt(item.texture, sheet, slot.x, slot.y);
+    }
+  }
+
+  /** Points a waiting texture at its place on `sheet` (its size stays). */
+  private adopt(texture: Texture, sheet: Texture, x: number, y: number): void {
+    if (texture.destroyed) return;
+    texture.frame.x = x;
+    texture.frame.y = y;
+    texture.source = sheet.source;
+    texture.update();
+  }
+
   private own(canvas: HTMLCanvasElement, resolution: number, mipmaps: boolean): Texture {
     const source = new CanvasSource({
       resource: canvas,
@@ -134,6 +261,11 @@ export class ResourceBag {
 
   /** Frees `texture` now (a texture redrawn on resize); it must come from this bag. */
   releaseTexture(texture: Texture): void {
+    // A picture on a sheet: its place stays until the bag goes.
+    if (this.frames.delete(texture)) {
+      texture.destroy(false);
+      return;
+    }
     if (!this.textures.delete(texture)) return;
     const canvas = texture.source.resource as unknown;
     texture.destroy(true);
@@ -163,7 +295,13 @@ export class ResourceBag {
     this.assertAlive();
     if (this.fonts.has(name)) return name;
     const users = fontUsers.get(name) ?? 0;
-    if (users === 0) BitmapFont.install({ ...options, name });
+    const lingering = idleFonts.get(name);
+    if (lingering !== undefined) {
+      clearTimeout(lingering);
+      idleFonts.delete(name);
+    } else if (users === 0) {
+      BitmapFont.install({ ...options, name });
+    }
     fontUsers.set(name, users + 1);
     this.fonts.add(name);
     return name;
@@ -177,6 +315,7 @@ export class ResourceBag {
   destroy(): void {
     if (this.isDestroyed) return;
     this.isDestroyed = true;
+    this.pending = null;
     for (const item of this.items) if (!item.destroyed) item.destroy();
     this.items.clear();
     for (const texture of this.frames) texture.destroy(false);
@@ -195,7 +334,10 @@ export class ResourceBag {
         fontUsers.set(name, users);
       } else {
         fontUsers.delete(name);
-        BitmapFont.uninstall(name);
+        idleFonts.set(
+          name,
+          setTimeout(() => uninstallFont(name), FONT_LINGER_MS),
+        );
       }
     }
     this.fonts.clear();

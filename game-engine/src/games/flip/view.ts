@@ -1,4 +1,4 @@
-import { BitmapText, Container, Sprite } from 'pixi.js';
+import { Container, Sprite } from 'pixi.js';
 import { clamp, easeOutBack, segment } from '../../core/easing';
 import type { SceneContext } from '../../core/engine';
 import { hashSeed } from '../../core/random';
@@ -7,6 +7,7 @@ import { Backdrop } from '../shared/backdrop';
 import { Burst, type BurstOptions } from '../shared/burst';
 import { installArcadeFont } from '../shared/fonts';
 import { GameScene } from '../shared/game-scene';
+import { GlyphLine } from '../shared/glyph-line';
 import { mix, palette, shade } from '../shared/theme';
 import { discTexture, edgeTexture, FACE_SIZE, faceTextures, pedestalTexture } from './art';
 import { flipPose, planFlip, sideAngle, type CoinSide, type FlipOutcome, type FlipPlan, type FlipPose } from './plan';
@@ -32,13 +33,13 @@ export class FlipScene extends GameScene {
   private faces!: Record<CoinSide, Sprite>;
   private glint!: Sprite;
   /**
-   * The result's words, one text each, made once: a new text on a BitmapText rebuilds its
-   * geometry and the draw list. What is not shown is shrunk to nothing (see `draw`).
+   * The result's words, one line each, made once. What is not shown is shrunk to nothing
+   * (see `draw`).
    */
-  private labels!: Record<CoinSide, BitmapText>;
+  private labels!: Record<CoinSide, GlyphLine>;
   private badge!: Container;
   private badgePill!: Sprite;
-  private badgeTexts!: { win: BitmapText; lose: BitmapText };
+  private badgeTexts!: { win: GlyphLine; lose: GlyphLine };
   private effects!: Container;
   private burst!: Burst;
   /** The win burst is in flight (it never changes visibility: its particles shrink). */
@@ -120,10 +121,9 @@ export class FlipScene extends GameScene {
     this.coin.addChild(this.farFace, this.rim, this.faces.heads, this.faces.tails, this.glint);
 
     const font = installArcadeFont(bag);
-    const text = (words: string, fontSize: number, letterSpacing: number): BitmapText => {
-      const label = new BitmapText({ text: words, style: { fontFamily: font, fontSize, letterSpacing } });
-      label.anchor.set(0.5);
-      label.scale.set(0);
+    const text = (words: string, fontSize: number, letterSpacing: number): GlyphLine => {
+      const label = new GlyphLine(font, fontSize, words.length, { letterSpacing, text: words });
+      label.view.scale.set(0);
       return label;
     };
     this.labels = { heads: text('HEADS', 34, 3), tails: text('TAILS', 34, 3) };
@@ -131,12 +131,12 @@ export class FlipScene extends GameScene {
     this.badgePill = new Sprite(pillTexture(bag, 132, 36));
     this.badgePill.anchor.set(0.5);
     this.badgeTexts = { win: text('YOU WIN', 17, 2), lose: text('NO LUCK', 17, 2) };
-    this.badgeTexts.win.tint = 0x05331f;
-    this.badgeTexts.lose.tint = 0xffffff;
-    this.badge.addChild(this.badgePill, this.badgeTexts.win, this.badgeTexts.lose);
+    this.badgeTexts.win.view.tint = 0x05331f;
+    this.badgeTexts.lose.view.tint = 0xffffff;
+    this.badge.addChild(this.badgePill, this.badgeTexts.win.view, this.badgeTexts.lose.view);
     this.effects = new Container();
 
-    this.view.addChild(this.backdrop.view, this.pedestal, this.rays, this.aura, this.shadow, this.coin, this.effects, this.labels.heads, this.labels.tails, this.badge);
+    this.view.addChild(this.backdrop.view, this.pedestal, this.rays, this.aura, this.shadow, this.coin, this.effects, this.labels.heads.view, this.labels.tails.view, this.badge);
     const sparkle = sparkleTexture(bag);
     this.burst = new Burst({ ...this.burstShape(), count: 46, seed: 1, textures: [sparkle, sparkle, miniCoinTexture(bag), confettiTexture(bag)] });
     this.effects.addChild(this.burst.view);
@@ -156,8 +156,8 @@ export class FlipScene extends GameScene {
     const labelY = floorY + Math.max(46, this.radius * 0.62);
     const labelSize = clamp(this.radius * 0.36, 24, 44);
     for (const label of [this.labels.heads, this.labels.tails]) {
-      label.position.set(this.cx, labelY);
-      label.style.fontSize = labelSize;
+      label.view.position.set(this.cx, labelY);
+      label.fontSize = labelSize;
     }
     this.badge.position.set(this.cx, labelY + labelSize * 1.25);
     this.effects.position.set(this.cx, this.baseY);
@@ -279,13 +279,13 @@ export class FlipScene extends GameScene {
     const plan = this.plan;
     const showResult = plan !== null && reveal > 0;
     const label = showResult ? this.labels[plan.side] : null;
-    for (const side of ['heads', 'tails'] as const) if (this.labels[side] !== label) this.labels[side].scale.set(0);
-    this.badgeTexts.win.scale.set(showResult && win ? 1 : 0);
-    this.badgeTexts.lose.scale.set(showResult && !win ? 1 : 0);
+    for (const side of ['heads', 'tails'] as const) if (this.labels[side] !== label) this.labels[side].view.scale.set(0);
+    this.badgeTexts.win.view.scale.set(showResult && win ? 1 : 0);
+    this.badgeTexts.lose.view.scale.set(showResult && !win ? 1 : 0);
     if (label) {
-      label.tint = win ? palette.goldLight : palette.text;
-      label.alpha = reveal;
-      label.scale.set(0.6 + 0.4 * pop);
+      label.view.tint = win ? palette.goldLight : palette.text;
+      label.view.alpha = reveal;
+      label.view.scale.set(0.6 + 0.4 * pop);
       this.badgePill.tint = win ? palette.win : palette.lose;
       this.badge.alpha = segment(revealMs, 120, 420);
       this.badge.scale.set(0.7 + 0.3 * easeOutBack(segment(revealMs, 120, 480), 2));

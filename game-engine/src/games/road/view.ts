@@ -1,4 +1,4 @@
-import { BitmapText, Container, Sprite, Texture } from 'pixi.js';
+import { Container, Sprite, Texture } from 'pixi.js';
 import { clamp, easeOutBack, lerp, segment } from '../../core/easing';
 import type { SceneContext } from '../../core/engine';
 import { formatMultiplier } from '../../core/format';
@@ -47,7 +47,7 @@ interface Car {
 
 interface Lane {
   cover: Sprite;
-  label: BitmapText;
+  label: GlyphLine;
   barrier: Sprite;
   cars: Car[];
   nextSpawnMs: number;
@@ -106,11 +106,11 @@ export class RoadScene extends GameScene {
   private flash!: Sprite;
   private banner!: Container;
   private bannerPill!: Sprite;
-  /** Both titles made once (a new text rebuilds a BitmapText's geometry and the draw list). */
-  private bannerTitles!: { cashout: BitmapText; crash: BitmapText };
+  /** Both titles made once, shown by size. */
+  private bannerTitles!: { cashout: GlyphLine; crash: GlyphLine };
   /** The multiplier or lane: glyph sprites, so a new value keeps the draw list. */
   private bannerValue!: GlyphLine;
-  private finishLabel!: BitmapText;
+  private finishLabel!: GlyphLine;
   private effects!: Container;
   private burst!: Burst;
   /** The cash-out burst is in flight (it never changes visibility: its particles shrink). */
@@ -242,10 +242,9 @@ export class RoadScene extends GameScene {
     this.nextGlow.anchor.set(0.5);
     this.nextGlow.blendMode = 'add';
     this.nextGlow.tint = palette.gold;
-    this.finishLabel = new BitmapText({ text: 'FINISH', style: { fontFamily: this.font, fontSize: 30, letterSpacing: 6 } });
-    this.finishLabel.anchor.set(0.5);
-    this.finishLabel.tint = palette.goldLight;
-    this.decor.addChild(this.finishLabel);
+    this.finishLabel = new GlyphLine(this.font, 30, 6, { letterSpacing: 6, text: 'FINISH' });
+    this.finishLabel.view.tint = palette.goldLight;
+    this.decor.addChild(this.finishLabel.view);
     this.heroShadow = new Sprite(this.textures.glow);
     this.heroShadow.anchor.set(0.5);
     this.heroShadow.tint = 0x000000;
@@ -268,18 +267,17 @@ export class RoadScene extends GameScene {
     this.banner = new Container();
     this.bannerPill = new Sprite(pillTexture(bag, 240, 76));
     this.bannerPill.anchor.set(0.5);
-    const title = (words: string, tint: number): BitmapText => {
-      const text = new BitmapText({ text: words, style: { fontFamily: this.font, fontSize: 16, letterSpacing: 3 } });
-      text.anchor.set(0.5);
-      text.position.set(0, -15);
-      text.tint = tint;
-      text.scale.set(0);
+    const title = (words: string, tint: number): GlyphLine => {
+      const text = new GlyphLine(this.font, 16, words.length, { letterSpacing: 3, text: words });
+      text.view.position.set(0, -15);
+      text.view.tint = tint;
+      text.view.scale.set(0);
       return text;
     };
     this.bannerTitles = { cashout: title('CASHED OUT', 0x4a2f00), crash: title('CRASHED', 0xffffff) };
     this.bannerValue = new GlyphLine(this.font, 28, 16);
     this.bannerValue.view.position.set(0, 13);
-    this.banner.addChild(this.bannerPill, this.bannerTitles.cashout, this.bannerTitles.crash, this.bannerValue.view);
+    this.banner.addChild(this.bannerPill, this.bannerTitles.cashout.view, this.bannerTitles.crash.view, this.bannerValue.view);
     this.banner.scale.set(0);
     this.hud.addChild(this.flash, this.banner);
     this.view.addChild(this.world, this.hud);
@@ -308,16 +306,16 @@ export class RoadScene extends GameScene {
       const y = this.laneY(i);
       lane.cover.position.set(this.columnX, y);
       lane.cover.setSize(this.coverSize, this.coverSize);
-      lane.label.position.set(this.columnX, y + 1);
-      lane.label.style.fontSize = labelSize;
+      lane.label.view.position.set(this.columnX, y + 1);
+      lane.label.fontSize = labelSize;
     });
     for (const lane of this.lanes) for (const car of lane.cars) this.sizeCar(car.sprite, car.beam);
     for (const car of this.carPool) this.sizeCar(car.sprite, car.beam);
     this.sizeCar(this.hitCar, this.hitBeam);
     const heroSize = this.laneH * 0.62;
     this.heroSprite.setSize(heroSize, heroSize);
-    this.finishLabel.style.fontSize = Math.round(this.laneH * 0.3);
-    this.finishLabel.position.set(this.columnX, this.finishY() - this.finishH * 0.02);
+    this.finishLabel.fontSize = Math.round(this.laneH * 0.3);
+    this.finishLabel.view.position.set(this.columnX, this.finishY() - this.finishH * 0.02);
     this.flash.setSize(width, height);
     this.banner.position.set(width / 2, Math.max(58, height * 0.12));
     this.draw();
@@ -392,20 +390,20 @@ export class RoadScene extends GameScene {
     for (const lane of this.lanes) {
       for (const car of lane.cars) this.recycle(car);
       lane.cover.destroy();
-      lane.label.destroy();
+      lane.label.view.destroy({ children: true });
       lane.barrier.destroy();
     }
     this.lanes = [];
     for (let i = 0; i < this.state.lanes; i++) {
       const cover = new Sprite(this.textures.cover.idle);
       cover.anchor.set(0.5);
-      const label = new BitmapText({ text: labels[i] ?? '', style: { fontFamily: this.font, fontSize: 15 } });
-      label.anchor.set(0.5);
+      // Lane labels are compact multipliers ("1.02×", "291.2K×", "1,234.5M×").
+      const label = new GlyphLine(this.font, 15, 10, { text: labels[i] ?? '' });
       const barrier = new Sprite(this.textures.barrier);
       barrier.anchor.set(0.5, 1);
       // Shown by its size, never by visibility (see `draw`).
       barrier.scale.set(0);
-      this.lanesLayer.addChild(cover, label, barrier);
+      this.lanesLayer.addChild(cover, label.view, barrier);
       const random = new Random(hashSeed(this.context.seed, 'lane', i));
       this.lanes.push({ cover, label, barrier, cars: [], nextSpawnMs: random.range(0, 1600), random });
     }
@@ -632,9 +630,9 @@ export class RoadScene extends GameScene {
       // The three cover looks share one texture source: switching keeps the draw list.
       lane.cover.texture = this.textures.cover[kind];
       lane.cover.setSize(this.coverSize * flip, this.coverSize);
-      lane.label.scale.x = Math.abs(lane.label.scale.y) * flip;
-      lane.label.tint = kind === 'gold' ? 0x4a2f00 : state === 'next' ? palette.goldLight : palette.text;
-      lane.label.alpha = state === 'ahead' && this.state.traps ? 0.5 : 1;
+      lane.label.view.scale.x = flip;
+      lane.label.view.tint = kind === 'gold' ? 0x4a2f00 : state === 'next' ? palette.goldLight : palette.text;
+      lane.label.view.alpha = state === 'ahead' && this.state.traps ? 0.5 : 1;
       if (drop > 0) {
         const dir = laneDirection(i);
         const x = this.columnX - dir * (this.coverSize * 0.5 + this.laneH * 0.3);
@@ -746,8 +744,8 @@ export class RoadScene extends GameScene {
       value = `LANE ${crash.to + 1}`;
       color = palette.lose;
     }
-    this.bannerTitles.cashout.scale.set(since >= 0 && title === 'cashout' ? 1 : 0);
-    this.bannerTitles.crash.scale.set(since >= 0 && title === 'crash' ? 1 : 0);
+    this.bannerTitles.cashout.view.scale.set(since >= 0 && title === 'cashout' ? 1 : 0);
+    this.bannerTitles.crash.view.scale.set(since >= 0 && title === 'crash' ? 1 : 0);
     if (since >= 0) {
       const pop = easeOutBack(segment(since, 0, 420), 2.2);
       this.banner.scale.set(0.5 + 0.5 * pop);

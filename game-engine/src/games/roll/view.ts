@@ -1,4 +1,4 @@
-import { BitmapText, Container, Sprite, type Texture } from 'pixi.js';
+import { Container, Sprite, type Texture } from 'pixi.js';
 import { clamp, easeOutBack, easeOutCubic, segment } from '../../core/easing';
 import type { SceneContext } from '../../core/engine';
 import { formatHundredths, toHundredths } from '../../core/format';
@@ -28,16 +28,16 @@ export class RollScene extends GameScene {
   private counter!: GlyphLine;
   private badge!: Container;
   private badgePill!: Sprite;
-  /** Both words made once (a new text rebuilds a BitmapText's geometry and the draw list). */
-  private badgeTexts!: { win: BitmapText; lose: BitmapText };
+  /** Both words made once, shown by size. */
+  private badgeTexts!: { win: GlyphLine; lose: GlyphLine };
   private meter!: Sprite;
   private meterTex: Texture | null = null;
   private zoneGlow!: Sprite;
   private knob!: Sprite;
   private knobTex: Texture | null = null;
-  private targetLabel!: BitmapText;
-  private minLabel!: BitmapText;
-  private maxLabel!: BitmapText;
+  private targetLabel!: GlyphLine;
+  private minLabel!: GlyphLine;
+  private maxLabel!: GlyphLine;
   private marker!: Container;
   private dice!: Sprite;
   private pointer!: Sprite;
@@ -142,15 +142,14 @@ export class RollScene extends GameScene {
     this.badge = new Container();
     this.badgePill = new Sprite(pillTexture(bag, 132, 36));
     this.badgePill.anchor.set(0.5);
-    const badgeText = (words: string, tint: number): BitmapText => {
-      const text = new BitmapText({ text: words, style: { fontFamily: font, fontSize: 17, letterSpacing: 2 } });
-      text.anchor.set(0.5);
-      text.tint = tint;
-      text.scale.set(0);
+    const badgeText = (words: string, tint: number): GlyphLine => {
+      const text = new GlyphLine(font, 17, words.length, { letterSpacing: 2, text: words });
+      text.view.tint = tint;
+      text.view.scale.set(0);
       return text;
     };
     this.badgeTexts = { win: badgeText('YOU WIN', 0x05331f), lose: badgeText('NO LUCK', 0xffffff) };
-    this.badge.addChild(this.badgePill, this.badgeTexts.win, this.badgeTexts.lose);
+    this.badge.addChild(this.badgePill, this.badgeTexts.win.view, this.badgeTexts.lose.view);
 
     this.meter = new Sprite();
     this.zoneGlow = new Sprite(this.glow);
@@ -158,15 +157,13 @@ export class RollScene extends GameScene {
     this.zoneGlow.blendMode = 'add';
     this.knob = new Sprite();
     this.knob.anchor.set(0.5);
-    this.targetLabel = new BitmapText({ text: '', style: { fontFamily: font, fontSize: 15, letterSpacing: 1 } });
-    this.targetLabel.anchor.set(0.5, 0);
-    this.targetLabel.tint = palette.goldLight;
-    this.minLabel = new BitmapText({ text: '0', style: { fontFamily: font, fontSize: 13 } });
-    this.minLabel.anchor.set(0.5, 0);
-    this.minLabel.tint = palette.muted;
-    this.maxLabel = new BitmapText({ text: '100', style: { fontFamily: font, fontSize: 13 } });
-    this.maxLabel.anchor.set(0.5, 0);
-    this.maxLabel.tint = palette.muted;
+    // "UNDER 99.99": ten glyphs at most.
+    this.targetLabel = new GlyphLine(font, 15, 10, { letterSpacing: 1, anchorY: 0 });
+    this.targetLabel.view.tint = palette.goldLight;
+    this.minLabel = new GlyphLine(font, 13, 1, { anchorY: 0, text: '0' });
+    this.minLabel.view.tint = palette.muted;
+    this.maxLabel = new GlyphLine(font, 13, 3, { anchorY: 0, text: '100' });
+    this.maxLabel.view.tint = palette.muted;
 
     this.marker = new Container();
     for (let i = 0; i < TRAIL; i++) {
@@ -209,9 +206,9 @@ export class RollScene extends GameScene {
       this.zoneGlow,
       this.meter,
       this.knob,
-      this.targetLabel,
-      this.minLabel,
-      this.maxLabel,
+      this.targetLabel.view,
+      this.minLabel.view,
+      this.maxLabel.view,
       ...this.trail,
       this.ring,
       this.marker,
@@ -245,8 +242,8 @@ export class RollScene extends GameScene {
     if (this.knobTex) this.context.resources.releaseTexture(this.knobTex);
     this.knobTex = knobTexture(this.context.resources, this.barH + 16);
     this.knob.texture = this.knobTex;
-    this.minLabel.position.set(this.barX, this.barY + this.barH / 2 + 14);
-    this.maxLabel.position.set(this.barX + this.barW, this.barY + this.barH / 2 + 14);
+    this.minLabel.view.position.set(this.barX, this.barY + this.barH / 2 + 14);
+    this.maxLabel.view.position.set(this.barX + this.barW, this.barY + this.barH / 2 + 14);
     const diceSize = clamp(this.barW * 0.13, 40, 58);
     this.dice.setSize(diceSize, diceSize);
     this.ghostScale = diceSize / this.diceTex.width;
@@ -278,13 +275,13 @@ export class RollScene extends GameScene {
     this.knob.position.set(x, this.barY);
     this.targetLabel.text = `${this.direction === 'under' ? 'UNDER' : 'OVER'} ${formatHundredths(toHundredths(this.target))}`;
     const half = this.targetLabel.width / 2;
-    this.targetLabel.position.set(clamp(x, this.barX + half, this.barX + this.barW - half), this.barY + this.barH / 2 + 14);
+    this.targetLabel.view.position.set(clamp(x, this.barX + half, this.barX + this.barW - half), this.barY + this.barH / 2 + 14);
     // Keep the end labels clear of the target label.
-    const labelLeft = this.targetLabel.x - half - 6;
-    const labelRight = this.targetLabel.x + half + 6;
+    const labelLeft = this.targetLabel.view.x - half - 6;
+    const labelRight = this.targetLabel.view.x + half + 6;
     // Shrunk rather than hidden, like everything that comes and goes (no draw-list rebuild).
-    this.minLabel.scale.set(labelLeft > this.barX + 12 ? 1 : 0);
-    this.maxLabel.scale.set(labelRight < this.barX + this.barW - 16 ? 1 : 0);
+    this.minLabel.view.scale.set(labelLeft > this.barX + 12 ? 1 : 0);
+    this.maxLabel.view.scale.set(labelRight < this.barX + this.barW - 16 ? 1 : 0);
   }
 
   private draw(): void {
@@ -334,8 +331,8 @@ export class RollScene extends GameScene {
 
     // What is not shown is shrunk to nothing rather than hidden: in pixi every visibility
     // change rebuilds the render group's draw list on that frame.
-    this.badgeTexts.win.scale.set(showResult && win ? 1 : 0);
-    this.badgeTexts.lose.scale.set(showResult && !win ? 1 : 0);
+    this.badgeTexts.win.view.scale.set(showResult && win ? 1 : 0);
+    this.badgeTexts.lose.view.scale.set(showResult && !win ? 1 : 0);
     if (showResult) {
       this.badgePill.tint = resultColor;
       this.badge.alpha = segment(revealMs, 60, 360);

@@ -1,18 +1,29 @@
 import { BitmapFontManager, Container, Sprite, TextStyle, type BitmapFont } from 'pixi.js';
 
+export interface GlyphLineOptions {
+  /** Extra room after every glyph, px (BitmapText's letterSpacing). */
+  letterSpacing?: number;
+  /** The point of the text at the view's origin, 0..1 each way (BitmapText's anchor); centre by default. */
+  anchorX?: number;
+  anchorY?: number;
+  /** The text shown first. */
+  text?: string;
+}
+
 /**
- * A one-line bitmap text drawn as one sprite per glyph, for text that changes on every frame
- * (the roll's counter) or once in a while next to things that move (the road's banner value).
- * pixi's BitmapText rebuilds a graphics context for each new text and the render group's
- * draw list with it; here a new text only swaps glyph textures (all on the font's page, so
- * the draw list stays) and moves the sprites.
+ * A one-line bitmap text drawn as one sprite per glyph: every text the scenes print. pixi's
+ * BitmapText draws through a graphics context of its own (a separate pipe that breaks the
+ * sprite batch), rebuilds it and the render group's draw list for each new text, and keeps an
+ * entry per text and style in pixi's global layout cache and its renderer's hash (keyed by a
+ * uid that grows with every mount). Here a new text only swaps glyph textures (all on the
+ * font's page, so the batch and the draw list stay) and moves the sprites.
  *
  * The layout is computed here from the font's glyph metrics, without pixi's text layout per
  * new text (a grapheme segmenter pass, two font look-ups, a layout object and an LRU entry for
  * every value a counter shows). It is BitmapText's layout for one line (pixi 8.22
  * getBitmapTextLayout: advances, kerning, letter spacing, left aligned) and glyphs are placed
- * as AbstractBitmapTextPipe places them with anchor 0.5 (same rounding), centred on the view's
- * origin. Characters the font lacks take no room, spaces take their advance.
+ * as AbstractBitmapTextPipe places them (same anchor, same rounding). Characters the font
+ * lacks take no room, spaces take their advance. Tint, alpha and scale go on `view`.
  */
 export class GlyphLine {
   readonly view = new Container();
@@ -22,9 +33,16 @@ export class GlyphLine {
   /** Glyph x positions of the current text (font units), reused. */
   private readonly positions: Float64Array;
   private current = '';
+  private readonly anchorX: number;
+  private readonly anchorY: number;
+  /** Width of the current text in font units. */
+  private lineWidth = 0;
 
-  constructor(fontFamily: string, fontSize: number, capacity: number, options: { letterSpacing?: number } = {}) {
+  /** `capacity`: the most glyphs (spaces excluded) a text of this line will have. */
+  constructor(fontFamily: string, fontSize: number, capacity: number, options: GlyphLineOptions = {}) {
     this.style = new TextStyle({ fontFamily, fontSize, letterSpacing: options.letterSpacing ?? 0 });
+    this.anchorX = options.anchorX ?? 0.5;
+    this.anchorY = options.anchorY ?? 0.5;
     // An installed font: every glyph the scenes print is already on its page.
     this.font = BitmapFontManager.getFont('0', this.style);
     this.positions = new Float64Array(capacity);
@@ -35,6 +53,12 @@ export class GlyphLine {
       this.sprites.push(sprite);
       this.view.addChild(sprite);
     }
+    if (options.text) this.text = options.text;
+  }
+
+  /** Width of the text as drawn (before the view's scale), px. */
+  get width(): number {
+    return this.lineWidth * (this.style.fontSize / this.font.baseMeasurementFontSize);
   }
 
   get text(): string {
@@ -83,8 +107,9 @@ export class GlyphLine {
     const scale = style.fontSize / font.baseMeasurementFontSize;
     const padding = style.padding;
     const lineHeight = style.lineHeight ? style.lineHeight / scale : font.lineHeight;
-    const left = -0.5 * width - padding;
-    const top = -0.5 * (lineHeight + font.baseLineOffset) - padding;
+    this.lineWidth = width;
+    const left = -this.anchorX * width - padding;
+    const top = -this.anchorY * (lineHeight + font.baseLineOffset) - padding;
     let shift = (font.lineHeight - font.fontMetrics.fontSize) / 2;
     if (shift - font.baseLineOffset < 0) shift = 0;
     let index = 0;

@@ -1,0 +1,192 @@
+import {
+  BatchTextureArray,
+  colorBitGl,
+  compileHighShaderGlProgram,
+  generateTextureBatchBitGl,
+  getBatchSamplersUniformGroup,
+  GlBackBufferSystem,
+  GlGraphicsAdaptor,
+  GCManagedHash,
+  GlProgram,
+  localUniformBitGl,
+  Matrix,
+  roundPixelsBitGl,
+  Shader,
+  State,
+  Texture,
+  UniformGroup,
+  warn,
+  type GlBackBufferOptions,
+  type Renderer,
+} from 'pixi.js';
+
+/**
+ * Fixes to pixi 8.22 for an engine that mounts and unmounts scenes all session long: what
+ * each mount leaves behind must not pile up on the heap. Applied once when the engine loads
+ * (the engine is the page's only pixi user); each keeps pixi's behaviour otherwise.
+ *
+ * 1. Shader programs shared by every pixi Application on the page, instead of one new program
+ * per Application.
+ *
+ * pixi 8.22 builds two programs with `new GlProgram` for each WebGL renderer it creates: the
+ * graphics pipe's (GlGraphicsAdaptor.contextChange) and the back buffer's full-screen
+ * triangle (GlBackBufferSystem.init). Each gets a freshly numbered name in its source
+ * ("#define SHADER_NAME graphics-vertex-87") and pixi's id table keys every program by its
+ * whole source and never forgets one (pixijs/pixijs#12213), so every Application made
+ * leaves about 7 KB of shader source on the heap for good. Under `<GameCanvas>`, @pixi/react
+ * makes a new Application on every mount.
+ *
+ * Here both are made once per page (per batch size) and handed to every renderer; a
+ * GlProgram is only the source and the reflection data, each renderer still compiles and
+ * links it in its own context. The two methods below are pixi 8.22's own, but for the shared
+ * program (and the graphics adaptor no longer destroys the program with its shader). The
+ * engine is the page's only pixi user.
+ */
+// pixi 8.22's GlBackBufferSystem sources, unchanged.
+const BIG_TRIANGLE_VERTEX = `
+                attribute vec2 aPosition;
+                out vec2 vUv;
+
+                void main() {
+                    gl_Position = vec4(aPosition, 0.0, 1.0);
+
+                    vUv = (aPosition + 1.0) / 2.0;
+
+                    // flip dem UVs
+                    vUv.y = 1.0 - vUv.y;
+                }`;
+const BIG_TRIANGLE_FRAGMENT = `
+                in vec2 vUv;
+                out vec4 finalColor;
+
+                uniform sampler2D uTexture;
+
+                void main() {
+                    finalColor = texture(uTexture, vUv);
+                }`;
+
+const SHARED = Symbol.for('arcade.engine.sharedPrograms');
+const programs = new Map<string, GlProgram>();
+
+function shared(key: string, make: () => GlProgram): GlProgram {
+  let program = programs.get(key);
+  if (!program) {
+    program = make();
+    programs.set(key, program);
+  }
+  return program;
+}
+
+type Patched<T> = T & { [SHARED]?: true };
+
+const graphics = GlGraphicsAdaptor.prototype as Patched<GlGraphicsAdaptor>;
+if (!graphics[SHARED]) {
+  graphics[SHARED] = true;
+  graphics.contextChange = function contextChange(this: GlGraphicsAdaptor, renderer: Renderer): void {
+    const uniforms = new UniformGroup({
+      uColor: { value: new Float32Array([1, 1, 1, 1]), type: 'vec4<f32>' },
+      uTransformMatrix: { value: new Matrix(), type: 'mat3x3<f32>' },
+      uRound: { value: 0, type: 'f32' },
+    });
+    const maxTextures = renderer.limits.maxBatchableTextures;
+    const glProgram = shared(`graphics:${maxTextures}`, () =>
+      compileHighShaderGlProgram({ name: 'graphics', bits: [colorBitGl, generateTextureBatchBitGl(maxTextures), localUniformBitGl, roundPixelsBitGl] }),
+    );
+    this.shader = new Shader({ glProgram, resources: { localUniforms: uniforms, batchSamplers: getBatchSamplersUniformGroup(maxTextures) } });
+  };
+  graphics.destroy = function destroy(this: GlGraphicsAdaptor): void {
+    // The program is shared: only the shader and its uniforms go.
+    this.shader.destroy(false);
+    (this as { shader: Shader | null }).shader = null;
+  };
+}
+
+interface BackBufferInternals {
+  useBackBuffer: boolean;
+  _antialias: boolean;
+  _renderer: Renderer;
+  _backBufferTexture: Texture | null;
+  _state: State;
+  _bigTriangleShader: Shader | undefined;
+}
+
+const backBuffer = GlBackBufferSystem.prototype as Patched<GlBackBufferSystem>;
+if (!backBuffer[SHARED]) {
+  backBuffer[SHARED] = true;
+  backBuffer.init = function init(this: GlBackBufferSystem, options: GlBackBufferOptions = {}): void {
+    const self = this as unknown as BackBufferInternals;
+    const { useBackBuffer, antialias } = { ...GlBackBufferSystem.defaultOptions, ...options };
+    self.useBackBuffer = useBackBuffer ?? false;
+    self._antialias = antialias ?? false;
+    if (!(self._renderer as { context?: { supports?: { msaa?: boolean } } }).context?.supports?.msaa) {
+      warn('antialiasing, is not supported on when using the back buffer');
+      self._antialias = false;
+    }
+    self._state = State.for2d();
+    const glProgram = shared('big-triangle', () => new GlProgram({ vertex: BIG_TRIANGLE_VERTEX, fragment: BIG_TRIANGLE_FRAGMENT, name: 'big-triangle' }));
+    self._bigTriangleShader = new Shader({ glProgram, resources: { uTexture: Texture.WHITE.source } });
+  };
+  // pixi never destroys that shader: its bind group stays subscribed to Texture.WHITE's source
+  // (which lives as long as the page), one per renderer made.
+  const destroy = Object.getOwnPropertyDescriptor(GlBackBufferSystem.prototype, 'destroy')?.value as (this: GlBackBufferSystem) => void;
+  backBuffer.destroy = function destroyBackBuffer(this: GlBackBufferSystem): void {
+    destroy.call(this);
+    const self = this as unknown as Partial<BackBufferInternals>;
+    self._bigTriangleShader?.destroy(false);
+    self._bigTriangleShader = undefined;
+  };
+}
+
+/**
+ * 2. Tables keyed by uid that forget entries instead of nulling them. pixi keys per-renderer
+ * tables (a renderer's textures, buffers, geometries: GCManagedHash.items) and the texture
+ * slots of every pooled batch (BatchTextureArray.ids) by the uid of a texture source or
+ * buffer, and on removal writes null: uids only grow, each mount's new textures take new
+ * ones, so these objects' element stores grow by one slot per texture ever made (the parked
+ * Application's tables and its ~300 pooled batches: a few KB per mount; GCManagedHash
+ * compacts only after 10,000 nulls). Deleting the key instead lets V8 keep them as small as
+ * what they hold. Readers treat a missing key like null (`!items[uid]`, `!id && id !== 0`).
+ */
+interface ManagedItem {
+  uid: number;
+  _gpuData: Record<number, { destroy(): void } | null>;
+  off(event: string, fn: unknown, context: unknown): void;
+}
+
+interface ManagedHash {
+  items: Record<number, ManagedItem | null>;
+  _renderer: { uid: number };
+  _onUnload?: (item: ManagedItem, ...args: unknown[]) => void;
+  remove(item: ManagedItem, ...args: unknown[]): void;
+}
+
+const managed = GCManagedHash.prototype as unknown as Patched<ManagedHash>;
+if (!managed[SHARED]) {
+  managed[SHARED] = true;
+  // pixi 8.22's remove, but the key is deleted.
+  managed.remove = function remove(this: ManagedHash, item: ManagedItem, ...args: unknown[]): void {
+    if (!this.items[item.uid]) return;
+    const gpuData = item._gpuData[this._renderer.uid];
+    if (!gpuData) return;
+    this._onUnload?.(item, ...args);
+    // `add` subscribed this very function (the prototype's) with the hash as context.
+    item.off('unload', remove, this);
+    gpuData.destroy();
+    item._gpuData[this._renderer.uid] = null;
+    delete this.items[item.uid];
+  };
+}
+
+const textureSlots = BatchTextureArray.prototype as Patched<BatchTextureArray>;
+if (!textureSlots[SHARED]) {
+  textureSlots[SHARED] = true;
+  // pixi 8.22's clear, but the keys are deleted.
+  textureSlots.clear = function clear(this: BatchTextureArray): void {
+    for (let i = 0; i < this.count; i++) {
+      const source = this.textures[i];
+      (this.textures as unknown[])[i] = null;
+      if (source) delete this.ids[source.uid];
+    }
+    this.count = 0;
+  };
+}
