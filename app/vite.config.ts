@@ -64,10 +64,10 @@ const APP_DIR = '/app';
  * - `first-paint`: React, jotai, i18next and the splash (app/boot.tsx);
  * - `first-screen`: the router, the host SDK, the app shell and the bonus screen.
  */
-const STAGES: ReadonlyArray<{ name: string; roots: string[] }> = [
-  { name: 'first-api', roots: ['/../api-client/src/client.ts'] },
-  { name: 'first-paint', roots: ['/src/app/boot.tsx'] },
-  { name: 'first-screen', roots: ['/src/app/start-app.ts', '/src/app/app-ready.tsx', '/src/features/bonus/bonus-screen.tsx'] },
+const STAGES: ReadonlyArray<{ name: string; roots: string[]; inHtml: boolean }> = [
+  { name: 'first-api', roots: ['/../api-client/src/client.ts'], inHtml: false },
+  { name: 'first-paint', roots: ['/src/app/boot.tsx'], inHtml: true },
+  { name: 'first-screen', roots: ['/src/app/start-app.ts', '/src/app/app-ready.tsx', '/src/features/bonus/bonus-screen.tsx'], inHtml: false },
 ];
 
 /**
@@ -130,6 +130,7 @@ function firstScreenChunks(): { plugin: Plugin; groupOf: (id: string) => string 
           for (const next of chunk.imports) visit(next);
         };
         for (const stage of STAGES) {
+          if (!stage.inHtml) continue;
           for (const chunk of chunks.values()) if (chunk.name === stage.name) visit(chunk.fileName);
         }
         const tags: HtmlTagDescriptor[] = [];

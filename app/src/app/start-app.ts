@@ -1,8 +1,9 @@
-import type { QueryClient } from '@tanstack/query-core';
 import type { createStore } from 'jotai';
+import { queryClientAtom } from 'jotai-tanstack-query';
 import { changeAppLanguage, i18n, toAppLanguage } from '../i18n/i18n';
 import { createAppApi } from '../lib/api';
 import { appConfig } from '../lib/config';
+import { createQueryClient } from '../lib/query-client';
 import { startHost } from '../telegram/start-host';
 import { bootAtom, retryLoginAtom, routerAtom } from './boot-state';
 import { earlyCalls } from './early-calls';
@@ -15,7 +16,10 @@ type Store = ReturnType<typeof createStore>;
  * Start-up outside React: the splash is already on screen. Host first (launch data, SDK,
  * viewport), then the router (its first screen's code loads while we log in), then the session.
  */
-export async function startApp(store: Store, queryClient: QueryClient): Promise<void> {
+export async function startApp(store: Store): Promise<void> {
+  // The data cache comes with this code (the splash needs none of it).
+  const queryClient = createQueryClient();
+  store.set(queryClientAtom, queryClient);
   const config = appConfig();
   const host = await startHost(config.appKey);
   if (host.kind === 'unsupported') {
