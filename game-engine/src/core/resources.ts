@@ -1,4 +1,4 @@
-import { BitmapFont, Cache, CanvasSource, Rectangle, Texture, type BitmapFontInstallOptions, type Renderer, type TextureSource } from 'pixi.js';
+import { BitmapFont, BufferImageSource, Cache, CanvasSource, Rectangle, Texture, type BitmapFontInstallOptions, type Renderer, type TextureSource } from 'pixi.js';
 
 type Destroyable = { destroy(): void; destroyed?: boolean };
 
@@ -82,7 +82,10 @@ export class ResourceBag {
    * Pictures asked for before `seal()`, by mipmapping: they are drawn together on one sheet
    * per kind when the scene is built.
    */
-  private pending: { plain: Pending[]; mipmapped: Pending[] } | null = { plain: [], mipmapped: [] };
+  private pending: { plain: Pending[]; mipmapped: Pending[]; additive: Pending[] } | null = { plain: [], mipmapped: [], additive: [] };
+  /** The picture behind each waiting texture, and the additive copies made of them. */
+  private readonly pictures = new Map<Texture, Pending>();
+  private readonly additives = new Map<Texture, Texture>();
   private readonly canvases = new Set<HTMLCanvasElement>();
   private readonly items = new Set<Destroyable>();
   private readonly fonts = new Set<string>();
@@ -150,11 +153,33 @@ export class ResourceBag {
     });
   }
 
-  private later(width: number, height: number, draw: Draw, mipmaps: boolean): Texture {
-    const texture = new Texture({ source: Texture.EMPTY.source, frame: new Rectangle(0, 0, width, height) });
-    (mipmaps ? this.pending?.mipmapped : this.pending?.plain)?.push({ texture, width, height, draw });
+  private later(width: number, height: number, draw: Draw, mipmaps: boolean, additive = false): Texture {
+    // Its own `orig` (pixi would share the frame): the size stays when the frame moves to the sheet.
+    const texture = new Texture({ source: Texture.EMPTY.source, frame: new Rectangle(0, 0, width, height), orig: new Rectangle(0, 0, width, height) });
+    const picture = { texture, width, height, draw };
+    (additive ? this.pending?.additive : mipmaps ? this.pending?.mipmapped : this.pending?.plain)?.push(picture);
+    this.pictures.set(texture, picture);
     this.frames.add(texture);
     return texture;
+  }
+
+  /**
+   * The picture of `texture` (asked for before `seal()`) made for additive light drawn with
+   * pixi's normal blending: premultiplied colour with zero alpha. Normal blending then adds
+   * the colour and keeps what is under it (src + dst * (1 - 0)), exactly what the engine's
+   * 'add' does (colour added, destination alpha kept), so glows need no blend mode of their
+   * own: in pixi a sprite whose blend mode differs from its neighbour's ends the batch, and
+   * glows between normal sprites cost a draw call (and a blend switch) each, every frame.
+   * Tint and alpha scale the light as before. Null once the bag is sealed.
+   */
+  additive(texture: Texture): Texture | null {
+    const made = this.additives.get(texture);
+    if (made) return made;
+    const picture = this.pictures.get(texture);
+    if (!picture || !this.pending) return null;
+    const copy = this.later(picture.width, picture.height, picture.draw, false, true);
+    this.additives.set(texture, copy);
+    return copy;
   }
 
   /**
@@ -168,11 +193,13 @@ export class ResourceBag {
     const pending = this.pending;
     if (!pending || this.isDestroyed) return;
     this.pending = null;
+    this.pictures.clear();
     this.drawSheet(pending.plain, false);
     this.drawSheet(pending.mipmapped, true);
+    this.drawSheet(pending.additive, false, true);
   }
 
-  private drawSheet(items: Pending[], mipmaps: boolean): void {
+  private drawSheet(items: Pending[], mipmaps: boolean, additive = false): void {
     if (items.length === 0) return;
     // Shelves: tallest first, rows as wide as a square of the total area would be.
     const area = items.reduce((sum, item) => sum + (Math.ceil(item.width) + ATLAS_GAP) * (Math.ceil(item.height) + ATLAS_GAP), 0);
@@ -198,7 +225,11 @@ export class ResourceBag {
     const sheetHeight = y + row + ATLAS_GAP;
     if (sheetWidth > SHEET_MAX || sheetHeight > SHEET_MAX) {
       // Too much for one texture: each picture gets its own.
-      for (const item of items) this.adopt(item.texture, this.own(drawCanvas(item.width, item.height, item.draw, this.resolution), this.resolution, mipmaps), 0, 0);
+      for (const item of items) {
+        const canvas = drawCanvas(item.width, item.height, item.draw, this.resolution);
+        if (additive) this.adopt(item.texture, this.ownAdditive(canvas), 0, 0, this.resolution);
+        else this.adopt(item.texture, this.own(canvas, this.resolution, mipmaps), 0, 0);
+      }
       return;
     }
     const canvas = drawCanvas(
@@ -219,20 +250,57 @@ export class ResourceBag {
       },
       this.resolution,
     );
-    const sheet = this.own(canvas, this.resolution, mipmaps);
+    const sheet = additive ? this.ownAdditive(canvas) : this.own(canvas, this.resolution, mipmaps);
+    // The additive sheet is counted in pixels (see ownAdditive).
+    const scale = additive ? this.resolution : 1;
     for (const item of items) {
       const slot = slots.get(item);
-      if (slot) this.adopt(item.texture, sheet, slot.x, slot.y);
+      if (slot) this.adopt(item.texture, sheet, slot.x, slot.y, scale);
     }
   }
 
-  /** Points a waiting texture at its place on `sheet` (its size stays). */
-  private adopt(texture: Texture, sheet: Texture, x: number, y: number): void {
+  /**
+   * Points a waiting texture at its place on `sheet`, `scale` sheet units per logical pixel;
+   * its size (what sprites are sized by) stays.
+   */
+  private adopt(texture: Texture, sheet: Texture, x: number, y: number, scale = 1): void {
     if (texture.destroyed) return;
-    texture.frame.x = x;
-    texture.frame.y = y;
+    const frame = texture.frame;
+    frame.x = x * scale;
+    frame.y = y * scale;
+    frame.width = texture.orig.width * scale;
+    frame.height = texture.orig.height * scale;
     texture.source = sheet.source;
     texture.update();
+  }
+
+  /** The canvas's pixels as additive light (premultiplied colour, zero alpha); the canvas is freed. */
+  private ownAdditive(canvas: HTMLCanvasElement): Texture {
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('2D canvas is not available');
+    const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    const light = new Uint8Array(pixels.length);
+    for (let i = 0; i < pixels.length; i += 4) {
+      const alpha = pixels[i + 3] ?? 0;
+      light[i] = Math.round(((pixels[i] ?? 0) * alpha) / 255);
+      light[i + 1] = Math.round(((pixels[i + 1] ?? 0) * alpha) / 255);
+      light[i + 2] = Math.round(((pixels[i + 2] ?? 0) * alpha) / 255);
+    }
+    // Resolution 1, sized in pixels: pixi 8.22 uploads buffer sources `width` x `height`
+    // (not pixelWidth), so its frames on this sheet are in pixels too (see `adopt`).
+    const source = new BufferImageSource({
+      resource: light,
+      width: canvas.width,
+      height: canvas.height,
+      resolution: 1,
+      alphaMode: 'premultiplied-alpha',
+      scaleMode: 'linear',
+    });
+    canvas.width = 0;
+    canvas.height = 0;
+    const texture = new Texture({ source });
+    this.textures.add(texture);
+    return texture;
   }
 
   private own(canvas: HTMLCanvasElement, resolution: number, mipmaps: boolean): Texture {
@@ -316,6 +384,8 @@ export class ResourceBag {
     if (this.isDestroyed) return;
     this.isDestroyed = true;
     this.pending = null;
+    this.pictures.clear();
+    this.additives.clear();
     for (const item of this.items) if (!item.destroyed) item.destroy();
     this.items.clear();
     for (const texture of this.frames) texture.destroy(false);

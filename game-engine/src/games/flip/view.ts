@@ -2,7 +2,7 @@ import { Container, Sprite } from 'pixi.js';
 import { clamp, easeOutBack, segment } from '../../core/easing';
 import type { SceneContext } from '../../core/engine';
 import { hashSeed } from '../../core/random';
-import { confettiTexture, glowTexture, miniCoinTexture, pillTexture, raysTexture, sparkleTexture } from '../shared/art';
+import { addLight, confettiTexture, glowTexture, miniCoinTexture, pillTexture, raysTexture, sparkleTexture } from '../shared/art';
 import { Backdrop } from '../shared/backdrop';
 import { Burst, type BurstOptions } from '../shared/burst';
 import { installArcadeFont } from '../shared/fonts';
@@ -93,14 +93,14 @@ export class FlipScene extends GameScene {
     this.backdrop = new Backdrop(this.context, hashSeed(this.context.seed, 'backdrop'));
     this.pedestal = new Sprite(pedestalTexture(bag));
     this.pedestal.anchor.set(0.5);
-    this.pedestal.blendMode = 'add';
+    addLight(this.pedestal, bag);
     this.rays = new Sprite(raysTexture(bag));
     this.rays.anchor.set(0.5);
-    this.rays.blendMode = 'add';
+    addLight(this.rays, bag);
     this.rays.tint = palette.gold;
     this.aura = new Sprite(glow);
     this.aura.anchor.set(0.5);
-    this.aura.blendMode = 'add';
+    addLight(this.aura, bag);
     this.shadow = new Sprite(glow);
     this.shadow.anchor.set(0.5);
     this.shadow.tint = 0x000000;
@@ -117,7 +117,7 @@ export class FlipScene extends GameScene {
     this.faces.tails.anchor.set(0.5);
     this.glint = new Sprite(glow);
     this.glint.anchor.set(0.5);
-    this.glint.blendMode = 'add';
+    addLight(this.glint, bag);
     this.coin.addChild(this.farFace, this.rim, this.faces.heads, this.faces.tails, this.glint);
 
     const font = installArcadeFont(bag);

@@ -3,7 +3,7 @@ import { clamp, easeOutBack, lerp, segment } from '../../core/easing';
 import type { SceneContext } from '../../core/engine';
 import { formatMultiplier } from '../../core/format';
 import { hashSeed, Random } from '../../core/random';
-import { glowTexture, miniCoinTexture, pillTexture, sparkleTexture } from '../shared/art';
+import { addLight, glowTexture, miniCoinTexture, pillTexture, sparkleTexture } from '../shared/art';
 import { Burst, type BurstOptions } from '../shared/burst';
 import { installArcadeFont } from '../shared/fonts';
 import { GameScene } from '../shared/game-scene';
@@ -85,7 +85,7 @@ export class RoadScene extends GameScene {
   private decor!: Container;
   private lanesLayer!: Container;
   private carLayer!: Container;
-  /** Headlight beams (additive) under all cars (normal): one draw call each, not two per car. */
+  /** Headlight beams (additive light) under all cars. */
   private beamLayer!: Container;
   private heroLayer!: Container;
   private hud!: Container;
@@ -122,7 +122,9 @@ export class RoadScene extends GameScene {
     coin: Texture;
     cover: Record<CoverKind, Texture>;
     barrier: Texture;
+    /** Headlight light: the additive copy (normal blending) when the bag could make one. */
     beam: Texture;
+    beamBlend: 'normal' | 'add';
     cars: Texture[];
     hero: Texture;
   };
@@ -217,13 +219,16 @@ export class RoadScene extends GameScene {
 
   protected build(): void {
     const bag = this.context.resources;
+    const beam = beamTexture(bag);
+    const beamLight = bag.additive(beam);
     this.textures = {
       glow: glowTexture(bag),
       sparkle: sparkleTexture(bag),
       coin: miniCoinTexture(bag),
       cover: coverTextures(bag),
       barrier: barrierTexture(bag),
-      beam: beamTexture(bag),
+      beam: beamLight ?? beam,
+      beamBlend: beamLight ? 'normal' : 'add',
       cars: carTextures(bag),
       hero: heroTexture(bag),
     };
@@ -240,7 +245,7 @@ export class RoadScene extends GameScene {
     this.effects = new Container();
     this.nextGlow = new Sprite(this.textures.glow);
     this.nextGlow.anchor.set(0.5);
-    this.nextGlow.blendMode = 'add';
+    addLight(this.nextGlow, bag);
     this.nextGlow.tint = palette.gold;
     this.finishLabel = new GlyphLine(this.font, 30, 6, { letterSpacing: 6, text: 'FINISH' });
     this.finishLabel.view.tint = palette.goldLight;
@@ -254,7 +259,7 @@ export class RoadScene extends GameScene {
     this.hitCar.anchor.set(0.5);
     this.hitBeam = new Sprite(this.textures.beam);
     this.hitBeam.anchor.set(0, 0.5);
-    this.hitBeam.blendMode = 'add';
+    this.hitBeam.blendMode = this.textures.beamBlend;
     this.heroLayer.addChild(this.heroShadow, this.heroSprite);
     this.world.addChild(this.decor, this.nextGlow, this.lanesLayer, this.beamLayer, this.carLayer, this.hitBeam, this.hitCar, this.heroLayer, this.effects);
 
@@ -431,7 +436,7 @@ export class RoadScene extends GameScene {
       sprite.anchor.set(0.5);
       const beam = new Sprite(this.textures.beam);
       beam.anchor.set(0, 0.5);
-      beam.blendMode = 'add';
+      beam.blendMode = this.textures.beamBlend;
       beam.alpha = 0.5;
       this.beamLayer.addChild(beam);
       this.carLayer.addChild(sprite);

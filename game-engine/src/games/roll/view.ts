@@ -3,7 +3,7 @@ import { clamp, easeOutBack, easeOutCubic, segment } from '../../core/easing';
 import type { SceneContext } from '../../core/engine';
 import { formatHundredths, toHundredths } from '../../core/format';
 import { hashSeed } from '../../core/random';
-import { glowTexture, pillTexture, sparkleTexture } from '../shared/art';
+import { addLight, glowTexture, pillTexture, sparkleTexture } from '../shared/art';
 import { Backdrop } from '../shared/backdrop';
 import { Burst } from '../shared/burst';
 import { installArcadeFont } from '../shared/fonts';
@@ -134,7 +134,7 @@ export class RollScene extends GameScene {
     this.panel.anchor.set(0.5);
     this.counterGlow = new Sprite(this.glow);
     this.counterGlow.anchor.set(0.5);
-    this.counterGlow.blendMode = 'add';
+    addLight(this.counterGlow, bag);
     // The counter changes on every frame of a roll: glyph sprites, not a BitmapText (whose
     // every new text rebuilds its geometry and pixi's draw list). "100.00" is the longest.
     this.counter = new GlyphLine(font, 80, 6);
@@ -154,7 +154,7 @@ export class RollScene extends GameScene {
     this.meter = new Sprite();
     this.zoneGlow = new Sprite(this.glow);
     this.zoneGlow.anchor.set(0.5);
-    this.zoneGlow.blendMode = 'add';
+    addLight(this.zoneGlow, bag);
     this.knob = new Sprite();
     this.knob.anchor.set(0.5);
     // "UNDER 99.99": ten glyphs at most.
@@ -178,12 +178,14 @@ export class RollScene extends GameScene {
     this.dice.anchor.set(0.5);
     this.ring = new Sprite(this.glow);
     this.ring.anchor.set(0.5);
-    this.ring.blendMode = 'add';
+    addLight(this.ring, bag);
     this.effects = new Container();
+    // Additive sparkles: their light copy, or pixi's 'add' once the scene is built.
+    const sparkleLight = bag.additive(this.sparkle);
     this.burst = new Burst({
       count: 26,
       seed: 1,
-      textures: [this.sparkle],
+      textures: [sparkleLight ?? this.sparkle],
       tints: [palette.win, 0xffffff, palette.goldLight, palette.tonLight],
       speed: [120, 380],
       size: [8, 22],
@@ -193,7 +195,7 @@ export class RollScene extends GameScene {
       direction: -Math.PI / 2,
       spread: Math.PI * 1.6,
       spin: 6,
-      additive: true,
+      additive: sparkleLight === null,
     });
     this.effects.addChild(this.burst.view);
 

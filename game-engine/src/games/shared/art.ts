@@ -1,4 +1,4 @@
-import type { Texture } from 'pixi.js';
+import type { Sprite, Texture } from 'pixi.js';
 import type { ResourceBag } from '../../core/resources';
 import { css, palette } from './theme';
 
@@ -6,6 +6,18 @@ import { css, palette } from './theme';
  * Shared art drawn once with the 2D canvas API. White art is meant to be tinted; glows are
  * meant for additive blending.
  */
+
+/**
+ * Makes `sprite` additive light: its picture's additive copy on the scene's sheet (drawn with
+ * normal blending, so it batches with its neighbours, see ResourceBag.additive), or pixi's
+ * 'add' blend mode for a texture made after the scene was built.
+ */
+export function addLight<S extends Sprite>(sprite: S, bag: ResourceBag): S {
+  const light = bag.additive(sprite.texture);
+  if (light) sprite.texture = light;
+  else sprite.blendMode = 'add';
+  return sprite;
+}
 
 /** A soft white disc fading to transparent: glows, light spots, shadows (tinted black). */
 export function glowTexture(bag: ResourceBag, size = 128, falloff = 1): Texture {

@@ -2,7 +2,7 @@ import { Container, Sprite } from 'pixi.js';
 import type { SceneContext } from '../../core/engine';
 import { Random } from '../../core/random';
 import { paintCanvas } from '../../core/resources';
-import { glowTexture } from './art';
+import { addLight, glowTexture } from './art';
 import { css, palette } from './theme';
 
 interface Mote {
@@ -38,9 +38,8 @@ export class Backdrop {
     const random = new Random(seed);
     const dot = glowTexture(context.resources, 16);
     for (let i = 0; i < (options.motes ?? 18); i++) {
-      const sprite = new Sprite(dot);
+      const sprite = addLight(new Sprite(dot), context.resources);
       sprite.anchor.set(0.5);
-      sprite.blendMode = 'add';
       sprite.tint = random.chance(0.7) ? palette.tonLight : palette.goldLight;
       const mote = { sprite, x: random.next(), y: random.next(), speed: random.range(0.01, 0.035), phase: random.range(0, Math.PI * 2), size: random.range(3, 7) };
       sprite.setSize(mote.size, mote.size);
