@@ -57,15 +57,15 @@ const ENTRY = '/src/main.tsx';
 const APP_DIR = '/app';
 
 /**
- * Start-up in stages, each a chunk that runs as soon as it is here, by the source files each
+ * Start-up in stages, each a chunk, by the source files each
  * starts from (its static import closure, less the stages before it):
  * - `first-api`: the API client and arktype, whose set-up is start-up's largest piece of work
- *   (main.tsx imports it at once, so it runs while the rest downloads);
- * - `first-paint`: React, jotai, i18next and the splash (app/boot.tsx);
+ *   (downloaded with the splash's code, run right after the splash is painted, app/boot.tsx);
+ * - `first-paint`: React DOM, jotai, i18next and the splash (app/boot.tsx), run as soon as here;
  * - `first-screen`: the router, the host SDK, the app shell and the bonus screen.
  */
 const STAGES: ReadonlyArray<{ name: string; roots: string[]; inHtml: boolean }> = [
-  { name: 'first-api', roots: ['/../api-client/src/client.ts'], inHtml: false },
+  { name: 'first-api', roots: ['/../api-client/src/client.ts'], inHtml: true },
   { name: 'first-paint', roots: ['/src/app/boot.tsx'], inHtml: true },
   { name: 'first-screen', roots: ['/src/app/start-app.ts', '/src/app/app-ready.tsx', '/src/features/bonus/bonus-screen.tsx'], inHtml: false },
 ];
@@ -74,8 +74,9 @@ const STAGES: ReadonlyArray<{ name: string; roots: string[]; inHtml: boolean }> 
  * The first screen in few files: over a phone link every extra file is another request in the
  * browser's six per host (the log-in call waits behind them) and another small gzip stream.
  * The entry chunk (index.html's script) is only what main.tsx imports: the early API calls.
- * index.html asks for the stages' chunks and their styles at once (modulepreload / preload), so
- * they download while the entry runs instead of after it. Other screens keep their own chunks.
+ * index.html also asks for the stages marked `inHtml` and their styles (modulepreload / preload),
+ * so they download while the entry runs; `first-screen` is asked for by the splash's code, so it
+ * does not share the link with the splash's chunk. Other screens keep their own chunks.
  */
 function firstScreenChunks(): { plugin: Plugin; groupOf: (id: string) => string | null } {
   let stageOf = new Map<string, string>();

@@ -3,18 +3,11 @@ import EarlyCallsWorker from './app/early-worker?worker&inline';
 import { installChunkReload } from './lib/chunk-reload';
 
 // The entry chunk is only this: it starts the launch's first API calls (log in, profiles, the
-// first screen's data) the moment the page has it, while the start-up code itself (React, the
-// router, the host SDK, the API client, the first screen) is still on its way. index.html asks
-// for that code at once (modulepreload, vite.config.ts), so nothing here waits to request it.
+// first screen's data) the moment the page has it, while the start-up code itself is still on
+// its way: index.html asks for the splash's code and the API client's at once (modulepreload,
+// vite.config.ts), the splash's code asks for the rest (app/boot.tsx).
 earlyCalls.start(() => new EarlyCallsWorker({ name: 'early-calls' }));
 installChunkReload();
-
-// Setting up arktype (the API client's validation) is start-up's largest piece of work: it runs
-// as soon as its own chunk is here, while the rest is still downloading, and builds the schemas
-// of the early calls' answers then too.
-import('@arcade/api-client/client')
-  .then(({ prepareCalls }) => prepareCalls(['auth', 'profileLight', 'profileFull', 'bonusState']))
-  .catch(() => undefined);
 
 import('./app/boot')
   .then(({ boot }) => boot())

@@ -8,6 +8,11 @@ import { AppRoot, loadAppReady } from './app-root';
 import { bootAtom } from './boot-state';
 import { preloadRoute } from './route-modules';
 
+/** Runs `task` once the next frame (the splash) has been painted. */
+function afterNextPaint(task: () => void): void {
+  requestAnimationFrame(() => setTimeout(task, 0));
+}
+
 /**
  * Start-up, once the code to paint the splash is here (index.html asks for it first, main.tsx
  * loads it): ask for the rest of start-up's code and the first screen's, paint the splash, then
@@ -32,6 +37,15 @@ export function boot(): void {
       </Provider>
     </StrictMode>,
   );
+
+  // Setting up arktype (the API client's validation) is start-up's largest piece of work. Its
+  // chunk downloads with the splash's (index.html); it runs right after the splash is painted,
+  // while the rest of start-up's code is still on its way, and builds the early calls' schemas.
+  afterNextPaint(() => {
+    import('@arcade/api-client/client')
+      .then(({ prepareCalls }) => prepareCalls(['auth', 'profileLight', 'profileFull', 'bonusState']))
+      .catch(() => undefined);
+  });
 
   startAppModule
     .then(({ startApp }) => startApp(store))
