@@ -2,7 +2,9 @@
 // same stack built and measured in the same run.
 //
 //   pnpm --filter @arcade/app run bench        (BENCH_RUNS=5, BENCH_SKIP_BUILD=1, BENCH_VERBOSE=1,
-//                                               BENCH_APP_DIST=<another app build to measure>)
+//                                               BENCH_APP_DIST=<another app build to measure>,
+//                                               BENCH_PROFILE=1: CPU profile of each load, summed
+//                                               per file and function, written to the temp folder)
 //
 // Product: `pnpm -s run build` at the root, then the real server (node server/dist/main.js, in
 // development mode with its own PGlite folder) serves the built app and the /bonus data. Peer:
