@@ -36,7 +36,8 @@ describe('game texts', () => {
     expect(gamesT(i18n.t)('play.fairness.verify.allMatch')).toBe('Раунд совпадает со своими сидами');
     await i18n.changeLanguage('en');
     expect(gamesT(i18n.t)('play.roll.chance')).toBe('Win chance');
-    // The shell's own game names stay as they were.
-    expect(i18n.t('games.flip')).toBe('Flip');
+    // The switcher's texts come with the game screens too.
+    expect(gamesT(i18n.t)('play.switcher')).toBe('Choose a game');
+    expect(gamesT(i18n.t)('play.screens.flip.title')).toBe('Flip');
   });
 });

@@ -1,15 +1,15 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PrefetchLink } from '../../components/prefetch-link';
+import { useGamesT } from './games-texts';
 
 const GAMES = ['flip', 'roll', 'road'] as const;
 
 /** Flip, roll and road side by side; the other games' code loads as soon as this renders. */
 export function GameSwitcher() {
-  const { t } = useTranslation();
+  const { gt } = useGamesT();
   const { pathname } = useLocation();
   return (
-    <nav className="game-switcher" aria-label={t('games.switcher')}>
+    <nav className="game-switcher" aria-label={gt('play.switcher')}>
       {GAMES.map((game) => {
         const active = pathname === `/${game}`;
         return (
@@ -22,7 +22,7 @@ export function GameSwitcher() {
             aria-current={active ? 'page' : undefined}
             data-testid={`game-tab-${game}`}
           >
-            {t(`games.${game}`)}
+            {gt(`play.screens.${game}.title`)}
           </PrefetchLink>
         );
       })}

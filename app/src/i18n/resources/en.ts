@@ -64,11 +64,6 @@ export const en = {
       title: 'Bonuses',
       description: 'Tasks, the daily reward and your balances.',
     },
-    market: {
-      title: 'Gift market',
-      description:
-        'Buy Telegram gifts with TON: filter by collection, backdrop and symbol, and collect them in a cart. The listings will be here.',
-    },
     referral: {
       title: 'Friends',
       description: 'Invite friends with your link and earn from their games.',
@@ -76,18 +71,6 @@ export const en = {
     achievements: {
       title: 'Achievements',
       description: 'Your rounds, bets and biggest wins.',
-    },
-    flip: {
-      title: 'Flip',
-      description: 'Call heads or tails and flip the coin. The game table will be here.',
-    },
-    roll: {
-      title: 'Roll',
-      description: 'Pick a target number and roll under or over it. The game table will be here.',
-    },
-    road: {
-      title: 'Road',
-      description: 'Cross the road lane by lane and cash out before it is too late. The game table will be here.',
     },
     profile: {
       title: 'Profile',
@@ -99,55 +82,7 @@ export const en = {
       title: 'Up to 70 TON',
       text: 'Complete tasks and get up to 70 TON on your bonus account',
     },
-    tasks: {
-      title: 'Tasks',
-      soon: 'Subscriptions, betting and activity tasks will appear here.',
-    },
-    daily: {
-      title: 'Daily reward',
-      day: 'Day {{day}}',
-      dayShort: 'D{{day}}',
-      claim: 'Claim',
-      claimed: 'Claimed',
-      notYet: 'Claiming will open soon. Come back every day to keep your streak.',
-      unavailable: 'The daily reward appears once your profile is loaded.',
-      reward: '+{{amount}}',
-    },
     achievementsLink: 'Achievements',
-  },
-  games: {
-    switcher: 'Choose a game',
-    flip: 'Flip',
-    roll: 'Roll',
-    road: 'Road',
-    target: 'Target number: {{value}}',
-  },
-  market: {
-    sortLabel: 'Sort by',
-    sort: {
-      'price-asc': 'Price ↑',
-      'price-desc': 'Price ↓',
-      'date-asc': 'Date ↑',
-      'date-desc': 'Date ↓',
-      'number-asc': 'Number ↑',
-      'number-desc': 'Number ↓',
-      'rarity-asc': 'Rarity ↑',
-      'rarity-desc': 'Rarity ↓',
-    },
-    empty: 'No listings yet.',
-  },
-  referral: {
-    code: 'Your referral code',
-    total: 'Invited',
-    active: 'Active',
-    earned: 'Earned',
-    unavailable: 'Your referral stats appear once your profile is loaded.',
-  },
-  achievements: {
-    rounds: 'Rounds played',
-    bets: 'Total bets',
-    maxWin: 'Biggest win',
-    unavailable: 'Your achievements appear once your profile is loaded.',
   },
   profile: {
     language: 'Language',

@@ -4,6 +4,7 @@
  * `fairness-texts.ts` in the fairness feature add them to i18next under `play`.
  */
 export const gamesEn = {
+  switcher: 'Choose a game',
   screens: {
     flip: {
       title: 'Flip',

@@ -2,6 +2,7 @@ import type { GamesTexts } from './games-en';
 
 /** Russian texts of the game and fairness screens (see games-en.ts). */
 export const gamesRu: GamesTexts = {
+  switcher: 'Выбор игры',
   screens: {
     flip: {
       title: 'Flip',
