@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerBonusTexts } from '../src/features/bonus/bonus-texts';
+import { registerPerksScreensTexts } from '../src/features/bonus/perks-screens-texts';
 import { changeAppLanguage, createI18n as createAppI18n, toAppLanguage } from '../src/i18n/i18n';
 import { createI18n } from './i18n-helper';
 import { en } from '../src/i18n/resources/en';
@@ -60,6 +61,8 @@ describe('i18n resources', () => {
     await registerBonusTexts(app);
     const text = (key: string) => (app.t as unknown as (k: string) => string)(key);
     expect(app.hasResourceBundle('en', 'translation')).toBe(false);
+    // The referral screen's texts arrive with its code, in both languages.
+    registerPerksScreensTexts(app);
     expect(text('perks.referral.copied')).toBe('Ссылка скопирована');
     await changeAppLanguage(app, 'en');
     expect(app.language).toBe('en');

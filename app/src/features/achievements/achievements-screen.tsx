@@ -3,6 +3,7 @@ import { Screen } from '../../components/screen';
 import { formatTon } from '../../lib/format';
 import { achievementsQueryAtom } from '../bonus/bonus-state';
 import { usePerks, type PerksT } from '../bonus/bonus-texts';
+import '../bonus/perks-screens-texts';
 import { LoadProblem, LoadingCard } from '../bonus/load-states';
 import { ProgressBar } from '../bonus/progress-bar';
 import { BadgeArt } from './badge';

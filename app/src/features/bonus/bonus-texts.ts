@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { addLanguageTexts, i18n } from '../../i18n/i18n';
 import type { BonusResources } from '../../i18n/resources/bonus-en';
 import { bonusRu } from '../../i18n/resources/bonus-ru';
+import type { PerksScreensResources } from '../../i18n/resources/perks-screens-en';
 
 /** The namespace the bonus side's texts live under: `perks.daily.availableIn`. */
 export const PERKS_NS = 'perks';
@@ -27,8 +28,8 @@ type Leaves<T, P extends string> = {
   [K in Extract<keyof T, string>]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[Extract<keyof T, string>];
 
-/** Every text key of the bonus side, checked by the compiler. */
-export type PerksKey = Leaves<BonusResources, 'perks.'>;
+/** Every text key of the bonus side (the referral, achievements and profile screens' too), checked by the compiler. */
+export type PerksKey = Leaves<BonusResources & PerksScreensResources, 'perks.'>;
 export type PerksValues = Record<string, string | number>;
 export type PerksT = (key: PerksKey, values?: PerksValues) => string;
 

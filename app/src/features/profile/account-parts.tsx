@@ -4,6 +4,7 @@ import { PrefetchLink } from '../../components/prefetch-link';
 import { ShieldIcon, WalletLinkIcon } from '../bonus/bonus-icons';
 import { seedsQueryAtom, walletInfoQueryAtom } from '../bonus/bonus-state';
 import { usePerks } from '../bonus/bonus-texts';
+import '../bonus/perks-screens-texts';
 
 /**
  * Where the fairness panel lives (built in features/fairness). One constant, so the link

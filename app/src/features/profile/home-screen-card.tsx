@@ -3,6 +3,7 @@ import { toast } from '../../lib/toast';
 import { canAddToHomeScreen, checkHomeScreen, onHomeScreenAdded, requestAddToHomeScreen, type HomeScreenStatus } from '../../telegram/home-screen';
 import { HomeScreenIcon } from '../bonus/bonus-icons';
 import { usePerks } from '../bonus/bonus-texts';
+import '../bonus/perks-screens-texts';
 import { shouldOfferHomeScreen } from './home-screen-offer';
 
 /** Asks the host about the home screen once, and offers the shortcut when it is missing or unknown. */

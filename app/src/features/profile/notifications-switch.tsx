@@ -7,6 +7,7 @@ import { BellIcon } from '../bonus/bonus-icons';
 import { readBonusProblem } from '../bonus/bonus-refusals';
 import { setNotificationsAtom } from '../bonus/bonus-state';
 import { usePerks } from '../bonus/bonus-texts';
+import '../bonus/perks-screens-texts';
 
 /**
  * Bot notifications. On: the host asks the player to let the bot write, and only an

@@ -10,6 +10,7 @@ import { balancesAtom } from '../../state/balances';
 import { fullProfileAtom, profileAtom } from '../../state/profile';
 import { hasNativeBackButton } from '../../telegram/back-button';
 import { usePerks } from '../bonus/bonus-texts';
+import '../bonus/perks-screens-texts';
 import { OwnedGifts } from '../market/owned-gifts';
 import { FairnessSummary, LinkedWalletRow } from './account-parts';
 import { HomeScreenCard } from './home-screen-card';

@@ -3,6 +3,7 @@ import { toast } from '../../lib/toast';
 import { copyToClipboard } from '../../telegram/share';
 import { CheckIcon, CopyIcon } from '../bonus/bonus-icons';
 import { usePerks } from '../bonus/bonus-texts';
+import '../bonus/perks-screens-texts';
 
 /** Spec sections 4 and 9: 'Link Copied' shows for 1.5 s. */
 export const LINK_COPIED_MS = 1500;

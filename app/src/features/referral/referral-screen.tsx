@@ -10,6 +10,7 @@ import { ShareIcon } from '../bonus/bonus-icons';
 import { readBonusProblem } from '../bonus/bonus-refusals';
 import { claimReferralAtom, referralQueryAtom } from '../bonus/bonus-state';
 import { usePerks } from '../bonus/bonus-texts';
+import '../bonus/perks-screens-texts';
 import { LoadProblem, LoadingCard } from '../bonus/load-states';
 import { CopyLinkButton, useCopiedFlag } from './copy-link-button';
 import './referral-screen.css';

@@ -1,7 +1,8 @@
 /**
- * English texts of the bonus side: tasks and the daily reward, referrals, achievements and the
- * profile's additions. They load with those screens' code (not the entry chunk);
- * `bonus-texts.ts` in the bonus feature adds them to i18next under `perks`.
+ * English texts of the bonus screen: tasks, the daily reward, balances and refusals (the
+ * referral, achievements and profile screens' are in perks-screens-en.ts). Russian ships with
+ * the bonus screen's code, English loads on switching; `bonus-texts.ts` in the bonus feature
+ * adds them to i18next under `perks`.
  */
 export const bonusEn = {
   retry: 'Retry',
@@ -76,77 +77,6 @@ export const bonusEn = {
     banned: 'Your account is blocked: rewards cannot be claimed.',
     network: 'No connection to the server. Check your internet and try again.',
     hostUnavailable: 'This needs a newer version of Telegram.',
-  },
-  referral: {
-    heroTitle: 'Invite friends, earn TON',
-    heroText: 'You get a share of the house edge on every TON bet your friends make, for as long as they play.',
-    code: 'Your code',
-    link: 'Your invite link',
-    share: 'Share',
-    shareText: 'Play flip, roll and road for TON with me in TON Arcade!',
-    copy: 'Copy link',
-    copied: 'Link Copied',
-    copyFailed: 'Could not copy the link',
-    stats: 'Your friends',
-    total: 'Invited',
-    totalHint: 'joined with your link',
-    active: 'Active',
-    activeHint: 'bet in the last 30 days',
-    earnings: 'Earnings',
-    available: 'Available',
-    totalEarned: 'Earned in total',
-    claim: 'Claim to TON balance',
-    claiming: 'Claiming…',
-    minClaim: 'You can claim from {{min}} TON.',
-    claimed: '+{{amount}} TON moved to your TON balance',
-  },
-  achievements: {
-    ladders: {
-      rounds: 'Rounds played',
-      wagered: 'Total wagered',
-      bestWin: 'Best win',
-    },
-    value: {
-      rounds: '{{value}}',
-      wagered: '{{value}} TON',
-      bestWin: '{{value}}×',
-    },
-    next: 'Next tier: {{threshold}}',
-    count: '{{value}} / {{threshold}}',
-    allEarned: 'All tiers earned',
-    tier: 'Tier {{tier}}',
-    earned: 'Earned',
-    locked: 'Locked',
-    badgeLabel: '{{ladder}}, tier {{tier}}: {{threshold}}, reward {{reward}} TON, {{state}}',
-    rewardsNote: 'Each tier credits a small bonus once you reach it.',
-  },
-  profile: {
-    account: 'Account',
-    linkedWallet: 'Linked wallet',
-    noLinkedWallet: 'Not linked',
-    manageWallet: 'Wallet',
-    fairness: {
-      title: 'Provably fair',
-      text: 'Every outcome comes from your seed pair. The server seed’s hash is shown before you bet.',
-      serverSeed: 'Server seed hash',
-      clientSeed: 'Client seed',
-      nonce: 'Next bet number',
-      open: 'Check fairness',
-    },
-    homeScreen: {
-      title: 'Add to home screen',
-      text: 'Open TON Arcade right from your phone’s home screen.',
-      add: 'Add to home screen',
-      added: 'Added to your home screen',
-    },
-    notifications: {
-      title: 'Bot notifications',
-      text: 'Deposits, withdrawals and rewards as messages from the bot.',
-      denied: 'Telegram did not allow the bot to message you.',
-      saved: 'Notifications are on',
-      off: 'Notifications are off',
-    },
-    banned: 'Your account is blocked: you can look around, but money actions are not available.',
   },
 };
 
