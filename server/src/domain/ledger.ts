@@ -137,7 +137,7 @@ export async function post(tx: Queryable, movement: Movement): Promise<Posted> {
   return { transactionId, balances };
 }
 
-export const KEY = /^[A-Za-z0-9_:-]{8,100}$/;
+const KEY = /^[A-Za-z0-9_:-]{8,100}$/;
 
 /** A stable fingerprint of a request: the same call with the same fields, in any key order. */
 export function requestFingerprint(call: string, request: unknown): string {
@@ -164,14 +164,19 @@ export interface MoneyCall {
   request: unknown;
 }
 
+/** Checks a money call's idempotency key and returns its request's fingerprint. */
+export function moneyCallFingerprint(call: Pick<MoneyCall, 'call' | 'idempotencyKey' | 'request'>): string {
+  if (!KEY.test(call.idempotencyKey)) throw new DomainError('invalid', ledgerMessages.badKey);
+  return requestFingerprint(call.call, call.request);
+}
+
 /**
  * Runs a money call exactly once per idempotency key, in one database transaction: a retry
  * with the same key and request gets the first reply and moves nothing; the same key with a
  * different request is refused. A refused call (it threw) leaves no key behind.
  */
 export async function once<T>(db: Db, call: MoneyCall, run: (tx: Queryable) => Promise<T>): Promise<T> {
-  if (!KEY.test(call.idempotencyKey)) throw new DomainError('invalid', ledgerMessages.badKey);
-  const fingerprint = requestFingerprint(call.call, call.request);
+  const fingerprint = moneyCallFingerprint(call);
   return retryOnConflict(() => db.transaction(async (tx) => {
     // A concurrent call with the same key waits here until the first one commits.
     const claimed = await tx.query(

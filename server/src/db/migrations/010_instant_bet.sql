@@ -34,12 +34,13 @@ CREATE OR REPLACE FUNCTION arcade_instant_bet(
   p_tiers_rounds bigint[],
   p_tiers_wagered bigint[],
   p_tiers_best bigint[],
-  p_reply jsonb
+  p_reply jsonb,
+  -- Rows the house and the bonus pool are split into (SYSTEM_SHARDS; codes as systemCode makes them).
+  p_shards integer
 ) RETURNS text
 LANGUAGE plpgsql
 AS $$
 DECLARE
-  shards CONSTANT integer := 16;
   v_banned boolean;
   v_referrer bigint;
   v_wagering bigint;
@@ -96,10 +97,10 @@ BEGIN
   VALUES (v_round, p_user, p_game, p_currency, p_stake, p_payout, p_multiplier,
           CASE WHEN p_multiplier > 0 THEN 'won' ELSE 'lost' END, p_pair, p_nonce, p_params, p_outcome, p_now, p_now);
 
-  v_pool_code := CASE WHEN p_user % shards = 0 THEN v_pool ELSE v_pool || '/' || (p_user % shards) END;
+  v_pool_code := CASE WHEN p_user % p_shards = 0 THEN v_pool ELSE v_pool || '/' || (p_user % p_shards) END;
   IF p_currency = 'ton' AND v_referrer IS NOT NULL AND p_referral_share > 0 THEN
     v_share := p_referral_share;
-    v_ref_code := CASE WHEN v_referrer % shards = 0 THEN 'house' ELSE 'house/' || (v_referrer % shards) END;
+    v_ref_code := CASE WHEN v_referrer % p_shards = 0 THEN 'house' ELSE 'house/' || (v_referrer % p_shards) END;
   END IF;
 
   -- System rows by code.

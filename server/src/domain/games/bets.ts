@@ -22,7 +22,7 @@ import type { BetResult, Currency, GameName } from '@arcade/api-client/games';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import { UNIQUE_VIOLATION, type Db, type Queryable } from '../../db/db';
 import { DomainError } from '../errors';
-import { KEY, ledgerMessages, once, post, requestFingerprint, RETRYABLE_CODES, type SystemAccount } from '../ledger';
+import { ledgerMessages, moneyCallFingerprint, once, post, RETRYABLE_CODES, SYSTEM_SHARDS, type SystemAccount } from '../ledger';
 import { productConfig } from '../product-config';
 import { assertNotBanned, withdrawalMessages } from '../wallet/withdrawals';
 import { settleRound } from '../bonus/settlement';
@@ -116,14 +116,17 @@ interface BetInput {
   now: Date;
 }
 
+type Decide = (floats: number[]) => { params: object; outcome: object; multiplier: number };
+
+/** What the seeds say for one nonce: the player's choice, the outcome, the multiplier and the payout. */
+function instantOutcome(pair: SeedPair, nonce: number, stake: bigint, decide: Decide) {
+  const floats = fairFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce }, 1, nodeHmac);
+  const decided = decide(floats);
+  return { ...decided, payout: payoutOf(stake, decided.multiplier), status: decided.multiplier > 0 ? ('won' as const) : ('lost' as const) };
+}
+
 /** One instant bet (flip or roll): stake, outcome from the seeds, payout, round and journal rows in one transaction. */
-async function instantBet(
-  db: Db,
-  input: BetInput,
-  game: 'flip' | 'roll',
-  request: object,
-  decide: (floats: number[]) => { params: object; outcome: object; multiplier: number },
-): Promise<BetResult> {
+async function instantBet(db: Db, input: BetInput, game: 'flip' | 'roll', request: object, decide: Decide): Promise<BetResult> {
   const stake = checkStake(input.stake, input.currency);
   const quick = await quickInstantBet(db, input, game, request, stake, decide);
   if (quick) return quick;
@@ -132,12 +135,10 @@ async function instantBet(
     await assertNotBanned(tx, input.userId, { lock: true });
     const { pair, nonce } = await pairForBet(tx, input.userId);
     used = { ...pair, next_nonce: nonce + 1 };
-    const floats = fairFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce }, 1, nodeHmac);
-    const { params, outcome, multiplier } = decide(floats);
-    const payout = payoutOf(stake, multiplier);
+    const { params, outcome, multiplier, payout, status } = instantOutcome(pair, nonce, stake, decide);
     const row = await insertRound(tx, {
       userId: input.userId, game, currency: input.currency, stake, pair, nonce, params, outcome,
-      status: multiplier > 0 ? 'won' : 'lost', multiplier, payout, finished: input.now, now: input.now,
+      status, multiplier, payout, finished: input.now, now: input.now,
     });
     await takeStake(tx, input.userId, input.currency, stake, row.id);
     await payOut(tx, input.userId, input.currency, payout, row.id);
@@ -164,18 +165,14 @@ async function quickInstantBet(
   game: 'flip' | 'roll',
   request: object,
   stake: bigint,
-  decide: (floats: number[]) => { params: object; outcome: object; multiplier: number },
+  decide: Decide,
 ): Promise<BetResult | null> {
-  if (!KEY.test(input.idempotencyKey)) throw new DomainError('invalid', ledgerMessages.badKey);
-  const fingerprint = requestFingerprint(game, request);
+  const fingerprint = moneyCallFingerprint({ call: game, idempotencyKey: input.idempotencyKey, request });
   for (let attempt = 1; attempt <= 4; attempt++) {
     const pair = await seedPairCache.get(db, input.userId);
     if (!pair) return null;
     const nonce = pair.next_nonce;
-    const floats = fairFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce }, 1, nodeHmac);
-    const { params, outcome, multiplier } = decide(floats);
-    const payout = payoutOf(stake, multiplier);
-    const status = multiplier > 0 ? 'won' : 'lost';
+    const { params, outcome, multiplier, payout, status } = instantOutcome(pair, nonce, stake, decide);
     const round = toRound(
       { id: 0n, user_id: input.userId, game, currency: input.currency, stake, payout, multiplier: BigInt(multiplier), status, seed_pair_id: pair.id, nonce, params, outcome, created_at: input.now, finished_at: input.now } as RoundRow,
       pair,
@@ -184,12 +181,13 @@ async function quickInstantBet(
     try {
       const { rows } = await db.query<{ reply: string }>(
         `SELECT arcade_instant_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14, $15, $16,
-           $17::bigint[], $18::bigint[], $19::bigint[], $20::jsonb) AS reply`,
+           $17::bigint[], $18::bigint[], $19::bigint[], $20::jsonb, $21) AS reply`,
         [
           input.userId, input.idempotencyKey, game, fingerprint, pair.id, nonce, game, input.currency, stake, payout, BigInt(multiplier),
           JSON.stringify(params), JSON.stringify(outcome), input.now, referralShare, productConfig.referral.minClaimNano,
           `{${TIERS.rounds.join(',')}}`, `{${TIERS.wagered.join(',')}}`, `{${TIERS.bestWin.join(',')}}`,
           JSON.stringify({ round, balance: { ton: '0', bonusTon: '0' } }),
+          SYSTEM_SHARDS,
         ],
       );
       pair.next_nonce = nonce + 1;
