@@ -154,7 +154,7 @@ describe.each(databases())('games on $name', (database) => {
       db.transaction = transaction;
     }
     expect(statements).toHaveLength(1);
-    expect(statements[0]).toContain('arcade_instant_bet');
+    expect(statements[0]).toContain('arcade_instant_bets');
 
     const body = { stake: '0.1', currency: 'ton', side: 'tails', idempotencyKey: key() };
     expect((await call(token, 'games/flip', body)).success).toBe(true);
@@ -168,6 +168,110 @@ describe.each(databases())('games on $name', (database) => {
     expect((await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]!.balance).toBe(balance);
     // The retry of a bet placed before the ban still answers with its first reply.
     expect((await call(token, 'games/flip', body)).success).toBe(true);
+    expect((await audit(db)).problems).toEqual([]);
+  });
+
+  it('bets of many players at once go to the database together, and each is decided on its own', async () => {
+    const tonOf = async (userId: bigint, kind = 'ton') =>
+      (await db.query<{ balance: bigint }>('SELECT balance FROM accounts WHERE user_id = $1 AND kind = $2', [userId, kind])).rows[0]?.balance ?? 0n;
+    // A referrer with two referred friends, each of whom has bet once (their first bet made the referral account).
+    const referrerId = newUserId();
+    const referrerToken = await logIn(app, { id: referrerId });
+    const code = (await call<{ code: string }>(referrerToken, 'referral/info')).data.code;
+    const friends = await Promise.all([1, 2].map(async () => {
+      const id = newUserId();
+      const token = await logIn(app, { id, startParam: `r_${code}` });
+      await fund(db, BigInt(id), '10');
+      return { token, userId: BigInt(id) };
+    }));
+    for (const friend of friends) await bet(friend.token, 'games/flip', { stake: '1', currency: 'ton', side: 'heads' });
+    const plain = await Promise.all(Array.from({ length: 16 }, () => player('10', '0.5')));
+    for (const p of plain) await bet(p.token, 'games/flip', { stake: '0.01', currency: 'ton', side: 'heads' });
+    const poor = await player('0.05');
+    const banned = await player('5');
+    const reuser = await player('5');
+    for (const p of [poor, banned, reuser]) await bet(p.token, 'games/flip', { stake: '0.01', currency: 'ton', side: 'heads' });
+    await db.query('UPDATE users SET is_banned = true WHERE id = $1', [banned.userId]);
+    const reusedKey = key();
+    const first = await call<BetResult>(reuser.token, 'games/flip', { stake: '0.01', currency: 'ton', side: 'tails', idempotencyKey: reusedKey });
+    const retrier = plain[0]!;
+    const retriedKey = key();
+    const retried = await call<BetResult>(retrier.token, 'games/roll', { stake: '0.02', currency: 'ton', target: '50', direction: 'under', idempotencyKey: retriedKey });
+
+    const everyone = [...friends, ...plain, poor, banned, reuser];
+    // The first-round reward set a wagering requirement that a bet here would end (the general
+    // path then releases the bonus): clear it, but leave one player wagering on.
+    await db.query('UPDATE users SET wagering_left = 0 WHERE id = ANY ($1::bigint[])', [`{${everyone.map((p) => p.userId).join(',')}}`]);
+    await db.query("UPDATE users SET wagering_left = 100000000000 WHERE id = $1", [plain[2]!.userId]);
+    const before = new Map(await Promise.all(everyone.map(async (p) => [p.userId, await tonOf(p.userId)] as const)));
+    const referralBefore = await tonOf(BigInt(referrerId), 'referral');
+
+    // On PostgreSQL, hold the house rows for a moment so that bets pile up behind the first ones.
+    let release = () => {};
+    const held =
+      db.kind === 'postgres'
+        ? db.transaction(async (tx) => {
+            await tx.query("SELECT id FROM accounts WHERE kind IN ('house', 'bonus_pool') ORDER BY code COLLATE \"C\" FOR NO KEY UPDATE");
+            await new Promise<void>((resolve) => (release = resolve));
+          })
+        : Promise.resolve();
+    const calls: string[] = [];
+    const query = db.query.bind(db);
+    db.query = ((sql: string, params?: never) => {
+      calls.push(sql);
+      return query(sql, params);
+    });
+    let answers;
+    try {
+      const placed = Promise.all([
+        ...friends.map((f) => call<BetResult>(f.token, 'games/flip', { stake: '1', currency: 'ton', side: 'tails', idempotencyKey: key() })),
+        // The retried key of plain[0] (it answers first reply), everyone else a new bet; plain[1..] half on bonus.
+        call<BetResult>(retrier.token, 'games/roll', { stake: '0.02', currency: 'ton', target: '50', direction: 'under', idempotencyKey: retriedKey }),
+        ...plain.slice(1).map((p, n) =>
+          n % 2
+            ? call<BetResult>(p.token, 'games/roll', { stake: '0.3', currency: 'bonus', target: '40', direction: 'over', idempotencyKey: key() })
+            : call<BetResult>(p.token, 'games/flip', { stake: '0.5', currency: 'ton', side: 'heads', idempotencyKey: key() }),
+        ),
+        call(poor.token, 'games/flip', { stake: '0.5', currency: 'ton', side: 'heads', idempotencyKey: key() }),
+        call(banned.token, 'games/flip', { stake: '0.5', currency: 'ton', side: 'heads', idempotencyKey: key() }),
+        call(reuser.token, 'games/flip', { stake: '0.01', currency: 'ton', side: 'heads', idempotencyKey: reusedKey }),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await held;
+      answers = await placed;
+    } finally {
+      db.query = query;
+    }
+    const batches = calls.filter((sql) => sql.includes('arcade_instant_bets')).length;
+    // 21 bets in fewer calls: the bets that waited went together (PGlite has one connection,
+    // and its bets go one by one as they come).
+    if (db.kind === 'postgres') expect(batches).toBeLessThan(10);
+
+    const [friendA, friendB, retry, ...rest] = answers;
+    const refused = rest.splice(-3);
+    for (const answer of [friendA, friendB, ...rest]) expect(answer.success, answer.message).toBe(true);
+    expect(retry.data).toEqual(retried.data);
+    expect(refused[0]).toMatchObject({ status: 409, code: 'game.balance' });
+    expect(refused[1]).toMatchObject({ status: 403, code: 'account.banned' });
+    expect(refused[2]).toMatchObject({ status: 409, message: 'This idempotency key was already used for a different request' });
+    expect(first.success).toBe(true);
+
+    // Every accepted bet moved its player's balance by payout less stake and took the next nonce.
+    const accepted = [friendA, friendB, ...rest].map((answer) => answer.data as BetResult);
+    const movers = [...friends, ...plain.slice(1)];
+    for (const [n, p] of movers.entries()) {
+      const round = accepted[n]!.round;
+      expect(round.fairness.nonce).toBe(1);
+      const tonMove = round.currency === 'ton' ? toNano(round.payout) - toNano(round.stake) : 0n;
+      expect(await tonOf(p.userId)).toBe(before.get(p.userId)! + tonMove);
+      expect(accepted[n]!.balance.ton).toBe(fromNano(before.get(p.userId)! + tonMove));
+    }
+    for (const p of [poor, banned, reuser, retrier]) expect(await tonOf(p.userId)).toBe(before.get(p.userId));
+    const wagering = (await db.query<{ wagering_left: bigint }>('SELECT wagering_left FROM users WHERE id = $1', [plain[2]!.userId])).rows[0]!.wagering_left;
+    expect(wagering).toBe(100000000000n - toNano(accepted[3]!.round.stake));
+    // Both friends' TON bets paid the referrer its share of the edge (1 TON x 1% x 20% each).
+    expect(await tonOf(BigInt(referrerId), 'referral')).toBe(referralBefore + 2n * toNano('0.002'));
     expect((await audit(db)).problems).toEqual([]);
   });
 

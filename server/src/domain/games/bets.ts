@@ -22,11 +22,12 @@ import type { BetResult, Currency, GameName } from '@arcade/api-client/games';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import { UNIQUE_VIOLATION, type Db, type Queryable } from '../../db/db';
 import { DomainError } from '../errors';
-import { ledgerMessages, moneyCallFingerprint, once, post, RETRYABLE_CODES, SYSTEM_SHARDS, type SystemAccount } from '../ledger';
+import { ledgerMessages, moneyCallFingerprint, once, post, RETRYABLE_CODES, type SystemAccount } from '../ledger';
 import { productConfig } from '../product-config';
 import { assertNotBanned, withdrawalMessages } from '../wallet/withdrawals';
 import { settleRound } from '../bonus/settlement';
 import { toRound, type RoadOutcome, type RoadParams, type RoundRow } from './rounds';
+import { instantBets, type InstantBetAnswer } from './instant-batches';
 import { nodeHmac, pairForBet, seedPairCache, type SeedPair } from './seeds';
 
 const { games } = productConfig;
@@ -150,14 +151,12 @@ async function instantBet(db: Db, input: BetInput, game: 'flip' | 'roll', reques
   return result;
 }
 
-const tiers = (ladder: 'rounds' | 'wagered' | 'bestWin') => productConfig.achievements[ladder].map((tier) => tier.threshold);
-const TIERS = { rounds: tiers('rounds'), wagered: tiers('wagered'), bestWin: tiers('bestWin') };
-
 /**
- * The one-round-trip path of an instant bet (migration 010's arcade_instant_bet): the outcome is
- * worked out here from the player's seed pair (kept in memory) and the nonce it expects, and the
- * database function does the rest in one transaction. It answers null when the bet needs the
- * general path: a first bet (no seed pair yet) or a rare turn the function leaves to it.
+ * The one-round-trip path of an instant bet: the outcome is worked out here from the player's
+ * seed pair (kept in memory) and the nonce it expects, and the database function (migration 012's
+ * arcade_instant_bets, reached through the batcher) does the rest in one transaction, together with
+ * other players' bets that wait at the same time. It answers null when the bet needs the general
+ * path: a first bet (no seed pair yet) or a rare turn the function leaves to it.
  */
 async function quickInstantBet(
   db: Db,
@@ -177,33 +176,34 @@ async function quickInstantBet(
       { id: 0n, user_id: input.userId, game, currency: input.currency, stake, payout, multiplier: BigInt(multiplier), status, seed_pair_id: pair.id, nonce, params, outcome, created_at: input.now, finished_at: input.now } as RoundRow,
       pair,
     );
-    const referralShare = input.currency === 'ton' ? (stake * productConfig.houseEdge[game] * productConfig.referral.shareOfEdge) / 100_000_000n : 0n;
+    const share = input.currency === 'ton' ? (stake * productConfig.houseEdge[game] * productConfig.referral.shareOfEdge) / 100_000_000n : 0n;
+    let answer: InstantBetAnswer;
     try {
-      const { rows } = await db.query<{ reply: string }>(
-        `SELECT arcade_instant_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14, $15, $16,
-           $17::bigint[], $18::bigint[], $19::bigint[], $20::jsonb, $21) AS reply`,
-        [
-          input.userId, input.idempotencyKey, game, fingerprint, pair.id, nonce, game, input.currency, stake, payout, BigInt(multiplier),
-          JSON.stringify(params), JSON.stringify(outcome), input.now, referralShare, productConfig.referral.minClaimNano,
-          `{${TIERS.rounds.join(',')}}`, `{${TIERS.wagered.join(',')}}`, `{${TIERS.bestWin.join(',')}}`,
-          JSON.stringify({ round, balance: { ton: '0', bonusTon: '0' } }),
-          SYSTEM_SHARDS,
-        ],
-      );
-      pair.next_nonce = nonce + 1;
-      return JSON.parse(rows[0]!.reply) as BetResult;
+      answer = await instantBets(db).submit(input.userId, {
+        user: input.userId.toString(), key: input.idempotencyKey, hash: fingerprint, game, pair: pair.id.toString(), nonce,
+        currency: input.currency, stake: stake.toString(), payout: payout.toString(), multiplier: String(multiplier),
+        params, outcome, share: share.toString(), reply: { round, balance: { ton: '0', bonusTon: '0' } }, now: input.now.toISOString(),
+      });
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
-      if (code === 'AR001') return null;
-      if (code === 'AR002') throw new DomainError('conflict', betMessages.balance, 'game.balance');
-      if (code === 'AR003') throw new DomainError('forbidden', withdrawalMessages.banned, 'account.banned');
-      if (code === 'AR005') throw new DomainError('conflict', ledgerMessages.keyReused);
-      // Another bet took the nonce, the seeds were rotated, or a deadlock or a key race: try again.
-      if (code === 'AR004') seedPairCache.forget(db, input.userId);
+      // The seeds were rotated meanwhile, a deadlock or a key race: try again.
       // (A unique violation: a call with the same key that is not a bet committed meanwhile.)
+      if (code === 'AR004') seedPairCache.forget(db, input.userId);
       else if (!(typeof code === 'string' && (RETRYABLE_CODES.has(code) || code === UNIQUE_VIOLATION))) throw error;
       else await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 10 * attempt));
+      continue;
     }
+    if (typeof answer === 'object') {
+      pair.next_nonce = nonce + 1;
+      return answer;
+    }
+    if (answer === 'AR001') return null;
+    if (answer === 'AR002') throw new DomainError('conflict', betMessages.balance, 'game.balance');
+    if (answer === 'AR003') throw new DomainError('forbidden', withdrawalMessages.banned, 'account.banned');
+    if (answer === 'AR005') throw new DomainError('conflict', ledgerMessages.keyReused);
+    if (answer !== 'AR004') throw new Error(`The instant bet function answered ${String(answer)}`);
+    // Another bet took the nonce or the seeds were rotated: reload the pair.
+    seedPairCache.forget(db, input.userId);
   }
   return null;
 }

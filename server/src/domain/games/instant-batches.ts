@@ -1,0 +1,127 @@
+import type { BetResult } from '@arcade/api-client/games';
+import type { Db } from '../../db/db';
+import { SYSTEM_SHARDS } from '../ledger';
+import { productConfig } from '../product-config';
+
+/** One instant bet as the batch function (migration 012's arcade_instant_bets) takes it. */
+export interface InstantBetRow {
+  user: string;
+  key: string;
+  hash: string;
+  game: 'flip' | 'roll';
+  pair: string;
+  nonce: number;
+  currency: 'ton' | 'bonus';
+  stake: string;
+  payout: string;
+  multiplier: string;
+  params: object;
+  outcome: object;
+  /** The referrer's cut of the house edge, if the player has a referrer (nanotons). */
+  share: string;
+  /** The reply, whose round id and balances the function fills in. */
+  reply: object;
+  now: string;
+}
+
+/**
+ * What the function answers for a bet: the reply of an accepted bet or of a retried key, or the
+ * code of a refusal (AR001 ... AR005, see the migration).
+ */
+export type InstantBetAnswer = BetResult | 'AR001' | 'AR002' | 'AR003' | 'AR004' | 'AR005';
+
+/** The most bets one call carries. */
+const MOST_PER_BATCH = 64;
+/**
+ * Bets are sent down this many lanes, one batch at a time each, by the player's house row
+ * (SYSTEM_SHARDS): batches of two lanes never wait for each other's house rows, so the
+ * database works on several at once, while one batch per lane keeps its bets from queueing
+ * behind each other's row locks.
+ */
+const LANES = Number(process.env.ARCADE_BET_LANES ?? 4);
+/** Batches of one lane on their way at once (a second one waits in the database for the first's rows). */
+const PER_LANE = Number(process.env.ARCADE_BET_BATCHES_PER_LANE ?? 1);
+const laneOf = (user: bigint) => Number(user % BigInt(SYSTEM_SHARDS)) % LANES;
+
+const tiers = (ladder: 'rounds' | 'wagered' | 'bestWin') => `{${productConfig.achievements[ladder].map((tier) => tier.threshold).join(',')}}`;
+const TIERS = { rounds: tiers('rounds'), wagered: tiers('wagered'), bestWin: tiers('bestWin') };
+
+interface Waiting {
+  user: bigint;
+  row: InstantBetRow;
+  resolve: (answer: InstantBetAnswer) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit for instant bets. A bet goes to the database at once when a batch slot is free;
+ * bets that arrive while the slots are busy wait and go together in the next call, one database
+ * transaction that decides each bet on its own. At a quiet time every batch holds one bet; at
+ * peak the waiting bets share one round trip, one commit and one statement per table. A player
+ * has at most one bet on its way (their next waits for the one before, as its nonce depends on it).
+ */
+export class InstantBets {
+  private waiting: Waiting[][] = Array.from({ length: LANES }, () => []);
+  private readonly running: number[] = Array.from({ length: LANES }, () => 0);
+  private readonly players = new Set<bigint>();
+
+  constructor(private readonly db: Db) {}
+
+  submit(user: bigint, row: InstantBetRow): Promise<InstantBetAnswer> {
+    return new Promise((resolve, reject) => {
+      const lane = laneOf(user);
+      this.waiting[lane]!.push({ user, row, resolve, reject });
+      this.pump(lane);
+    });
+  }
+
+  private pump(lane: number): void {
+    while (this.running[lane]! < PER_LANE && this.waiting[lane]!.length > 0) {
+      const batch: Waiting[] = [];
+      const later: Waiting[] = [];
+      for (const bet of this.waiting[lane]!) {
+        if (batch.length < MOST_PER_BATCH && !this.players.has(bet.user)) {
+          batch.push(bet);
+          this.players.add(bet.user);
+        } else {
+          later.push(bet);
+        }
+      }
+      this.waiting[lane] = later;
+      if (batch.length === 0) return;
+      this.running[lane]!++;
+      void this.send(batch).finally(() => {
+        this.running[lane]!--;
+        for (const bet of batch) this.players.delete(bet.user);
+        this.pump(lane);
+      });
+    }
+  }
+
+  private async send(batch: Waiting[]): Promise<void> {
+    let answers: InstantBetAnswer[];
+    try {
+      const { rows } = await this.db.query<{ answers: InstantBetAnswer[] }>(
+        'SELECT arcade_instant_bets($1::jsonb, $2, $3::bigint[], $4::bigint[], $5::bigint[], $6) AS answers',
+        [JSON.stringify(batch.map((bet) => bet.row)), productConfig.referral.minClaimNano, TIERS.rounds, TIERS.wagered, TIERS.bestWin, SYSTEM_SHARDS],
+      );
+      answers = rows[0]!.answers;
+    } catch (error) {
+      // A batch that failed as a whole (a deadlock, a pair rotated meanwhile, a fault): each bet
+      // goes again on its own, so one bet's trouble is that bet's alone.
+      if (batch.length === 1) batch[0]!.reject(error);
+      else await Promise.all(batch.map((bet) => this.send([bet])));
+      return;
+    }
+    batch.forEach((bet, n) => bet.resolve(answers[n]!));
+  }
+}
+
+const perDb = new WeakMap<Db, InstantBets>();
+
+/** The batcher of a database (bets of one player on two databases have nothing in common). */
+export function instantBets(db: Db): InstantBets {
+  let bets = perDb.get(db);
+  if (!bets) perDb.set(db, (bets = new InstantBets(db)));
+  return bets;
+}
