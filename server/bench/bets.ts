@@ -99,7 +99,8 @@ await load(3);
 const betsWalFrom = await walNow();
 const cpuBefore = { server: processCpuMs(server.pid), postgres: postgresCpuMs(), load: process.cpuUsage() };
 const result = await load(SECONDS);
-const betsWal = walBytes(betsWalFrom, await walNow());
+const betsWalTo = await walNow();
+const betsWal = walBytes(betsWalFrom, betsWalTo);
 const cpu = {
   server: processCpuMs(server.pid) - cpuBefore.server,
   postgres: cpuBefore.postgres === null ? null : postgresCpuMs()! - cpuBefore.postgres,
@@ -109,6 +110,25 @@ const cpu = {
   })(),
 };
 await server.stop();
+// BENCH_WAL=1: what the bets' write-ahead log is made of (pg_walinspect, PostgreSQL 15+, superuser).
+if (process.env.BENCH_WAL) {
+  const admin = await openDb({ kind: 'postgres', url: serverUrl, maxConnections: 1 });
+  try {
+    await admin.query('CREATE EXTENSION IF NOT EXISTS pg_walinspect');
+    const { rows } = await admin.query<{ kind: string; count: bigint; record: bigint; fpi: bigint }>(
+      `SELECT "resource_manager/record_type" AS kind, count, record_size AS record, fpi_size AS fpi
+         FROM pg_get_wal_stats($1::pg_lsn, $2::pg_lsn, true) WHERE count > 0 ORDER BY combined_size DESC LIMIT 16`,
+      [betsWalFrom, betsWalTo],
+    );
+    const total = result.requests.total;
+    console.log('write-ahead log per bet by record: count, bytes, full-page-image bytes');
+    for (const row of rows) {
+      console.log(`  ${row.kind.padEnd(28)} ${(Number(row.count) / total).toFixed(2).padStart(6)} ${(Number(row.record) / total).toFixed(0).padStart(6)} B ${(Number(row.fpi) / total).toFixed(0).padStart(6)} B`);
+    }
+  } finally {
+    await admin.close();
+  }
+}
 const sound = await audit(db);
 await db.close();
 await drop();
