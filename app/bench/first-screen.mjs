@@ -4,7 +4,10 @@
 //   pnpm --filter @arcade/app run bench        (BENCH_RUNS=5, BENCH_SKIP_BUILD=1, BENCH_VERBOSE=1,
 //                                               BENCH_APP_DIST=<another app build to measure>,
 //                                               BENCH_PROFILE=1: CPU profile of each load, summed
-//                                               per file and function, written to the temp folder)
+//                                               per file and function, written to the temp folder;
+//                                               BENCH_TRACE=1: a DevTools performance trace of each
+//                                               load, written to the temp folder, its main-thread
+//                                               tasks after the splash listed with BENCH_VERBOSE)
 //
 // Product: `pnpm -s run build` at the root, then the real server (node server/dist/main.js, in
 // development mode with its own PGlite folder) serves the built app and the /bonus data. Peer:
@@ -53,6 +56,8 @@ const APP_DIST = process.env.BENCH_APP_DIST ? resolve(process.env.BENCH_APP_DIST
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 /** Also record a CPU profile of each load (slows the page a little) and print where the main thread spent it. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/** Also record a DevTools trace of each load (tasks, style, layout, paint) and list the main thread's tasks. */
+const TRACE = process.env.BENCH_TRACE === '1';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGE_TIMEOUT_MS = 120_000;
 /** After interactive, how long to keep watching for TON Connect UI or PixiJS arriving anyway. */
@@ -376,6 +381,51 @@ function summariseProfile(profile, until) {
   return { byFile: top(selfByFile, 25), byFunction: top(selfByFn, 30) };
 }
 
+/**
+ * The main thread's tasks of a trace longer than 8 ms, from the page's navigation until
+ * `until` (ms), each with what took most of it (script by file, style, layout, paint...).
+ */
+function summariseTrace(events, until) {
+  const nav = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && e.args?.data?.documentLoaderURL?.startsWith('http'))
+    ?? events.find((e) => e.name === 'navigationStart');
+  if (!nav) return [];
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === nav.pid);
+  const tid = main ? main.tid : nav.tid;
+  const t0 = nav.ts;
+  const limit = until === null ? Number.POSITIVE_INFINITY : until + 50;
+  const own = events.filter((e) => e.pid === nav.pid && e.tid === tid && e.ph === 'X' && typeof e.dur === 'number').sort((a, b) => a.ts - b.ts);
+  const tasks = [];
+  let current = null;
+  for (const e of own) {
+    const at = (e.ts - t0) / 1000;
+    if (at < 0 || at > limit) continue;
+    if (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') {
+      if (current && e.ts < current.end) continue;
+      current = { at, ms: e.dur / 1000, end: e.ts + e.dur, parts: new Map() };
+      if (current.ms >= 8) tasks.push(current);
+      continue;
+    }
+    if (!current || e.ts >= current.end) continue;
+    const url = e.args?.data?.url ?? e.args?.data?.stackTrace?.[0]?.url ?? '';
+    const label = ['FunctionCall', 'EvaluateScript', 'v8.compileModule', 'v8.evaluateModule', 'TimerFire', 'FireAnimationFrame', 'EventDispatch', 'v8.compile'].includes(e.name)
+      ? `${e.name}${url ? ` ${url.replace(/^https?:\/\/[^/]+/, '')}` : ''}`
+      : e.name;
+    if (['UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'Layerize', 'Commit', 'ParseHTML', 'MajorGC', 'MinorGC', 'ScheduleStyleRecalculation', 'HitTest', 'RasterTask', 'PaintImage', 'UpdateLayer', 'ParseAuthorStyleSheet'].includes(e.name)
+      || label !== e.name) {
+      current.parts.set(label, (current.parts.get(label) ?? 0) + e.dur / 1000);
+    }
+  }
+  const marks = events
+    .filter((e) => e.pid === nav.pid && e.cat?.includes('blink.user_timing') && (e.ph === 'R' || e.ph === 'I' || e.ph === 'n' || e.ph === 'b'))
+    .map((e) => ({ at: Math.round((e.ts - t0) / 1000), ms: 0, parts: `mark ${e.name}` }))
+    .filter((m) => m.at >= 0 && m.at <= limit);
+  return [...marks, ...tasks.map((task) => ({
+    at: Math.round(task.at),
+    ms: Math.round(task.ms),
+    parts: [...task.parts].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name, msValue]) => `${name} ${Math.round(msValue)}`).join(', '),
+  }))].sort((a, b) => a.at - b.at);
+}
+
 // ---------- one cold load ----------
 
 async function measure(browser, target, kind, hash) {
@@ -406,6 +456,16 @@ async function measure(browser, target, kind, hash) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.addInitScript({ content: BRIDGE_SCRIPT });
     await page.addInitScript({ content: markScript(kind) });
+    const traceEvents = [];
+    let traceDone = null;
+    if (TRACE) {
+      cdp.on('Tracing.dataCollected', ({ value }) => traceEvents.push(...value));
+      traceDone = new Promise((resolveTrace) => cdp.once('Tracing.tracingComplete', resolveTrace));
+      await cdp.send('Tracing.start', {
+        transferMode: 'ReportEvents',
+        traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'toplevel'] },
+      });
+    }
     if (PROFILE) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
@@ -430,6 +490,13 @@ async function measure(browser, target, kind, hash) {
     const marks = await page.evaluate('window.__bench');
     const profile = PROFILE ? (await cdp.send('Profiler.stop')).profile : null;
     if (profile) writeFileSync(join(tmpdir(), `arcade-bench-${kind}.cpuprofile`), JSON.stringify(profile));
+    let tasks = null;
+    if (TRACE) {
+      await cdp.send('Tracing.end');
+      await traceDone;
+      writeFileSync(join(tmpdir(), `arcade-bench-${kind}.trace.json`), JSON.stringify({ traceEvents }));
+      tasks = summariseTrace(traceEvents, reached ? marks.interactive : null);
+    }
     const entries = await page.evaluate(`performance.getEntriesByType('resource').map((e) => ({
       name: e.name, startTime: e.startTime, responseEnd: e.responseEnd, transferSize: e.transferSize, encodedBodySize: e.encodedBodySize, decodedBodySize: e.decodedBodySize }))`);
     const until = reached ? marks.interactive : Number.POSITIVE_INFINITY;
@@ -475,6 +542,7 @@ async function measure(browser, target, kind, hash) {
         ...apiLog.map((call) => ({ ...call, path: `${call.path} (seen from the browser, ±50 ms)` })),
       ],
       profile: profile ? summariseProfile(profile, reached ? marks.interactive : null) : null,
+      tasks,
       gzip: files.reduce((sum, f) => sum + f.gzip, 0),
       wire: files.reduce((sum, f) => sum + f.wire, 0),
       raw: files.reduce((sum, f) => sum + f.raw, 0),
@@ -555,6 +623,10 @@ async function main() {
         for (const e of last.profile.byFile) console.log(`  ${String(e.ms).padStart(6)} ms  ${e.name}`);
         console.log('  by function:');
         for (const e of last.profile.byFunction) console.log(`  ${String(e.ms).padStart(6)} ms  ${e.name}`);
+      }
+      if (last.tasks) {
+        console.log(`main-thread tasks of the last ${kind} run (>= 8 ms, ms from navigation; parts may overlap):`);
+        for (const task of last.tasks) console.log(`  ${String(task.at).padStart(6)} +${String(task.ms).padStart(4)} ms  ${task.parts}`);
       }
       console.log(`timeline of the last ${kind} run: fcp ${ms(last.fcp)}, interactive ${ms(last.interactive)}; requests (start -> end):`);
       for (const e of [...last.timeline].sort((a, b) => a.start - b.start)) {

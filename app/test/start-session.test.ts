@@ -147,4 +147,26 @@ describe('start-up session', () => {
     ]);
     expect(deps.changeLanguage).toHaveBeenCalledWith('en');
   });
+
+  it("loads the first screen's data with the full profile once onboarding is done, and only then", async () => {
+    const prefetched: string[] = [];
+    const prefetchScreen = vi.fn((userId: string) => {
+      prefetched.push(userId);
+      return Promise.resolve();
+    });
+    const done = setup({
+      [AUTH]: auth,
+      [LIGHT]: () => ok(lightProfile({ onboardingCompleted: true })),
+      [FULL]: () => ok(fullProfile()),
+    });
+    expect(await startSession({ ...done.deps, prefetchScreen }, launch)).toEqual({ phase: 'ready' });
+    expect(prefetched).toEqual(['42']);
+
+    const fresh = setup({
+      [AUTH]: auth,
+      [LIGHT]: () => ok(lightProfile({ onboardingCompleted: false })),
+    });
+    expect(await startSession({ ...fresh.deps, prefetchScreen }, launch)).toEqual({ phase: 'ready' });
+    expect(prefetchScreen).toHaveBeenCalledTimes(1);
+  });
 });

@@ -29,16 +29,13 @@ function DeferredToastArea() {
 
 interface AppReadyProps {
   router: DataRouter;
-  /** Called once mounted, so the splash can step aside. */
-  onShown: () => void;
 }
 
 /**
  * After start-up: the router and the toast area. TON Connect UI is not started here: the
  * wallet widget (deposit, withdraw, wallet screens) loads it with its own chunk when shown.
  */
-export default function AppReady({ router, onShown }: AppReadyProps) {
-  useEffect(() => onShown(), [onShown]);
+export function AppReady({ router }: AppReadyProps) {
   return (
     <RoutePreloadContext value={preloadRoute}>
       <RouterProvider router={router} />

@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import type { ComponentType } from 'react';
 import type { DataRouter } from 'react-router';
 
 export type BootState =
@@ -10,8 +11,18 @@ export type BootState =
 /** Where start-up is; the React tree shows the splash, an error screen or the app from it. */
 export const bootAtom = atom<BootState>({ phase: 'starting' });
 
-/** Created once the launch is known, so route chunks load while we log in. */
-export const routerAtom = atom<DataRouter | null>(null);
+/** The app under the splash: the router (its first screen's code loaded) and the shell that shows it. */
+export interface AppView {
+  router: DataRouter;
+  /** The router, screens and toasts (app-ready.tsx), which come with start-up's code, not the splash's. */
+  Shell: ComponentType<{ router: DataRouter }>;
+}
+
+/**
+ * Set by start-up once the router has its first screen's code (loaded while we log in), so the
+ * app replaces the splash in one commit, with nothing left to wait for.
+ */
+export const appViewAtom = atom<AppView | null>(null);
 
 /** Re-runs the login after a failure (set by start-up, called by the error screen's Retry). */
 export const retryLoginAtom = atom<{ retry: () => void } | null>(null);

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/i18n';
 import '../styles/base.css';
-import { AppRoot, loadAppReady } from './app-root';
+import { AppRoot } from './app-root';
 import { bootAtom } from './boot-state';
 import { preloadRoute } from './route-modules';
 
@@ -20,7 +20,6 @@ function afterNextPaint(task: () => void): void {
  */
 export function boot(): void {
   const startAppModule = import('./start-app');
-  loadAppReady().catch((error: unknown) => console.error('Error preloading route!', error));
   preloadRoute(window.location.pathname);
 
   const store = createStore();

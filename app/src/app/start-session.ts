@@ -14,6 +14,11 @@ export interface SessionDeps {
   api: AppApi;
   queryClient: QueryClient;
   changeLanguage: (lang: string) => Promise<unknown>;
+  /**
+   * Loads the first screen's own data into the cache, alongside the full profile (the early
+   * calls already asked for both), so the screen's first render shows it. Never throws.
+   */
+  prefetchScreen?: (userId: string) => Promise<unknown>;
 }
 
 export interface SessionLaunch {
@@ -59,7 +64,9 @@ export async function startSession(deps: SessionDeps, launch: SessionLaunch): Pr
   try {
     const light = await queryClient.fetchQuery(lightProfileOptions(api, launch.userId));
     await deps.changeLanguage(toAppLanguage(light.lang));
-    if (light.onboardingCompleted) await queryClient.fetchQuery(fullProfileOptions(api, launch.userId));
+    if (light.onboardingCompleted) {
+      await Promise.all([queryClient.fetchQuery(fullProfileOptions(api, launch.userId)), deps.prefetchScreen?.(launch.userId)]);
+    }
   } catch (error) {
     console.error('[start] loading the profile failed', error);
   }

@@ -2,9 +2,10 @@ import type { AchievementsState, BonusState, DailyState, ReferralInfo, Task } fr
 import type { SeedsInfo } from '@arcade/api-client/games';
 import type { Balance, FullProfile, LightProfile } from '@arcade/api-client/schemas';
 import type { WalletInfo } from '@arcade/api-client/wallet';
-import { skipToken, type QueryClient, type QueryFunctionContext } from '@tanstack/query-core';
+import { skipToken, type Query, type QueryClient, type QueryFunctionContext } from '@tanstack/query-core';
 import { atom, type Getter } from 'jotai';
 import { atomWithMutation, atomWithQuery, queryClientAtom } from 'jotai-tanstack-query';
+import type { AppApi } from '../../lib/api';
 import { profileKeys, readSignedIn, required } from '../../state/profile';
 import { apiAtom, sessionAtom } from '../../state/session';
 import { ClaimKeys } from './action-keys';
@@ -60,20 +61,42 @@ const claimKeys = new ClaimKeys();
 
 // ---- Bonus state: balances, cap, wagering, the daily ladder and the tasks ----
 
+/** The bonus state's query: its answer also updates the balances shown elsewhere. */
+export function bonusStateOptions(api: AppApi, client: QueryClient, userId: string) {
+  return {
+    queryKey: bonusKeys.state(userId),
+    queryFn: async ({ signal }: QueryFunctionContext): Promise<BonusState> => {
+      const state = await api.bonus.state({ signal });
+      applyBalance(client, userId, state.balance);
+      return state;
+    },
+  };
+}
+
+/**
+ * When start-up loaded the bonus state (it is the first screen, prefetchBonusState), the screen
+ * mounting right after takes that answer instead of asking again at once; any later answer (a
+ * refetch, a claim's invalidation) is stale at once, as before.
+ */
+const STARTUP_FRESH_MS = 10_000;
+let startupAnswerAt: number | null = null;
+
+/** Start-up loads the first screen's data with the full profile, so the screen shows it at once. */
+export async function prefetchBonusState(api: AppApi, client: QueryClient, userId: string): Promise<void> {
+  await client.prefetchQuery(bonusStateOptions(api, client, userId));
+  const query = client.getQueryState(bonusKeys.state(userId));
+  if (query?.status === 'success') startupAnswerAt = query.dataUpdatedAt;
+}
+
 export const bonusStateQueryAtom = atomWithQuery((get: Getter) => {
   const session = get(sessionAtom);
   const api = get(apiAtom);
   const client = get(queryClientAtom);
   return {
     queryKey: bonusKeys.state(session?.userId ?? null),
-    queryFn:
-      session && api
-        ? async ({ signal }: QueryFunctionContext) => {
-            const state = await api.bonus.state({ signal });
-            applyBalance(client, session.userId, state.balance);
-            return state;
-          }
-        : skipToken,
+    queryFn: session && api ? bonusStateOptions(api, client, session.userId).queryFn : skipToken,
+    staleTime: (query: Query<BonusState, Error, BonusState, readonly unknown[]>) =>
+      query.state.dataUpdatedAt === startupAnswerAt ? STARTUP_FRESH_MS : 0,
   };
 });
 
