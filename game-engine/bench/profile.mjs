@@ -4,6 +4,8 @@
 // frame's share). Build the playground unminified for readable names:
 //   BENCH_MINIFY=0 pnpm --filter @arcade/game-playground run build
 //   node bench/profile.mjs --no-build --game=road [--seconds=6] [--throttle=4] [--top=40]
+// With --alloc it prints where the frames allocate instead (V8's sampling heap profiler, objects
+// collected by minor and major GCs included): what the scavenges that land in frames collect.
 import { buildPlayground, launch, serve } from './harness.mjs';
 
 const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
@@ -24,6 +26,28 @@ try {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
   await page.evaluate((g) => window.arcadeBench.mountReact(g, { statsWindow: 8192 }).then(() => undefined), game);
   await page.evaluate(() => window.arcadeBench.playRound(1));
+  if (args.get('alloc') === 'true') {
+    await cdp.send('HeapProfiler.enable');
+    await cdp.send('HeapProfiler.startSampling', { samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    const stats = await page.evaluate((ms) => window.arcadeBench.playFor(ms, 2), playMs);
+    const { profile } = await cdp.send('HeapProfiler.stopSampling');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const self = new Map();
+    let all = 0;
+    const label = (frame) => `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1}`;
+    const walk = (node, caller) => {
+      const frame = node.callFrame;
+      // Built-ins (iterators, push) are named with their caller.
+      const name = frame.url ? label(frame) : `${label(frame)} in ${caller}`;
+      self.set(name, (self.get(name) ?? 0) + node.selfSize);
+      all += node.selfSize;
+      for (const child of node.children ?? []) walk(child, frame.url ? label(frame) : caller);
+    };
+    walk(profile.head, '');
+    console.log(`\n${game}: ${stats.frames} frames; allocated ${(all / 1024).toFixed(0)} KB (${(all / 1024 / Math.max(1, stats.frames)).toFixed(2)} KB per frame, sampled)`);
+    for (const [name, bytes] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${(bytes / 1024).toFixed(1).padStart(9)} KB  ${name}`);
+    process.exit(0);
+  }
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await cdp.send('Profiler.start');

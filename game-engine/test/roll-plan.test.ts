@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planRoll, rollPose, winZone, type RollOutcome } from '../src/games/roll/plan';
+import { planRoll, rollMotion, rollPose, winZone, type RollMotion, type RollOutcome } from '../src/games/roll/plan';
 
 const outcome = (roll: number, target = 50, direction: 'under' | 'over' = 'under'): RollOutcome => ({
   roll,
@@ -32,6 +32,15 @@ describe('roll plan', () => {
       const pose = rollPose(plan, t);
       expect(pose.value).toBeGreaterThanOrEqual(0);
       expect(pose.value).toBeLessThanOrEqual(100);
+    }
+  });
+
+  it('moves the trail (rollMotion, into one reused object) exactly like the pose', () => {
+    const plan = planRoll(outcome(63.5), { seed: 9, from: 20 });
+    const out: RollMotion = { phase: 'rewind', value: 0, spin: 0, hop: 0, speed: 0 };
+    for (let t = -100; t <= plan.durationMs + 100; t += 7) {
+      const { phase, value, spin, hop, speed } = rollPose(plan, t);
+      expect(rollMotion(plan, t, out)).toEqual({ phase, value, spin, hop, speed });
     }
   });
 

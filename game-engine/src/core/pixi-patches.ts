@@ -10,13 +10,17 @@ import {
   GlProgram,
   localUniformBitGl,
   Matrix,
+  RenderTargetSystem,
   roundPixelsBitGl,
   Shader,
   State,
   Texture,
   UniformGroup,
   warn,
+  type BindOptions,
   type GlBackBufferOptions,
+  type Rectangle,
+  type RenderTarget,
   type Renderer,
 } from 'pixi.js';
 
@@ -188,5 +192,43 @@ if (!textureSlots[SHARED]) {
       if (source) delete this.ids[source.uid];
     }
     this.count = 0;
+  };
+}
+
+/**
+ * 3. No DOM query on every frame. pixi 8.22's RenderTargetSystem.renderStart asks
+ * `document.body.contains(canvas)` at the start of every render (isRenderingToScreen; only
+ * pixi's accessibility system reads the answer): a call into the DOM per frame that the
+ * CPU profile of a throttled frame shows next to the GL calls. `canvas.isConnected` gives the
+ * same answer for a canvas on the page without walking it. pixi 8.22's renderStart otherwise.
+ */
+interface RenderTargetInternals {
+  _renderTargetStack: unknown[];
+  rootViewPort: Rectangle;
+  viewport: Rectangle;
+  rootRenderTarget: RenderTarget;
+  renderTarget: RenderTarget;
+  renderingToScreen: boolean;
+  adaptor: { prerender?(target: RenderTarget): void };
+  push(options: BindOptions): void;
+}
+
+function onScreen(target: RenderTarget): boolean {
+  if (target.colorAttachments.length === 0) return false;
+  const resource: unknown = target.colorTexture.resource;
+  return typeof HTMLCanvasElement !== 'undefined' && resource instanceof HTMLCanvasElement && resource.isConnected;
+}
+
+const targets = RenderTargetSystem.prototype as Patched<RenderTargetSystem<never>>;
+if (!targets[SHARED]) {
+  targets[SHARED] = true;
+  targets.renderStart = function renderStart(this: RenderTargetSystem<never>, options: BindOptions): void {
+    const self = this as unknown as RenderTargetInternals;
+    self._renderTargetStack.length = 0;
+    self.push(options);
+    self.rootViewPort.copyFrom(self.viewport);
+    self.rootRenderTarget = self.renderTarget;
+    self.renderingToScreen = onScreen(self.rootRenderTarget);
+    self.adaptor.prerender?.(self.rootRenderTarget);
   };
 }

@@ -9,6 +9,7 @@ import { installArcadeFont } from '../shared/fonts';
 import { GameScene } from '../shared/game-scene';
 import { GlyphLine } from '../shared/glyph-line';
 import { mix, palette, shade } from '../shared/theme';
+import { setTint } from '../shared/tint';
 import { discTexture, edgeTexture, FACE_SIZE, faceTextures, pedestalTexture } from './art';
 import { flipPose, planFlip, sideAngle, type CoinSide, type FlipOutcome, type FlipPlan, type FlipPose } from './plan';
 
@@ -233,13 +234,13 @@ export class FlipScene extends GameScene {
     face.scale.set(faceScale, faceScale * squashY);
     const lit = 0.62 + 0.38 * Math.abs(cos);
     const dim = !win && this.plan && reveal > 0 ? 1 - 0.18 * reveal : 1;
-    face.tint = shade(lit * dim);
+    setTint(face, shade(lit * dim));
     this.farFace.position.set(0, -nearY);
     this.farFace.setSize(2 * r, 2 * r * squashY);
     this.rim.position.set(0, 0);
     // Edge-on or face-on the rim is a sliver or nothing (a zero-height quad draws no pixels).
     this.rim.setSize(2 * r, Math.abs(half) > 0.3 ? Math.abs(2 * half) : 0);
-    this.rim.tint = shade(0.75 + 0.25 * Math.abs(sin));
+    setTint(this.rim, shade(0.75 + 0.25 * Math.abs(sin)));
 
     // Specular flashes while spinning, a slow breathing sheen at rest.
     const flash = Math.max(0, Math.sin(pose.angle * 2 + 0.6)) ** 6;
@@ -269,7 +270,7 @@ export class FlipScene extends GameScene {
       this.aura.position.set(this.cx, this.baseY);
       const pulse = win ? 1 + 0.06 * Math.sin(this.time / 180) : 1 + 0.35 * segment(revealMs, 0, 500);
       this.aura.setSize(r * 3.4 * pulse, r * 3.4 * pulse);
-      this.aura.tint = win ? mix(palette.gold, palette.win, 0.25) : palette.lose;
+      setTint(this.aura, win ? mix(palette.gold, palette.win, 0.25) : palette.lose);
       this.aura.alpha = win ? 0.55 * reveal : 0.5 * reveal * (1 - 0.5 * segment(revealMs, 200, 650));
     } else {
       this.aura.scale.set(0);
@@ -283,10 +284,10 @@ export class FlipScene extends GameScene {
     this.badgeTexts.win.view.scale.set(showResult && win ? 1 : 0);
     this.badgeTexts.lose.view.scale.set(showResult && !win ? 1 : 0);
     if (label) {
-      label.view.tint = win ? palette.goldLight : palette.text;
+      setTint(label.view, win ? palette.goldLight : palette.text);
       label.view.alpha = reveal;
       label.view.scale.set(0.6 + 0.4 * pop);
-      this.badgePill.tint = win ? palette.win : palette.lose;
+      setTint(this.badgePill, win ? palette.win : palette.lose);
       this.badge.alpha = segment(revealMs, 120, 420);
       this.badge.scale.set(0.7 + 0.3 * easeOutBack(segment(revealMs, 120, 480), 2));
     } else {

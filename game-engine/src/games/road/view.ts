@@ -9,6 +9,7 @@ import { installArcadeFont } from '../shared/fonts';
 import { GameScene } from '../shared/game-scene';
 import { GlyphLine } from '../shared/glyph-line';
 import { palette, shade } from '../shared/theme';
+import { setTint } from '../shared/tint';
 import { barrierTexture, beamTexture, carTextures, coverTextures, heroTexture, type CoverKind } from './art';
 import { RoadGround } from './ground';
 import {
@@ -501,7 +502,10 @@ export class RoadScene extends GameScene {
       const stopped = this.stops.has(i);
       // Cars ahead in the list are further downstream.
       let limit = Number.POSITIVE_INFINITY;
-      for (const car of lane.cars) {
+      // Indexed loops: this runs for every lane on every frame (no iterator objects).
+      const cars = lane.cars;
+      for (let k = 0; k < cars.length; k++) {
+        const car = cars[k] as (typeof cars)[number];
         const speed = car.speed * (car.boost ? 3.6 : 1);
         let next = car.s + speed * dt;
         if (stopped && car.s <= stop) next = Math.min(next, stop);
@@ -517,7 +521,12 @@ export class RoadScene extends GameScene {
         }
       }
       // Only the lanes in view (and one either side) are drawn; the others keep their cars where they were.
-      if (i >= low && i <= high) for (const car of lane.cars) this.placeCar(car.sprite, car.beam, car.lane, car.s);
+      if (i >= low && i <= high) {
+        for (let k = 0; k < cars.length; k++) {
+          const car = cars[k] as (typeof cars)[number];
+          this.placeCar(car.sprite, car.beam, car.lane, car.s);
+        }
+      }
       if (stepMs <= 0) continue;
       lane.nextSpawnMs -= stepMs;
       if (lane.nextSpawnMs <= 0) {
@@ -636,7 +645,7 @@ export class RoadScene extends GameScene {
       lane.cover.texture = this.textures.cover[kind];
       lane.cover.setSize(this.coverSize * flip, this.coverSize);
       lane.label.view.scale.x = flip;
-      lane.label.view.tint = kind === 'gold' ? 0x4a2f00 : state === 'next' ? palette.goldLight : palette.text;
+      setTint(lane.label.view, kind === 'gold' ? 0x4a2f00 : state === 'next' ? palette.goldLight : palette.text);
       lane.label.view.alpha = state === 'ahead' && this.state.traps ? 0.5 : 1;
       if (drop > 0) {
         const dir = laneDirection(i);
@@ -694,11 +703,13 @@ export class RoadScene extends GameScene {
     const sx = size / this.textures.hero.width;
     this.heroSprite.scale.set(sx * (1 + 0.35 * pose.down) * (2 - pose.squash), sx * pose.squash * flat);
     this.heroSprite.rotation = pose.spin;
-    this.heroSprite.tint = pose.down > 0 ? shade(1 - 0.35 * pose.down) : 0xffffff;
+    setTint(this.heroSprite, pose.down > 0 ? shade(1 - 0.35 * pose.down) : 0xffffff);
     this.heroShadow.position.set(x, y + size * 0.4);
     this.heroShadow.setSize(size * (1.1 - 0.4 * pose.lift), size * 0.36 * (1 - 0.3 * pose.lift));
     this.heroShadow.alpha = 0.6;
-    this.effects.position.set(x, y - size * 0.2);
+    // The burst follows the hero while it is in flight; otherwise its particles are shrunk to
+    // nothing and moving the container would only re-place them all on every frame of a step.
+    if (this.bursting) this.effects.position.set(x, y - size * 0.2);
   }
 
   private drawHitCar(t: number): void {
@@ -755,9 +766,9 @@ export class RoadScene extends GameScene {
       const pop = easeOutBack(segment(since, 0, 420), 2.2);
       this.banner.scale.set(0.5 + 0.5 * pop);
       this.banner.alpha = segment(since, 0, 200);
-      this.bannerPill.tint = color;
+      setTint(this.bannerPill, color);
       this.bannerValue.text = value;
-      this.bannerValue.view.tint = color === palette.gold ? 0x2a1a00 : 0xffffff;
+      setTint(this.bannerValue.view, color === palette.gold ? 0x2a1a00 : 0xffffff);
     } else {
       this.banner.scale.set(0);
     }

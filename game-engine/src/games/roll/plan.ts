@@ -102,50 +102,65 @@ export function planRoll(outcome: RollOutcome, options: RollPlanOptions = {}): R
   };
 }
 
-/** The pose at `t` ms into the plan; from the settle's end on the marker is exactly on the roll. */
-export function rollPose(plan: RollPlan, t: number): RollPose {
+/** Where the die is at a moment of the plan (the moving part of a pose). */
+export interface RollMotion {
+  phase: RollPhase;
+  value: number;
+  spin: number;
+  hop: number;
+  speed: number;
+}
+
+/**
+ * The die's motion at `t` ms into the plan, written into `out` (no allocation: the motion
+ * trail asks for several moments on every frame of a roll).
+ */
+export function rollMotion(plan: RollPlan, t: number, out: RollMotion): RollMotion {
   const roll = plan.rollHundredths / 100;
   const travelStart = plan.rewindMs;
   const settleStart = travelStart + plan.travelMs;
   const revealStart = settleStart + plan.settleMs;
-  const revealMs = t - revealStart;
-  const landed = (phase: RollPhase, reveal: number): RollPose => ({
-    phase,
-    value: roll,
-    display: formatHundredths(plan.rollHundredths),
-    spin: 0,
-    hop: 0,
-    reveal,
-    revealMs,
-    speed: 0,
-  });
-  if (t >= plan.durationMs) return landed('done', 1);
-  if (t >= revealStart) return landed('reveal', easeOutQuad(segment(t, revealStart, plan.durationMs)));
+  out.spin = 0;
+  out.hop = 0;
+  out.speed = 0;
+  if (t >= revealStart) {
+    out.phase = t >= plan.durationMs ? 'done' : 'reveal';
+    out.value = roll;
+    return out;
+  }
   let value: number;
-  let phase: RollPhase;
-  let spin = 0;
-  let hop = 0;
-  let speed = 0;
   if (t < travelStart) {
-    phase = 'rewind';
+    out.phase = 'rewind';
     const u = segment(t, 0, travelStart);
     value = lerp(plan.from, 0, easeInOutSine(u));
-    speed = Math.sin(u * Math.PI) * 0.4;
+    out.speed = Math.sin(u * Math.PI) * 0.4;
   } else if (t < settleStart) {
-    phase = 'travel';
+    out.phase = 'travel';
     const u = segment(t, travelStart, settleStart);
     value = lerp(0, roll + plan.overshoot, easeOutCubic(u));
     const turns = plan.turns * Math.PI * 2;
-    spin = turns * (1 - easeOutCubic(u)) * (plan.overshoot >= 0 ? 1 : -1);
-    hop = Math.abs(Math.sin(u * Math.PI * 3)) * (1 - u);
-    speed = 1 - u;
+    out.spin = turns * (1 - easeOutCubic(u)) * (plan.overshoot >= 0 ? 1 : -1);
+    out.hop = Math.abs(Math.sin(u * Math.PI * 3)) * (1 - u);
+    out.speed = 1 - u;
   } else {
-    phase = 'settle';
+    out.phase = 'settle';
     const u = segment(t, settleStart, revealStart);
     value = lerp(roll + plan.overshoot, roll, easeInOutSine(u));
-    hop = Math.abs(Math.sin(u * Math.PI)) * 0.25 * (1 - u);
-    speed = 0.15 * (1 - u);
+    out.hop = Math.abs(Math.sin(u * Math.PI)) * 0.25 * (1 - u);
+    out.speed = 0.15 * (1 - u);
   }
-  value = Math.min(100, Math.max(0, value));
+  out.value = Math.min(100, Math.max(0, value));
+  return out;
+}
+
+/** The pose at `t` ms into the plan; from the settle's end on the marker is exactly on the roll. */
+export function rollPose(plan: RollPlan, t: number): RollPose {
+  const revealStart = plan.rewindMs + plan.travelMs + plan.settleMs;
+  const revealMs = t - revealStart;
+  const { phase, value, spin, hop, speed } = rollMotion(plan, t, { phase: 'rewind', value: 0, spin: 0, hop: 0, speed: 0 });
+  if (t >= revealStart) {
+    const reveal = t >= plan.durationMs ? 1 : easeOutQuad(segment(t, revealStart, plan.durationMs));
+    return { phase, value, display: formatHundredths(plan.rollHundredths), spin, hop, reveal, revealMs, speed };
+  }
   return { phase, value, display: formatHundredths(Math.round(value * 100)), spin, hop, reveal: 0, revealMs, speed };
 }

@@ -10,8 +10,9 @@ import { installArcadeFont } from '../shared/fonts';
 import { GlyphLine } from '../shared/glyph-line';
 import { GameScene } from '../shared/game-scene';
 import { palette } from '../shared/theme';
+import { setTint } from '../shared/tint';
 import { diceTexture, knobTexture, meterTexture, METER_PAD, panelTexture, pointerTexture } from './art';
-import { rollPose, planRoll, winZone, type RollDirection, type RollOutcome, type RollPlan, type RollPose } from './plan';
+import { rollMotion, rollPose, planRoll, winZone, type RollDirection, type RollMotion, type RollOutcome, type RollPlan, type RollPose } from './plan';
 
 const TRAIL = 4;
 
@@ -43,6 +44,8 @@ export class RollScene extends GameScene {
   private pointer!: Sprite;
   private trail: Sprite[] = [];
   private ghostScale = 0;
+  /** Reused for the trail's earlier moments. */
+  private readonly ghostMotion: RollMotion = { phase: 'rewind', value: 0, spin: 0, hop: 0, speed: 0 };
   private ring!: Sprite;
   private effects!: Container;
   private glow!: Texture;
@@ -57,6 +60,8 @@ export class RollScene extends GameScene {
   private target = 50;
   private direction: RollDirection = 'under';
   private restingValue = 50;
+  /** The counter at rest (made once per roll, not on every idle frame). */
+  private restingText = formatHundredths(5000);
   private plays = 0;
   private meterKey = '';
   // Layout
@@ -93,6 +98,7 @@ export class RollScene extends GameScene {
     this.target = toHundredths(outcome.target) / 100;
     this.direction = outcome.direction;
     this.restingValue = plan.rollHundredths / 100;
+    this.restingText = formatHundredths(plan.rollHundredths);
     this.drawMeter();
     if (plan.win) {
       this.bursting = true;
@@ -311,7 +317,7 @@ export class RollScene extends GameScene {
         ghost.scale.set(0);
         continue;
       }
-      const back = rollPose(plan, elapsed - (i + 1) * 26);
+      const back = rollMotion(plan, elapsed - (i + 1) * 26, this.ghostMotion);
       ghost.scale.set(this.ghostScale);
       ghost.position.set(this.xOf(back.value), baseY - diceSize * 0.72 - back.hop * diceSize * 0.55);
       ghost.rotation = back.spin;
@@ -324,11 +330,11 @@ export class RollScene extends GameScene {
     const showResult = Boolean(plan && pose && reveal > 0);
     const resultColor = win ? palette.win : palette.lose;
 
-    this.counter.text = pose?.display ?? formatHundredths(toHundredths(this.restingValue));
-    this.counter.view.tint = showResult ? resultColor : pose ? 0xffffff : palette.muted;
+    this.counter.text = pose?.display ?? this.restingText;
+    setTint(this.counter.view, showResult ? resultColor : pose ? 0xffffff : palette.muted);
     const pop = showResult ? 1 + 0.12 * Math.sin(segment(revealMs, 0, 320) * Math.PI) : 1;
     this.counter.view.scale.set(pop);
-    this.counterGlow.tint = showResult ? resultColor : palette.ton;
+    setTint(this.counterGlow, showResult ? resultColor : palette.ton);
     this.counterGlow.alpha = showResult ? 0.35 * reveal : 0.16;
 
     // What is not shown is shrunk to nothing rather than hidden: in pixi every visibility
@@ -336,7 +342,7 @@ export class RollScene extends GameScene {
     this.badgeTexts.win.view.scale.set(showResult && win ? 1 : 0);
     this.badgeTexts.lose.view.scale.set(showResult && !win ? 1 : 0);
     if (showResult) {
-      this.badgePill.tint = resultColor;
+      setTint(this.badgePill, resultColor);
       this.badge.alpha = segment(revealMs, 60, 360);
       this.badge.scale.set(0.7 + 0.3 * easeOutBack(segment(revealMs, 60, 420), 2));
     } else {
@@ -348,7 +354,7 @@ export class RollScene extends GameScene {
       const u = easeOutCubic(segment(revealMs, 0, 700));
       this.ring.position.set(x, this.barY);
       this.ring.setSize(diceSize * (0.8 + 2.6 * u), diceSize * (0.8 + 2.6 * u));
-      this.ring.tint = resultColor;
+      setTint(this.ring, resultColor);
       this.ring.alpha = 0.85 * (1 - u);
     } else {
       this.ring.scale.set(0);
@@ -359,14 +365,16 @@ export class RollScene extends GameScene {
       const to = this.xOf(zone.to);
       this.zoneGlow.position.set((from + to) / 2, this.barY);
       this.zoneGlow.setSize(Math.max(60, to - from) * 1.25, this.barH * 5);
-      this.zoneGlow.tint = palette.win;
+      setTint(this.zoneGlow, palette.win);
       this.zoneGlow.alpha = 0.4 * reveal * (0.8 + 0.2 * Math.sin(this.time / 160));
     } else {
       this.zoneGlow.scale.set(0);
     }
-    this.pointer.tint = showResult ? resultColor : 0xffffff;
-    this.dice.tint = showResult && !win ? 0xffd0d8 : 0xffffff;
-    this.effects.position.set(x, baseY - diceSize * 0.72);
+    setTint(this.pointer, showResult ? resultColor : 0xffffff);
+    setTint(this.dice, showResult && !win ? 0xffd0d8 : 0xffffff);
+    // The burst goes off where the die lands: the container stays there while the die runs
+    // (moving it would re-place all its particles on every frame of the roll).
+    this.effects.position.set(this.xOf(this.restingValue), baseY - diceSize * 0.72);
     if (this.bursting) this.burst.pose(revealMs);
   }
 }

@@ -101,7 +101,10 @@ export class Backdrop {
   }
 
   private placeMotes(): void {
-    for (const mote of this.motes) {
+    // Indexed: this runs on every frame (no iterator objects).
+    const motes = this.motes;
+    for (let i = 0; i < motes.length; i++) {
+      const mote = motes[i] as Mote;
       const y = (((mote.y - this.time * mote.speed) % 1) + 1) % 1;
       const sway = Math.sin(this.time * 0.6 + mote.phase) * 0.015;
       mote.sprite.position.set((mote.x + sway) * this.width, y * this.height);

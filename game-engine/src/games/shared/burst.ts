@@ -94,7 +94,10 @@ export class Burst {
   pose(ms: number): void {
     const gravity = this.options.gravity ?? 0;
     const drag = this.options.drag ?? 0;
-    for (const p of this.particles) {
+    // Indexed: this runs on every frame of a burst (no iterator objects).
+    const particles = this.particles;
+    for (let i = 0; i < particles.length; i++) {
+      const p = particles[i] as Particle;
       const sprite = p.sprite;
       const t = ms - p.delay;
       if (t < 0 || t >= p.life) {
