@@ -1,5 +1,7 @@
 import { type } from 'arktype';
-import { calls, type CallName, type ReplyOf, type RequestOf } from './calls';
+import type { CallSpec } from './call-spec';
+import type { CallName, FirstCallName, ReplyOf, RequestOf } from './calls';
+import { firstCalls } from './first-calls';
 import { ApiError, INVALID_DATA, INVALID_RESPONSE } from './errors';
 import { Envelope, type Language } from './schemas';
 
@@ -30,12 +32,45 @@ export type ApiClient = ReturnType<typeof createApiClient>;
  * Builds the schemas of the calls named (and the reply envelope) now rather than on their first
  * use: the app calls it for its first calls while the main thread would otherwise wait for code.
  */
-export function prepareCalls(names: readonly CallName[]): void {
+export function prepareCalls(names: readonly FirstCallName[]): void {
   void Envelope.expression;
   for (const name of names) {
-    void calls[name].request.expression;
-    void calls[name].reply.expression;
+    void firstCalls[name].request.expression;
+    void firstCalls[name].reply.expression;
   }
+}
+
+let laterCalls: Promise<Readonly<Record<string, CallSpec>>> | null = null;
+
+function loadLaterCalls(): Promise<Readonly<Record<string, CallSpec>>> {
+  laterCalls ??= import('./later-calls').then(
+    (module) => module.laterCalls,
+    (error: unknown) => {
+      laterCalls = null;
+      throw error;
+    },
+  );
+  return laterCalls;
+}
+
+/**
+ * The calls past the first screen (later-calls.ts and their schemas) come in their own chunk, on
+ * first use; this asks for it ahead of that (the app does once the first screen is up).
+ */
+export function preloadCalls(): Promise<void> {
+  return loadLaterCalls().then(() => undefined);
+}
+
+function isFirstCall(name: CallName): name is FirstCallName {
+  return Object.hasOwn(firstCalls, name);
+}
+
+/** A call's spec: at once for the first screen's calls, after loading the rest for the others. */
+async function specOf(name: CallName): Promise<CallSpec> {
+  if (isFirstCall(name)) return firstCalls[name];
+  const spec = (await loadLaterCalls())[name];
+  if (!spec) throw new Error(`no API call named ${name}`);
+  return spec;
 }
 
 export function createApiClient(options: ApiClientOptions) {
@@ -50,7 +85,12 @@ export function createApiClient(options: ApiClientOptions) {
     callOptions: CallOptions = {},
     retried = false,
   ): Promise<ReplyOf<N>> {
-    const spec = calls[name];
+    let spec: CallSpec;
+    try {
+      spec = isFirstCall(name) ? firstCalls[name] : await specOf(name);
+    } catch (error) {
+      throw new ApiError('request', 'Network request failed', null, name, String(error));
+    }
     const checked = spec.request(body);
     if (checked instanceof type.errors) {
       logMismatch(spec.path, checked.summary);

@@ -10,6 +10,7 @@
  * The stand-in is a Proxy over a function, so both calling and property access reach the built
  * value; `this` in the built value's methods is the stand-in, whose reads reach the built value.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function lazy<T extends object>(build: () => T): T {
   let built: T | undefined;
   const real = (): T => (built ??= build());

@@ -193,3 +193,24 @@ describe('refusals with a reason code', () => {
     expect((error as ApiError).message).toBe('The minimum withdrawal is 0.1 TON');
   });
 });
+
+describe('calls past the first screen', () => {
+  it('load their specs on first use and validate as the others', async () => {
+    const server = fakeServer(
+      { status: 200, body: { success: true, data: { balance: { ton: '1', bonusTon: '0' } } } },
+      { status: 200, body: { success: true, data: { code: 'ABCD', link: 'https://t.me/x', totalReferrals: 0, activeReferrals: 0, available: '0', totalEarned: '0', minClaim: '1' } } },
+    );
+    const { api, mismatches } = client(server);
+    await expect(api.wallet.info()).rejects.toSatisfy((error) => ApiError.is(error, 'invalid-data'));
+    expect(mismatches.length).toBe(1);
+    await expect(api.referral.info()).resolves.toMatchObject({ code: 'ABCD', minClaim: '1' });
+    expect(server.sent.map((record) => record.url)).toEqual(['https://api.example/api/v3/wallet/info', 'https://api.example/api/v3/referral/info']);
+  });
+
+  it('refuses a later call whose request does not match its schema, without sending it', async () => {
+    const server = fakeServer();
+    const { api } = client(server);
+    await expect(api.games.flip({ amount: 'x' } as never)).rejects.toSatisfy((error) => ApiError.is(error, 'invalid-data'));
+    expect(server.sent).toEqual([]);
+  });
+});

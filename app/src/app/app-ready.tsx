@@ -1,3 +1,4 @@
+import { preloadCalls } from '@arcade/api-client/client';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -36,6 +37,19 @@ interface AppReadyProps {
  * wallet widget (deposit, withdraw, wallet screens) loads it with its own chunk when shown.
  */
 export function AppReady({ router }: AppReadyProps) {
+  // The API calls past the first screen (their schemas) load once it has settled, ahead of use.
+  useEffect(() => {
+    let cancelIdle = () => undefined as void;
+    const timer = window.setTimeout(() => {
+      cancelIdle = whenIdle(() => {
+        preloadCalls().catch((error: unknown) => console.warn('[api] the other calls did not load yet', error));
+      });
+    }, TOAST_AREA_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      cancelIdle();
+    };
+  }, []);
   return (
     <RoutePreloadContext value={preloadRoute}>
       <RouterProvider router={router} />

@@ -1,6 +1,6 @@
 import { createBrowserRouter, replace, type DataRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { RouteErrorView, ScreenErrorView } from '../components/route-error-view';
-import { searchLoader, type SearchSchema } from '../lib/validated-search';
+import type { SearchSchema } from '../lib/validated-search';
 import { MainLayout } from './main-layout';
 import { RootLayout } from './root-layout';
 import { assertUniqueRouteIds } from './route-ids';
@@ -9,10 +9,14 @@ import { canonicalLocation, canonicalPath } from './route-paths';
 
 /**
  * A search-checking loader whose schema comes with its screen's code (the same chunk the route
- * loads anyway), so the first screen neither downloads nor builds the other screens' schemas.
+ * loads anyway), so the first screen neither downloads nor builds the other screens' schemas
+ * (nor the search checking itself).
  */
 function lazySearchLoader(loadSchema: () => Promise<SearchSchema>) {
-  return async (args: LoaderFunctionArgs) => searchLoader(await loadSchema(), canonicalPath)(args);
+  return async (args: LoaderFunctionArgs) => {
+    const [{ searchLoader }, schema] = await Promise.all([import('../lib/validated-search'), loadSchema()]);
+    return searchLoader(schema, canonicalPath)(args);
+  };
 }
 
 function screen(id: RouteModuleName, path: string, extra: Partial<RouteObject> = {}): RouteObject {

@@ -1,6 +1,8 @@
 import { Icon, type IconProps } from '../../components/icons';
 
-// Icons only the bonus side draws (tasks, referrals, achievements, profile additions).
+// Icons only the bonus side draws (tasks, referrals, achievements, profile additions). The tick
+// is in its own module: the daily reward card (the first screen) draws it, the rest come later.
+export { CheckIcon } from './check-icon';
 
 export function MegaphoneIcon(props: IconProps) {
   return (
@@ -30,14 +32,6 @@ export function GamepadIcon(props: IconProps) {
       <path d="M8 10v3M6.5 11.5h3" />
       <circle cx="15.5" cy="10.5" r=".6" fill="currentColor" />
       <circle cx="17" cy="12.5" r=".6" fill="currentColor" />
-    </Icon>
-  );
-}
-
-export function CheckIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="m5 12.5 4.5 4.5L19 7.5" />
     </Icon>
   );
 }

@@ -10,7 +10,7 @@ import { bonusStateQueryAtom } from './bonus-state';
 import { usePerks } from './bonus-texts';
 import { DailyRewardCard } from './daily-reward-card';
 import { LoadProblem, LoadingCard } from './load-states';
-import { TaskList } from './task-list';
+import { DeferredTaskList } from './deferred-task-list';
 import './bonus-screen.css';
 
 export function Component() {
@@ -30,7 +30,7 @@ export function Component() {
             <h2 className="section-title" id="bonus-tasks-title">
               {pt('perks.tasks.title')}
             </h2>
-            <TaskList state={state} />
+            <DeferredTaskList state={state} />
           </section>
         </>
       ) : query.isError ? (

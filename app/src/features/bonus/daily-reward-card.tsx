@@ -1,7 +1,7 @@
 import type { DailyState } from '@arcade/api-client/bonus';
 import { CalendarIcon } from '../../components/icons';
 import { formatTon } from '../../lib/format';
-import { CheckIcon } from './bonus-icons';
+import { CheckIcon } from './check-icon';
 import { usePerks } from './bonus-texts';
 import { useDailyClaim } from './use-daily-claim';
 

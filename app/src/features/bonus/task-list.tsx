@@ -12,6 +12,7 @@ import { usePerks, type PerksT } from './bonus-texts';
 import { ProgressBar } from './progress-bar';
 import { taskView, type TaskView } from './task-view';
 import { useDailyClaim } from './use-daily-claim';
+import './task-list.css';
 
 const icons: Record<TaskView['kind'], ReactNode> = {
   Subscribe: <MegaphoneIcon />,
