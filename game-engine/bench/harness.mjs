@@ -57,6 +57,8 @@ export async function launch({ gpuCompositing = false } = {}) {
       '--disable-background-networking',
       '--disable-component-update',
       '--no-first-run',
+      // Extra switches for a diagnosis, e.g. ENGINE_BENCH_CHROMIUM_ARGS='--js-flags=--no-opt' (split on spaces).
+      ...(process.env.ENGINE_BENCH_CHROMIUM_ARGS ?? '').split(' ').filter(Boolean),
     ],
   });
 }
