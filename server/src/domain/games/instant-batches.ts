@@ -38,7 +38,7 @@ const MOST_PER_BATCH = 64;
  * database works on several at once, while one batch per lane keeps its bets from queueing
  * behind each other's row locks.
  */
-const LANES = Number(process.env.ARCADE_BET_LANES ?? 4);
+const LANES = Number(process.env.ARCADE_BET_LANES ?? 2);
 /** Batches of one lane on their way at once (a second one waits in the database for the first's rows). */
 const PER_LANE = Number(process.env.ARCADE_BET_BATCHES_PER_LANE ?? 1);
 const laneOf = (user: bigint) => Number(user % BigInt(SYSTEM_SHARDS)) % LANES;
