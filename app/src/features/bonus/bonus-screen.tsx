@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
 import { BalancesCard } from '../../components/balances-card';
 import { TrophyIcon } from '../../components/icons';
 import { LinkRow } from '../../components/link-row';
@@ -6,7 +7,7 @@ import { Screen } from '../../components/screen';
 import { balancesAtom } from '../../state/balances';
 import { BonusAccount } from './bonus-account';
 import { BonusBanner } from './bonus-banner';
-import { bonusStateQueryAtom } from './bonus-state';
+import { bonusStateQueryAtom, releaseStartupBonusState } from './bonus-state';
 import { usePerks } from './bonus-texts';
 import { DailyRewardCard } from './daily-reward-card';
 import { LoadProblem, LoadingCard } from './load-states';
@@ -18,6 +19,8 @@ export function Component() {
   const profileBalances = useAtomValue(balancesAtom);
   const query = useAtomValue(bonusStateQueryAtom);
   const state = query.data ?? null;
+  // The start-up answer serves the first showing only (bonus-state.ts).
+  useEffect(() => releaseStartupBonusState, []);
   return (
     <Screen name="bonus" title={t('screens.bonus.title')} description={t('screens.bonus.description')}>
       <BalancesCard balances={profileBalances ?? state?.balance ?? null} />

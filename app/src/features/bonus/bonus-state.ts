@@ -75,11 +75,18 @@ export function bonusStateOptions(api: AppApi, client: QueryClient, userId: stri
 
 /**
  * When start-up loaded the bonus state (it is the first screen, prefetchBonusState), the screen
- * mounting right after takes that answer instead of asking again at once; any later answer (a
- * refetch, a claim's invalidation) is stale at once, as before.
+ * mounting right after takes that answer instead of asking again at once. Only that first
+ * showing: once the screen has been left (releaseStartupBonusState), and for any later answer
+ * (a refetch, a claim's invalidation), the state is stale at once and read again on return,
+ * as before.
  */
 const STARTUP_FRESH_MS = 10_000;
 let startupAnswerAt: number | null = null;
+
+/** The bonus screen was left: coming back reads the state again. */
+export function releaseStartupBonusState(): void {
+  startupAnswerAt = null;
+}
 
 /** Start-up loads the first screen's data with the full profile, so the screen shows it at once. */
 export async function prefetchBonusState(api: AppApi, client: QueryClient, userId: string): Promise<void> {
