@@ -24,7 +24,8 @@ $$;
 
 CREATE OR REPLACE FUNCTION arcade_instant_bets(
   -- [{user, key, hash, game, pair, nonce, currency, stake, payout, multiplier, params, outcome,
-  --   share (the referrer's cut), reply (with round.id and balance to fill in), now}, ...]
+  --   share (the referrer's cut), reply (JSON text with "@round", "@ton" and "@bonus" where the
+  --   round id and the balances go), now}, ...]
   p_bets jsonb,
   p_referral_min bigint,
   p_tiers_rounds bigint[],
@@ -34,12 +35,15 @@ CREATE OR REPLACE FUNCTION arcade_instant_bets(
   p_shards integer
 ) RETURNS json
 LANGUAGE plpgsql
+-- The statements take arrays whose contents change at every call: planned once per connection
+-- (their generic plans are index lookups by key), not anew at every call.
+SET plan_cache_mode = force_generic_plan
 AS $$
 DECLARE
   n integer := jsonb_array_length(p_bets);
   b_user bigint[]; b_key text[]; b_hash text[]; b_game text[]; b_pair bigint[]; b_nonce integer[];
   b_currency text[]; b_stake bigint[]; b_payout bigint[]; b_multiplier bigint[];
-  b_params jsonb[]; b_outcome jsonb[]; b_share bigint[]; b_reply jsonb[]; b_now timestamptz[];
+  b_params jsonb[]; b_outcome jsonb[]; b_share bigint[]; b_reply text[]; b_now timestamptz[];
   -- What the database holds for each bet's player, in bet order.
   v_known boolean[]; v_banned boolean[]; v_referrer bigint[]; v_wagering bigint[];
   v_stored_hash text[]; v_stored_reply text[]; v_pair_nonce integer[]; v_tier boolean[];
@@ -73,7 +77,7 @@ BEGIN
          array_agg(b->>'game' ORDER BY o), array_agg((b->>'pair')::bigint ORDER BY o), array_agg((b->>'nonce')::integer ORDER BY o),
          array_agg(b->>'currency' ORDER BY o), array_agg((b->>'stake')::bigint ORDER BY o), array_agg((b->>'payout')::bigint ORDER BY o),
          array_agg((b->>'multiplier')::bigint ORDER BY o), array_agg(b->'params' ORDER BY o), array_agg(b->'outcome' ORDER BY o),
-         array_agg((b->>'share')::bigint ORDER BY o), array_agg(b->'reply' ORDER BY o), array_agg((b->>'now')::timestamptz ORDER BY o)
+         array_agg((b->>'share')::bigint ORDER BY o), array_agg(b->>'reply' ORDER BY o), array_agg((b->>'now')::timestamptz ORDER BY o)
     INTO b_user, b_key, b_hash, b_game, b_pair, b_nonce, b_currency, b_stake, b_payout, b_multiplier, b_params, b_outcome, b_share, b_reply, b_now
     FROM jsonb_array_elements(p_bets) WITH ORDINALITY AS e (b, o);
   IF (SELECT count(DISTINCT u) FROM unnest(b_user) AS u) <> n THEN
@@ -203,10 +207,10 @@ BEGIN
     END IF;
 
     v_other := array_position(a_key, b_user[i] || ':' || CASE WHEN b_currency[i] = 'ton' THEN 'bonus' ELSE 'ton' END);
-    v_result[i] := jsonb_set(jsonb_set(jsonb_set(b_reply[i],
-      '{round,id}', to_jsonb(v_round::text)),
-      '{balance,ton}', to_jsonb(trim_scale(COALESCE(a_balance[CASE WHEN b_currency[i] = 'ton' THEN v_player ELSE v_other END], 0)::numeric / 1000000000)::text)),
-      '{balance,bonusTon}', to_jsonb(trim_scale(COALESCE(a_balance[CASE WHEN b_currency[i] = 'ton' THEN v_other ELSE v_player END], 0)::numeric / 1000000000)::text))::text;
+    v_result[i] := replace(replace(replace(b_reply[i],
+      '"@round"', '"' || v_round || '"'),
+      '"@ton"', '"' || trim_scale(COALESCE(a_balance[CASE WHEN b_currency[i] = 'ton' THEN v_player ELSE v_other END], 0)::numeric / 1000000000) || '"'),
+      '"@bonus"', '"' || trim_scale(COALESCE(a_balance[CASE WHEN b_currency[i] = 'ton' THEN v_other ELSE v_player END], 0)::numeric / 1000000000) || '"');
     v_accepted := v_accepted + 1;
   END LOOP;
   IF v_accepted = 0 THEN

@@ -182,7 +182,9 @@ async function quickInstantBet(
       answer = await instantBets(db).submit(input.userId, {
         user: input.userId.toString(), key: input.idempotencyKey, hash: fingerprint, game, pair: pair.id.toString(), nonce,
         currency: input.currency, stake: stake.toString(), payout: payout.toString(), multiplier: String(multiplier),
-        params, outcome, share: share.toString(), reply: { round, balance: { ton: '0', bonusTon: '0' } }, now: input.now.toISOString(),
+        params, outcome, share: share.toString(), now: input.now.toISOString(),
+        // The function puts the round id and the balances after the bet in place of the marks.
+        reply: JSON.stringify({ round: { ...round, id: '@round' }, balance: { ton: '@ton', bonusTon: '@bonus' } }),
       });
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;

@@ -19,8 +19,8 @@ export interface InstantBetRow {
   outcome: object;
   /** The referrer's cut of the house edge, if the player has a referrer (nanotons). */
   share: string;
-  /** The reply, whose round id and balances the function fills in. */
-  reply: object;
+  /** The reply as JSON text, with "@round", "@ton" and "@bonus" where the function puts the round id and the balances. */
+  reply: string;
   now: string;
 }
 
