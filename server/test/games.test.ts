@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fairFloats, flipSide, formatHundredths, hashServerSeed, roadTraps, rollHundredths, type RoadDifficulty } from '@arcade/api-client/fair';
 import type { BetResult, GamesConfig, Round, SeedsInfo } from '@arcade/api-client/games';
 import { fromNano, toNano } from '@arcade/api-client/money';
-import { openDb, type Db } from '../src/db/db';
+import { openDb, type Db, type SqlValue } from '../src/db/db';
 import { audit, post as postMovement } from '../src/domain/ledger';
 import { nodeHmac } from '../src/domain/games/seeds';
+import { instantBets } from '../src/domain/games/instant-batches';
 import { databases, envelope, fund, logIn, newUserId, post, startServer } from './helpers';
 
 describe.each(databases())('games on $name', (database) => {
@@ -272,6 +273,54 @@ describe.each(databases())('games on $name', (database) => {
     expect(wagering).toBe(100000000000n - toNano(accepted[3]!.round.stake));
     // Both friends' TON bets paid the referrer its share of the edge (1 TON x 1% x 20% each).
     expect(await tonOf(BigInt(referrerId), 'referral')).toBe(referralBefore + 2n * toNano('0.002'));
+    expect((await audit(db)).problems).toEqual([]);
+  });
+
+  it('a batch the database refuses as a whole is sent again bet by bet: only the faulty bet fails', async () => {
+    // Four players on one house row (ids 16 apart), so their bets share a lane: the first goes at
+    // once, the other three wait and go together.
+    const base = newUserId();
+    for (let i = 0; i < 64; i++) newUserId();
+    const players: bigint[] = [];
+    for (const id of [base + 16, base + 32, base + 48, base + 64]) {
+      const token = await logIn(app, { id });
+      await fund(db, BigInt(id), '5');
+      await bet(token, 'games/flip', { stake: '0.01', currency: 'ton', side: 'heads' });
+      players.push(BigInt(id));
+    }
+    await db.query('UPDATE users SET wagering_left = 0 WHERE id = ANY ($1::bigint[])', [`{${players.join(',')}}`]);
+    const rowOf = async (user: bigint, nonce?: unknown) => {
+      const pair = (await db.query<{ id: bigint; next_nonce: number }>('SELECT id, next_nonce FROM seed_pairs WHERE user_id = $1 AND active', [user])).rows[0]!;
+      return {
+        user: user.toString(), key: key(), hash: 'h', game: 'flip' as const, pair: pair.id.toString(), nonce: (nonce ?? pair.next_nonce) as number,
+        currency: 'ton' as const, stake: toNano('1').toString(), payout: '0', multiplier: '0', params: { choice: 'heads' }, outcome: { side: 'tails' },
+        share: '0', reply: JSON.stringify({ round: { id: '@round' }, balance: { ton: '@ton', bonusTon: '@bonus' } }), now: new Date().toISOString(),
+      };
+    };
+    const tonOf = async (user: bigint) => (await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [user])).rows[0]!.balance;
+    const before = await Promise.all(players.map(tonOf));
+    const rows = [await rowOf(players[0]!), await rowOf(players[1]!), await rowOf(players[2]!, 'not a nonce'), await rowOf(players[3]!)];
+    const calls: number[] = [];
+    const query = db.query.bind(db);
+    db.query = ((sql: string, params?: readonly SqlValue[]) => {
+      if (sql.includes('arcade_instant_bets')) calls.push((JSON.parse(String(params?.[0])) as unknown[]).length);
+      return query(sql, params);
+    });
+    let settled;
+    try {
+      settled = await Promise.allSettled(rows.map((row, n) => instantBets(db).submit(players[n]!, row)));
+    } finally {
+      db.query = query;
+    }
+    // The first alone, the next three together (refused: the bad nonce), then each of the three alone.
+    expect(calls).toEqual([1, 3, 1, 1, 1]);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    for (const n of [0, 1, 3]) {
+      const answer = (settled[n] as PromiseFulfilledResult<BetResult>).value;
+      expect(answer.balance.ton).toBe(fromNano(before[n]! - toNano('1')));
+      expect(await tonOf(players[n]!)).toBe(before[n]! - toNano('1'));
+    }
+    expect(await tonOf(players[2]!)).toBe(before[2]);
     expect((await audit(db)).problems).toEqual([]);
   });
 
