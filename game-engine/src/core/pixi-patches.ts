@@ -8,6 +8,7 @@ import {
   GlGraphicsAdaptor,
   GCManagedHash,
   GlProgram,
+  GlUniformGroupSystem,
   localUniformBitGl,
   Matrix,
   RenderTargetSystem,
@@ -230,5 +231,76 @@ if (!targets[SHARED]) {
     self.rootRenderTarget = self.renderTarget;
     self.renderingToScreen = onScreen(self.rootRenderTarget);
     self.adaptor.prerender?.(self.rootRenderTarget);
+  };
+}
+
+/**
+ * 4. Unchanged matrices are not uploaded again. Every render pixi fills a uniform group with the
+ * projection and world matrices (GlobalUniformSystem.bind marks it changed every frame) and its
+ * eval-free sync (pixi.js/unsafe-eval, which the page's CSP needs) uploads every uniform of a
+ * changed group: two `uniformMatrix3fv` calls per frame with the same numbers, the GL call the
+ * CPU profile of a throttled frame puts first. Here each matrix uniform (a pixi Matrix) of a
+ * synced group remembers, per program, what it last uploaded and skips the call when nothing
+ * changed; every other uniform goes through pixi's own sync function as before. A program's
+ * uniform values persist in the GL program, and programData (where the copy lives) is per
+ * renderer and program, made anew after a context loss.
+ */
+type UniformSync = (ud: Record<string, UniformSlot>, uv: Record<string, unknown>, renderer: Renderer, syncData?: unknown) => void;
+interface UniformSlot {
+  arcadeLastMatrix?: Float64Array;
+}
+interface MatrixLike {
+  a: number;
+  b: number;
+  c: number;
+  d: number;
+  tx: number;
+  ty: number;
+}
+interface UniformSyncInternals {
+  _generateUniformsSync(group: { uniformStructures: Record<string, { type: string; size?: number; value: unknown }> }, uniformData: Record<string, unknown>): UniformSync;
+}
+
+function matrixOnce(name: string, sync: UniformSync): UniformSync {
+  return (ud, uv, renderer, syncData) => {
+    const m = uv[name] as MatrixLike;
+    const slot = ud[name];
+    if (!slot) return;
+    const last = (slot.arcadeLastMatrix ??= new Float64Array(6).fill(Number.NaN));
+    if (last[0] === m.a && last[1] === m.b && last[2] === m.c && last[3] === m.d && last[4] === m.tx && last[5] === m.ty) return;
+    last[0] = m.a;
+    last[1] = m.b;
+    last[2] = m.c;
+    last[3] = m.d;
+    last[4] = m.tx;
+    last[5] = m.ty;
+    sync(ud, uv, renderer, syncData);
+  };
+}
+
+const uniformSystem = GlUniformGroupSystem.prototype as unknown as Patched<UniformSyncInternals>;
+if (!uniformSystem[SHARED]) {
+  uniformSystem[SHARED] = true;
+  // pixi's own generator at the time of the call (pixi.js/unsafe-eval installs its polyfill).
+  const generate = Object.getOwnPropertyDescriptor(GlUniformGroupSystem.prototype, '_generateUniformsSync')?.value as UniformSyncInternals['_generateUniformsSync'];
+  uniformSystem._generateUniformsSync = function generateUniformsSync(this: unknown, group, uniformData) {
+    const parts: UniformSync[] = [];
+    const rest: Record<string, { type: string; size?: number; value: unknown }> = {};
+    let others = false;
+    for (const name in group.uniformStructures) {
+      const structure = group.uniformStructures[name];
+      if (!structure || !uniformData[name]) continue;
+      const value = structure.value as Partial<MatrixLike> | null;
+      if (structure.type === 'mat3x3<f32>' && (structure.size ?? 1) === 1 && typeof value?.a === 'number') {
+        parts.push(matrixOnce(name, generate.call(this, { uniformStructures: { [name]: structure } }, uniformData)));
+      } else {
+        rest[name] = structure;
+        others = true;
+      }
+    }
+    if (others) parts.push(generate.call(this, { ...group, uniformStructures: rest }, uniformData));
+    return (ud, uv, renderer, syncData) => {
+      for (let i = 0; i < parts.length; i++) (parts[i] as UniformSync)(ud, uv, renderer, syncData);
+    };
   };
 }
