@@ -39,30 +39,49 @@ const walBytes = (from: string, to: string): number => {
   return value(to) - value(from);
 };
 
-// Run from a shell that reports its reaped children's CPU time (pgbench's own) after it.
-const pgbenchWalFrom = await walNow();
-const pgBefore = postgresCpuMs();
-// --log: one line per transaction, its latency in microseconds third.
-const pgbenchLogs = mkdtempSync(join(tmpdir(), 'arcade-pgbench-'));
-const pgbenchOut = execFileSync(
-  'sh',
-  ['-c', 'pgbench "$@" && echo && cat /proc/$$/stat', 'sh', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), '--log', `--log-prefix=${join(pgbenchLogs, 'tx')}`, pgbenchUrl],
-  { encoding: 'utf8' },
-);
-const pgbenchLatencies = readdirSync(pgbenchLogs)
-  .flatMap((file) => readFileSync(join(pgbenchLogs, file), 'utf8').trim().split('\n'))
-  .map((line) => Number(line.split(' ')[2]) / 1000)
-  .filter((ms) => Number.isFinite(ms))
-  .sort((a, b) => a - b);
-rmSync(pgbenchLogs, { recursive: true, force: true });
-const pgbenchServerCpu = pgBefore === null ? null : postgresCpuMs()! - pgBefore;
-const pgbenchWal = walBytes(pgbenchWalFrom, await walNow());
-const shellStat = pgbenchOut.trim().split('\n').at(-1)!;
-const shellFields = shellStat.slice(shellStat.lastIndexOf(')') + 2).split(' ');
-const pgbenchClientCpu = (Number(shellFields[13]) + Number(shellFields[14])) * 10;
-await dropPgbench();
-const tps = Number(/tps = ([\d.]+)/.exec(pgbenchOut)?.[1] ?? 0);
-const transactions = Number(/number of transactions actually processed: (\d+)/.exec(pgbenchOut)?.[1] ?? 0);
+interface PgbenchRun {
+  tps: number;
+  transactions: number;
+  latencies: number[];
+  serverCpu: number | null;
+  clientCpu: number;
+  wal: number;
+}
+
+/** One pgbench run of SECONDS on the tpcb-like database, from a shell that reports its reaped children's CPU time (pgbench's own). */
+async function pgbench(): Promise<PgbenchRun> {
+  const walFrom = await walNow();
+  const pgBefore = postgresCpuMs();
+  // --log: one line per transaction, its latency in microseconds third.
+  const logs = mkdtempSync(join(tmpdir(), 'arcade-pgbench-'));
+  const out = execFileSync(
+    'sh',
+    ['-c', 'pgbench "$@" && echo && cat /proc/$$/stat', 'sh', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), '--log', `--log-prefix=${join(logs, 'tx')}`, pgbenchUrl],
+    { encoding: 'utf8' },
+  );
+  const latencies = readdirSync(logs)
+    .flatMap((file) => readFileSync(join(logs, file), 'utf8').trim().split('\n'))
+    .map((line) => Number(line.split(' ')[2]) / 1000)
+    .filter((ms) => Number.isFinite(ms))
+    .sort((x, y) => x - y);
+  rmSync(logs, { recursive: true, force: true });
+  const serverCpu = pgBefore === null ? null : postgresCpuMs()! - pgBefore;
+  const wal = walBytes(walFrom, await walNow());
+  const shellStat = out.trim().split('\n').at(-1)!;
+  const shellFields = shellStat.slice(shellStat.lastIndexOf(')') + 2).split(' ');
+  return {
+    tps: Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0),
+    transactions: Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0),
+    latencies,
+    serverCpu,
+    clientCpu: (Number(shellFields[13]) + Number(shellFields[14])) * 10,
+    wal,
+  };
+}
+
+// pgbench runs before and after the bets (its figure swings with the machine's other work, its
+// ten branch rows being hot): the ceiling is the higher of the two.
+const pgbenchBefore = await pgbench();
 
 const { url, drop } = await createPostgresDatabase(serverUrl);
 const db = await openDb({ kind: 'postgres', url, maxConnections: 4 });
@@ -110,6 +129,10 @@ const cpu = {
   })(),
 };
 await server.stop();
+const pgbenchAfter = await pgbench();
+await dropPgbench();
+const ceiling = pgbenchAfter.tps > pgbenchBefore.tps ? pgbenchAfter : pgbenchBefore;
+const { tps, transactions, latencies: pgbenchLatencies, serverCpu: pgbenchServerCpu, clientCpu: pgbenchClientCpu, wal: pgbenchWal } = ceiling;
 // BENCH_WAL=1: what the bets' write-ahead log is made of (pg_walinspect, PostgreSQL 15+, superuser).
 if (process.env.BENCH_WAL) {
   const admin = await openDb({ kind: 'postgres', url: serverUrl, maxConnections: 1 });
@@ -137,7 +160,13 @@ const bets = result.requests.total;
 const perBet = (ms: number | null) => (ms === null ? '?' : (ms / bets).toFixed(2));
 const perTx = (ms: number | null) => (ms === null || transactions === 0 ? '?' : (ms / transactions).toFixed(2));
 const rows: BenchRow[] = [
-  { name: 'flip bets per second over HTTP', value: `${result.requests.average.toFixed(0)} /s`, peer: `pgbench ${tps.toFixed(0)} tps`, target: '>= 0.8 x pgbench' },
+  {
+    name: 'flip bets per second over HTTP',
+    value: `${result.requests.average.toFixed(0)} /s`,
+    peer: `pgbench ${tps.toFixed(0)} tps`,
+    target: '>= 0.8 x pgbench',
+    note: `pgbench before and after the bets: ${pgbenchBefore.tps.toFixed(0)} and ${pgbenchAfter.tps.toFixed(0)} tps, the higher is the ceiling`,
+  },
   { name: 'share of the pgbench ceiling', value: `${((result.requests.average / tps) * 100).toFixed(0)} %`, target: '>= 80 %' },
   { name: 'bet latency p50', value: `${result.latency.p50} ms`, peer: `pgbench ${quantile(pgbenchLatencies, 0.5).toFixed(1)} ms` },
   { name: 'bet latency p99', value: `${result.latency.p99} ms`, peer: `pgbench ${quantile(pgbenchLatencies, 0.99).toFixed(1)} ms`, target: '< 50 ms' },
