@@ -65,9 +65,8 @@ function isFirstCall(name: CallName): name is FirstCallName {
   return Object.hasOwn(firstCalls, name);
 }
 
-/** A call's spec: at once for the first screen's calls, after loading the rest for the others. */
-async function specOf(name: CallName): Promise<CallSpec> {
-  if (isFirstCall(name)) return firstCalls[name];
+/** A later call's spec, once the rest of the calls have loaded (the first screen's are here already). */
+async function laterSpecOf(name: CallName): Promise<CallSpec> {
   const spec = (await loadLaterCalls())[name];
   if (!spec) throw new Error(`no API call named ${name}`);
   return spec;
@@ -87,7 +86,7 @@ export function createApiClient(options: ApiClientOptions) {
   ): Promise<ReplyOf<N>> {
     let spec: CallSpec;
     try {
-      spec = isFirstCall(name) ? firstCalls[name] : await specOf(name);
+      spec = isFirstCall(name) ? firstCalls[name] : await laterSpecOf(name);
     } catch (error) {
       throw new ApiError('request', 'Network request failed', null, name, String(error));
     }

@@ -48,6 +48,10 @@ describe.each(databases())('games on $name', (database) => {
     return { token, userId };
   }
 
+  /** A player's balance of one kind (0 without the account). */
+  const tonOf = async (userId: bigint, kind = 'ton') =>
+    (await db.query<{ balance: bigint }>('SELECT balance FROM accounts WHERE user_id = $1 AND kind = $2', [userId, kind])).rows[0]?.balance ?? 0n;
+
   const grantedRewards = async (userId: bigint) =>
     (await db.query<{ total: bigint }>('SELECT COALESCE(SUM(reward), 0)::bigint AS total FROM achievement_grants WHERE user_id = $1', [userId])).rows[0]!.total;
 
@@ -173,8 +177,6 @@ describe.each(databases())('games on $name', (database) => {
   });
 
   it('bets of many players at once go to the database together, and each is decided on its own', async () => {
-    const tonOf = async (userId: bigint, kind = 'ton') =>
-      (await db.query<{ balance: bigint }>('SELECT balance FROM accounts WHERE user_id = $1 AND kind = $2', [userId, kind])).rows[0]?.balance ?? 0n;
     // A referrer with two referred friends, each of whom has bet once (their first bet made the referral account).
     const referrerId = newUserId();
     const referrerToken = await logIn(app, { id: referrerId });
@@ -294,8 +296,7 @@ describe.each(databases())('games on $name', (database) => {
         share: '0', reply: JSON.stringify({ round: { id: '@round' }, balance: { ton: '@ton', bonusTon: '@bonus' } }), now: new Date().toISOString(),
       };
     };
-    const tonOf = async (user: bigint) => (await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [user])).rows[0]!.balance;
-    const before = await Promise.all(players.map(tonOf));
+    const before = await Promise.all(players.map((player) => tonOf(player)));
     const rows = [await rowOf(players[0]!), await rowOf(players[1]!), await rowOf(players[2]!, 'not a nonce'), await rowOf(players[3]!)];
     const calls: number[] = [];
     const query = db.query.bind(db);

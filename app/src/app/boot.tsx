@@ -7,11 +7,7 @@ import '../styles/base.css';
 import { AppRoot } from './app-root';
 import { bootAtom } from './boot-state';
 import { preloadRoute } from './route-modules';
-
-/** Runs `task` once the next frame (the splash) has been painted. */
-function afterNextPaint(task: () => void): void {
-  requestAnimationFrame(() => setTimeout(task, 0));
-}
+import { afterNextPaint } from '../lib/idle';
 
 /**
  * Start-up, once the code to paint the splash is here (index.html asks for it first, main.tsx

@@ -13,3 +13,15 @@ export function whenIdle(task: () => void): () => void {
   const timer = window.setTimeout(task, 200);
   return () => window.clearTimeout(timer);
 }
+
+/** Runs `task` once the next frame has been painted. Returns a cancel. */
+export function afterNextPaint(task: () => void): () => void {
+  let timer: number | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = window.setTimeout(task, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    window.clearTimeout(timer);
+  };
+}

@@ -298,7 +298,10 @@ if (!uniformSystem[SHARED]) {
         others = true;
       }
     }
+    // No matrix in the group: pixi's own sync as it is.
+    if (parts.length === 0) return generate.call(this, group, uniformData);
     if (others) parts.push(generate.call(this, { ...group, uniformStructures: rest }, uniformData));
+    if (parts.length === 1) return parts[0]!;
     return (ud, uv, renderer, syncData) => {
       for (let i = 0; i < parts.length; i++) (parts[i] as UniformSync)(ud, uv, renderer, syncData);
     };

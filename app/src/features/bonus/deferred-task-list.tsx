@@ -1,5 +1,6 @@
 import type { BonusState } from '@arcade/api-client/bonus';
 import { useEffect, useState } from 'react';
+import { afterNextPaint } from '../../lib/idle';
 import { LoadProblem, LoadingCard } from './load-states';
 
 type TaskListModule = typeof import('./task-list');
@@ -8,18 +9,6 @@ const loadTaskList = () => import('./task-list');
 
 /** The task list's code once it has come (it stays for later visits of the screen). */
 let loaded: TaskListModule | null = null;
-
-/** Runs `task` once the next frame has been painted; returns a cancel. */
-function afterNextPaint(task: () => void): () => void {
-  let timer: number | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = window.setTimeout(task, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    window.clearTimeout(timer);
-  };
-}
 
 /**
  * The task list sits below the fold of the bonus screen, the first screen: its code (and its

@@ -1,3 +1,5 @@
+import type { Texts } from './en';
+
 /**
  * English texts of the bonus screen: tasks, the daily reward, balances and refusals (the
  * referral, achievements and profile screens' are in perks-screens-en.ts). Russian ships with
@@ -80,7 +82,6 @@ export const bonusEn = {
   },
 };
 
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
 /** Every language provides exactly these keys (checked by the compiler and a unit test). */
 export type BonusResources = Texts<typeof bonusEn>;

@@ -102,7 +102,8 @@ export const en = {
   },
 };
 
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+/** The shape of a Russian text table with every text a string: what its English twin must fill. */
+export type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
 /** Every language provides exactly these keys (checked by the compiler and by a unit test). */
 export type Resources = Texts<typeof en>;

@@ -1,3 +1,5 @@
+import type { Texts } from './en';
+
 /**
  * English texts of the game screens (flip, roll, road) and of the fairness screen. They load
  * with those screens' code (not the entry chunk); `games-texts.ts` in the games feature and
@@ -221,7 +223,6 @@ export const gamesEn = {
   },
 };
 
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
 /** Every language provides exactly these keys (checked by the compiler and by a unit test). */
 export type GamesTexts = Texts<typeof gamesEn>;

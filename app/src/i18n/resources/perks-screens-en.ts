@@ -1,3 +1,5 @@
+import type { Texts } from './en';
+
 /**
  * English texts of the referral, achievements and profile screens (under `perks`, beside the
  * bonus screen's in bonus-en.ts). They load with those screens' code, in both languages;
@@ -77,7 +79,6 @@ export const perksScreensEn = {
   },
 };
 
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
 /** Every language provides exactly these keys (checked by the compiler and a unit test). */
 export type PerksScreensResources = Texts<typeof perksScreensEn>;

@@ -1,3 +1,5 @@
+import type { Texts } from './en';
+
 /**
  * English texts of the wallet screens. They load with those screens' code (not the entry
  * chunk); `wallet-texts.ts` in the wallet feature adds them to i18next.
@@ -198,7 +200,6 @@ export const walletEn = {
   },
 };
 
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
 /** Every language provides exactly these keys. */
 export type WalletResources = Texts<typeof walletEn>;

@@ -40,21 +40,12 @@ export interface RollPlan {
 
 export type RollPhase = 'rewind' | 'travel' | 'settle' | 'reveal' | 'done';
 
-export interface RollPose {
-  phase: RollPhase;
-  /** Marker position, 0..100. */
-  value: number;
+export interface RollPose extends RollMotion {
   /** The counter: the marker's value, exactly the told roll once landed. */
   display: string;
-  /** Dice rotation, radians (0 when landed). */
-  spin: number;
-  /** Dice hop height, 0..1. */
-  hop: number;
   /** 0..1 result highlight. */
   reveal: number;
   revealMs: number;
-  /** How fast the marker moves (0..1), for motion trails. */
-  speed: number;
 }
 
 export function validateRollOutcome(outcome: RollOutcome): void {
@@ -105,9 +96,13 @@ export function planRoll(outcome: RollOutcome, options: RollPlanOptions = {}): R
 /** Where the die is at a moment of the plan (the moving part of a pose). */
 export interface RollMotion {
   phase: RollPhase;
+  /** Marker position, 0..100. */
   value: number;
+  /** Dice rotation, radians (0 when landed). */
   spin: number;
+  /** Dice hop height, 0..1. */
   hop: number;
+  /** How fast the marker moves (0..1), for motion trails. */
   speed: number;
 }
 
@@ -115,7 +110,7 @@ export interface RollMotion {
  * The die's motion at `t` ms into the plan, written into `out` (no allocation: the motion
  * trail asks for several moments on every frame of a roll).
  */
-export function rollMotion(plan: RollPlan, t: number, out: RollMotion): RollMotion {
+export function rollMotion<M extends RollMotion>(plan: RollPlan, t: number, out: M): M {
   const roll = plan.rollHundredths / 100;
   const travelStart = plan.rewindMs;
   const settleStart = travelStart + plan.travelMs;
@@ -156,11 +151,12 @@ export function rollMotion(plan: RollPlan, t: number, out: RollMotion): RollMoti
 /** The pose at `t` ms into the plan; from the settle's end on the marker is exactly on the roll. */
 export function rollPose(plan: RollPlan, t: number): RollPose {
   const revealStart = plan.rewindMs + plan.travelMs + plan.settleMs;
-  const revealMs = t - revealStart;
-  const { phase, value, spin, hop, speed } = rollMotion(plan, t, { phase: 'rewind', value: 0, spin: 0, hop: 0, speed: 0 });
+  const pose = rollMotion(plan, t, { phase: 'rewind', value: 0, spin: 0, hop: 0, speed: 0, display: '', reveal: 0, revealMs: t - revealStart });
   if (t >= revealStart) {
-    const reveal = t >= plan.durationMs ? 1 : easeOutQuad(segment(t, revealStart, plan.durationMs));
-    return { phase, value, display: formatHundredths(plan.rollHundredths), spin, hop, reveal, revealMs, speed };
+    pose.reveal = t >= plan.durationMs ? 1 : easeOutQuad(segment(t, revealStart, plan.durationMs));
+    pose.display = formatHundredths(plan.rollHundredths);
+  } else {
+    pose.display = formatHundredths(Math.round(pose.value * 100));
   }
-  return { phase, value, display: formatHundredths(Math.round(value * 100)), spin, hop, reveal: 0, revealMs, speed };
+  return pose;
 }

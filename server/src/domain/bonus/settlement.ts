@@ -1,9 +1,15 @@
+import type { GameName } from '@arcade/api-client/games';
 import type { Queryable } from '../../db/db';
 import type { RoundRow } from '../games/rounds';
 import { post } from '../ledger';
 import { productConfig } from '../product-config';
 import { countWagering, grantBonus } from './bonus';
 import { queueNotice } from '../notifications';
+
+/** The referrer's cut of a settled TON round: their share (20%) of the house edge on the stake. */
+export function referralShareOf(game: GameName, stake: bigint): bigint {
+  return (stake * productConfig.houseEdge[game] * productConfig.referral.shareOfEdge) / 100_000_000n;
+}
 
 export type Ladder = 'rounds' | 'wagered' | 'bestWin';
 export const LADDERS: Ladder[] = ['rounds', 'wagered', 'bestWin'];
@@ -39,7 +45,7 @@ export async function settleRound(tx: Queryable, round: RoundRow, now: Date): Pr
 
   if (round.currency === 'ton') {
     const referrerId = player.rows[0]?.referred_by;
-    const share = (round.stake * productConfig.houseEdge[round.game] * productConfig.referral.shareOfEdge) / 100_000_000n;
+    const share = referralShareOf(round.game, round.stake);
     if (referrerId && share > 0n) {
       await post(tx, {
         kind: 'referral',

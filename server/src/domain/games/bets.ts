@@ -25,7 +25,7 @@ import { DomainError } from '../errors';
 import { ledgerMessages, moneyCallFingerprint, once, post, RETRYABLE_CODES, type SystemAccount } from '../ledger';
 import { productConfig } from '../product-config';
 import { assertNotBanned, withdrawalMessages } from '../wallet/withdrawals';
-import { settleRound } from '../bonus/settlement';
+import { referralShareOf, settleRound } from '../bonus/settlement';
 import { toRound, type RoadOutcome, type RoadParams, type RoundRow } from './rounds';
 import { instantBets, type InstantBetAnswer } from './instant-batches';
 import { nodeHmac, pairForBet, seedPairCache, type SeedPair } from './seeds';
@@ -176,7 +176,7 @@ async function quickInstantBet(
       { id: 0n, user_id: input.userId, game, currency: input.currency, stake, payout, multiplier: BigInt(multiplier), status, seed_pair_id: pair.id, nonce, params, outcome, created_at: input.now, finished_at: input.now } as RoundRow,
       pair,
     );
-    const share = input.currency === 'ton' ? (stake * productConfig.houseEdge[game] * productConfig.referral.shareOfEdge) / 100_000_000n : 0n;
+    const share = input.currency === 'ton' ? referralShareOf(game, stake) : 0n;
     let answer: InstantBetAnswer;
     try {
       answer = await instantBets(db).submit(input.userId, {
