@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,7 +117,12 @@ const load = (seconds: number) =>
 await load(3);
 const betsWalFrom = await walNow();
 const cpuBefore = { server: processCpuMs(server.pid), postgres: postgresCpuMs(), load: process.cpuUsage() };
+// BENCH_PERF=<file>: a system-wide perf profile of the measured run (where PostgreSQL's CPU goes).
+const perf = process.env.BENCH_PERF
+  ? spawn('perf', ['record', '-a', '-g', '-F', '999', '-o', process.env.BENCH_PERF, '--', 'sleep', String(SECONDS)], { stdio: 'ignore' })
+  : null;
 const result = await load(SECONDS);
+if (perf && perf.exitCode === null) await new Promise((done) => perf.once('exit', done));
 const betsWalTo = await walNow();
 const betsWal = walBytes(betsWalFrom, betsWalTo);
 const cpu = {

@@ -534,6 +534,46 @@ describe.each(databases().filter((d) => d.name === 'postgres'))('games under par
     }
   });
 
+  it('a bet finds its rows by key on a new database, and still does once the tables have grown', async () => {
+    // A new database and a server with one connection: the bet function's statements are planned
+    // while the tables are nearly empty, and the connection keeps those plans.
+    const fresh = await database.create();
+    const single = await openDb({ kind: 'postgres', url: fresh.url!, maxConnections: 1 });
+    const server = await startServer(single);
+    try {
+      const id = newUserId();
+      const token = await logIn(server, { id });
+      await fund(single, BigInt(id), '10');
+      const flip = (n: number) =>
+        post(server, '/api/v3/games/flip', { stake: '0.01', currency: 'ton', side: 'heads', idempotencyKey: `by-key-${id}-${n}` }, { token });
+      for (let n = 0; n < 3; n++) expect((await flip(n)).statusCode).toBe(200);
+      // Then the tables grow: 20,000 other players' keys and rounds.
+      await single.query(
+        `INSERT INTO idempotency_keys (user_id, key, call, request_hash, reply)
+         SELECT $1, 'grown-' || n, 'flip', 'h', '{}' FROM generate_series(1, 20000) AS n`,
+        [BigInt(id)],
+      );
+      const tables = ['users', 'idempotency_keys', 'seed_pairs', 'player_stats', 'accounts', 'game_rounds'];
+      // Table scans so far, as this connection's statistics have them (flushed when it goes idle).
+      const scans = async () => {
+        await single.query('SELECT pg_stat_force_next_flush()');
+        await single.query('SELECT 1');
+        const { rows } = await single.query<{ relname: string; seq_scan: bigint }>(
+          'SELECT relname, seq_scan FROM pg_stat_user_tables WHERE relname = ANY ($1::text[]) ORDER BY relname',
+          [`{${tables.join(',')}}`],
+        );
+        return Object.fromEntries(rows.map((row) => [row.relname, Number(row.seq_scan)]));
+      };
+      const before = await scans();
+      for (let n = 3; n < 8; n++) expect((await flip(n)).statusCode).toBe(200);
+      expect(await scans()).toEqual(before);
+    } finally {
+      await server.close();
+      await single.close();
+      await fresh.drop();
+    }
+  });
+
   it('many parallel first bets of new players all settle: no deadlock, no overdraft, a sound book', async () => {
     const players = await Promise.all(
       [1, 2, 3, 4, 5].map(async () => {
