@@ -182,6 +182,104 @@ describe.each(databases())('ledger on $name', (database) => {
     await db.query("UPDATE accounts SET balance = balance - 1 WHERE user_id = $1 AND kind = 'ton'", [user]);
     expect((await audit(db)).ok).toBe(true);
   });
+
+  it('refuses rows that name a movement, account, player or seed pair that does not exist, writing none of them', async () => {
+    const user = await newPlayer(db);
+    await db.transaction((tx) => deposit(tx, user, 7n, `chain-names-${user}`));
+    const { rows } = await db.query<{ tx: bigint; account: bigint }>(
+      "SELECT t.id AS tx, a.id AS account FROM ledger_transactions t, accounts a WHERE t.reference = $1 AND a.user_id = $2 AND a.kind = 'ton'",
+      [`chain-names-${user}`, user],
+    );
+    const { tx, account } = rows[0]!;
+    const missing = 9_000_000_000n;
+    const counts = async () =>
+      (await db.query<{ n: string }>(
+        "SELECT (SELECT count(*) FROM journal_entries) || '/' || (SELECT count(*) FROM ledger_transactions) || '/' || (SELECT count(*) FROM game_rounds) || '/' || (SELECT count(*) FROM idempotency_keys) AS n",
+      )).rows[0]!.n;
+    const before = await counts();
+    const refused = async (sql: string, params: unknown[], message: string) => {
+      const error = await db.query(sql, params as never).then(() => null, (e: unknown) => e as { code?: string; message?: string });
+      expect(error, sql).not.toBeNull();
+      expect(error!.code).toBe('23503');
+      expect(error!.message).toBe(message);
+    };
+    // One good row and one bad in a statement: neither is written.
+    await refused(
+      'INSERT INTO journal_entries (transaction_id, account_id, amount, balance_after) VALUES ($1, $2, 1, 8), ($3, $2, -1, 7)',
+      [tx, account, missing],
+      'a journal row names a movement that does not exist',
+    );
+    await refused(
+      'INSERT INTO journal_entries (transaction_id, account_id, amount, balance_after) VALUES ($1, $2, 1, 8), ($1, $3, -1, 7)',
+      [tx, account, missing],
+      'a journal row names an account that does not exist',
+    );
+    await refused("INSERT INTO ledger_transactions (kind, user_id, reference) VALUES ('deposit', $1, 'ghost')", [missing], 'a row of ledger_transactions names a player who does not exist');
+    await refused(
+      "INSERT INTO idempotency_keys (user_id, key, call, request_hash, reply) VALUES ($1, 'k', 'flip', 'h', '{}')",
+      [missing],
+      'a row of idempotency_keys names a player who does not exist',
+    );
+    const round = (player: bigint, pair: bigint) =>
+      db.query(
+        `INSERT INTO game_rounds (user_id, game, currency, stake, status, seed_pair_id, nonce, params, outcome)
+         VALUES ($1, 'flip', 'ton', 1, 'lost', $2, 0, '{}', '{}')`,
+        [player, pair],
+      );
+    await db.query(
+      "INSERT INTO seed_pairs (user_id, server_seed, server_seed_hash, client_seed, next_server_seed, next_server_seed_hash) VALUES ($1, 's', 'h', 'c', 'n', 'nh')",
+      [user],
+    );
+    const pair = (await db.query<{ id: bigint }>('SELECT id FROM seed_pairs WHERE user_id = $1', [user])).rows[0]!.id;
+    await expect(round(missing, pair)).rejects.toMatchObject({ code: '23503', message: 'a round names a player who does not exist' });
+    await expect(round(user, missing)).rejects.toMatchObject({ code: '23503', message: 'a round names a seed pair that does not exist' });
+    expect(await counts()).toBe(before);
+    // Rows that name what exists go in (a movement of the house's own names no player); rolled
+    // back after, since a movement without journal rows would fail the audit.
+    const undo = new Error('undo');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("INSERT INTO ledger_transactions (kind, reference) VALUES ('adjustment', $1)", [`house-only-${user}`]);
+        await tx.query(
+          `INSERT INTO game_rounds (user_id, game, currency, stake, status, seed_pair_id, nonce, params, outcome)
+           VALUES ($1, 'flip', 'ton', 1, 'lost', $2, 0, '{}', '{}')`,
+          [user, pair],
+        );
+        throw undo;
+      }),
+    ).rejects.toBe(undo);
+    expect(await counts()).toBe(before);
+    expect((await audit(db)).ok).toBe(true);
+  });
+
+  it('refuses to remove or rename what the ledger names', async () => {
+    const user = await newPlayer(db);
+    await db.transaction((tx) => deposit(tx, user, 7n, `chain-kept-${user}`));
+    const attempts: Array<[string, string]> = [
+      ['DELETE FROM users WHERE id = $1', 'users rows are kept as they are named: delete is refused'],
+      ['UPDATE users SET id = id + 1 WHERE id = $1', 'users rows are kept as they are named: update is refused'],
+      ["DELETE FROM accounts WHERE user_id = $1 AND kind = 'ton'", 'accounts rows are kept as they are named: delete is refused'],
+      ['UPDATE accounts SET id = id WHERE user_id = $1', 'accounts rows are kept as they are named: update is refused'],
+      ['DELETE FROM ledger_transactions WHERE user_id = $1', 'ledger_transactions rows are kept as they are named: delete is refused'],
+      ['UPDATE ledger_transactions SET user_id = NULL WHERE user_id = $1', 'ledger_transactions rows are kept as they are named: update is refused'],
+      [
+        'DELETE FROM journal_entries WHERE account_id IN (SELECT id FROM accounts WHERE user_id = $1)',
+        'journal_entries rows are kept as they are named: delete is refused',
+      ],
+      ['DELETE FROM seed_pairs WHERE user_id = $1', 'seed_pairs rows are kept as they are named: delete is refused'],
+      ['DELETE FROM game_rounds WHERE user_id = $1', 'game_rounds rows are kept as they are named: delete is refused'],
+      ['DELETE FROM idempotency_keys WHERE user_id = $1', 'idempotency_keys rows are kept as they are named: delete is refused'],
+    ];
+    for (const [sql, message] of attempts) {
+      await expect(db.query(sql, [user]), sql).rejects.toMatchObject({ code: '23001', message });
+    }
+    await expect(db.query('TRUNCATE journal_entries')).rejects.toMatchObject({
+      code: '23001',
+      message: 'journal_entries rows are kept as they are named: truncate is refused',
+    });
+    expect(await balance(db, { user, kind: 'ton' })).toBe(7n);
+    expect((await audit(db)).ok).toBe(true);
+  });
 });
 
 describe.each(databases().filter((d) => d.name === 'postgres'))('ledger concurrency on $name', (database) => {
