@@ -149,8 +149,13 @@ if (!backBuffer[SHARED]) {
  * buffer, and on removal writes null: uids only grow, each mount's new textures take new
  * ones, so these objects' element stores grow by one slot per texture ever made (the parked
  * Application's tables and its ~300 pooled batches: a few KB per mount; GCManagedHash
- * compacts only after 10,000 nulls). Deleting the key instead lets V8 keep them as small as
- * what they hold. Readers treat a missing key like null (`!items[uid]`, `!id && id !== 0`).
+ * compacts only after 10,000 nulls). The same goes the other way round: a texture source
+ * that outlives renderers (Texture.WHITE and EMPTY, shared by every Application on the page)
+ * keeps its GPU data per renderer uid (`_gpuData`), nulled when that renderer goes; under
+ * `<GameCanvas>` every mount makes a new renderer, so each such source gained a slot per
+ * mount (about 60 bytes a mount in all, for good). Deleting the key instead lets V8 keep
+ * them as small as what they hold. Readers treat a missing key like null (`!items[uid]`,
+ * `!id && id !== 0`, `_gpuData[uid]?.`, `_gpuData[uid] || init()`).
  */
 interface ManagedItem {
   uid: number;
@@ -168,7 +173,7 @@ interface ManagedHash {
 const managed = GCManagedHash.prototype as unknown as Patched<ManagedHash>;
 if (!managed[SHARED]) {
   managed[SHARED] = true;
-  // pixi 8.22's remove, but the key is deleted.
+  // pixi 8.22's remove, but the keys are deleted.
   managed.remove = function remove(this: ManagedHash, item: ManagedItem, ...args: unknown[]): void {
     if (!this.items[item.uid]) return;
     const gpuData = item._gpuData[this._renderer.uid];
@@ -177,7 +182,7 @@ if (!managed[SHARED]) {
     // `add` subscribed this very function (the prototype's) with the hash as context.
     item.off('unload', remove, this);
     gpuData.destroy();
-    item._gpuData[this._renderer.uid] = null;
+    delete item._gpuData[this._renderer.uid];
     delete this.items[item.uid];
   };
 }
