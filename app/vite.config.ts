@@ -58,15 +58,18 @@ const APP_DIR = '/app';
 
 /**
  * Start-up in stages, each a chunk, by the source files each
- * starts from (its static import closure, less the stages before it):
- * - `first-api`: the API client and arktype, whose set-up is start-up's largest piece of work
- *   (downloaded with the splash's code, run right after the splash is painted, app/boot.tsx);
- * - `first-paint`: React DOM, jotai, i18next and the splash (app/boot.tsx), run as soon as here;
- * - `first-screen`: the router, the host SDK, the app shell and the bonus screen.
+ * starts from (its static import closure, less the stages before it), in the order they arrive:
+ * - `first-api`: the API client and arktype, whose set-up is start-up's largest piece of work;
+ *   index.html asks for it, so it has the link to itself until the entry runs and arrives
+ *   first, and it is run at once (main.tsx) while the splash's code is still downloading;
+ * - `first-paint`: React DOM, jotai, i18next and the splash (app/boot.tsx), asked for by the
+ *   entry as it runs and run as soon as here;
+ * - `first-screen`: the router, the host SDK, the app shell and the bonus screen, asked for once
+ *   arktype is set up (main.tsx), so it comes right behind the splash's code.
  */
 const STAGES: ReadonlyArray<{ name: string; roots: string[]; inHtml: boolean }> = [
   { name: 'first-api', roots: ['/../api-client/src/client.ts'], inHtml: true },
-  { name: 'first-paint', roots: ['/src/app/boot.tsx'], inHtml: true },
+  { name: 'first-paint', roots: ['/src/app/boot.tsx'], inHtml: false },
   { name: 'first-screen', roots: ['/src/app/start-app.ts', '/src/app/app-ready.tsx', '/src/features/bonus/bonus-screen.tsx'], inHtml: false },
 ];
 
@@ -75,8 +78,9 @@ const STAGES: ReadonlyArray<{ name: string; roots: string[]; inHtml: boolean }> 
  * browser's six per host (the log-in call waits behind them) and another small gzip stream.
  * The entry chunk (index.html's script) is only what main.tsx imports: the early API calls.
  * index.html also asks for the stages marked `inHtml` and their styles (modulepreload / preload),
- * so they download while the entry runs; `first-screen` is asked for by the splash's code, so it
- * does not share the link with the splash's chunk. Other screens keep their own chunks.
+ * so they download while the entry comes and runs; the others are asked for from main.tsx, each
+ * when the link has room for it (one download at a time arrives sooner than two sharing the
+ * link, and what arrives is run while the next downloads). Other screens keep their own chunks.
  */
 function firstScreenChunks(): { plugin: Plugin; groupOf: (id: string) => string | null } {
   let stageOf = new Map<string, string>();

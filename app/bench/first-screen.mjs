@@ -522,6 +522,7 @@ async function measure(browser, target, kind, hash) {
         encoding: encodings.get(entry.name) ?? '?',
         tonConnect: onDisk && fileHas(file, TON_CONNECT_MARK),
         pixi: onDisk && fileHas(file, PIXI_MARK),
+        start: entry.startTime,
         end: entry.responseEnd,
       });
     }
@@ -614,7 +615,7 @@ async function main() {
       console.log(`\nfiles of the last ${kind} run (until interactive):`);
       for (const f of [...last.files].sort((a, b) => a.end - b.end)) {
         console.log(
-          `  ${f.path.padEnd(48)} ${kb(f.gzip).padStart(10)} gzip-9 ${kb(f.wire).padStart(10)} wire (${f.encoding}) done at ${ms(f.end)}` +
+          `  ${f.path.padEnd(48)} ${kb(f.gzip).padStart(10)} gzip-9 ${kb(f.wire).padStart(10)} wire (${f.encoding}) asked at ${ms(f.start)}, done at ${ms(f.end)}` +
             `${f.tonConnect ? ' [TON Connect UI]' : ''}${f.pixi ? ' [PixiJS]' : ''}`,
         );
       }

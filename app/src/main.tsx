@@ -4,11 +4,22 @@ import { installChunkReload } from './lib/chunk-reload';
 
 // The entry chunk is only this: it starts the launch's first API calls (log in, profiles, the
 // first screen's data) the moment the page has it, while the start-up code itself is still on
-// its way: index.html asks for the splash's code and the API client's at once (modulepreload,
-// vite.config.ts), the splash's code asks for the rest (app/boot.tsx).
+// its way, one chunk behind another (vite.config.ts): index.html asks for the API client's, the
+// entry for the splash's here, and for the first screen's once the API client is set up.
 earlyCalls.start(() => new EarlyCallsWorker({ name: 'early-calls' }));
 installChunkReload();
 
 import('./app/boot')
   .then(({ boot }) => boot())
   .catch((error: unknown) => console.error('[start] the start-up code did not load', error));
+
+// Setting up arktype (the API client's validation) is start-up's largest piece of work: it runs
+// the moment its chunk is here, while the splash's larger chunk is still downloading. Then the
+// first screen's code is asked for, so it comes right behind the splash's, and the first calls'
+// schemas are built in a task of their own (the splash's code goes first if it is here by then).
+import('@arcade/api-client/client')
+  .then(({ prepareCalls }) => {
+    import('./app/start-app').catch(() => undefined);
+    setTimeout(() => prepareCalls(['auth', 'profileLight', 'profileFull', 'bonusState']), 0);
+  })
+  .catch(() => undefined);

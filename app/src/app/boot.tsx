@@ -7,12 +7,11 @@ import '../styles/base.css';
 import { AppRoot } from './app-root';
 import { bootAtom } from './boot-state';
 import { preloadRoute } from './route-modules';
-import { afterNextPaint } from '../lib/idle';
 
 /**
- * Start-up, once the code to paint the splash is here (index.html asks for it first, main.tsx
- * loads it): ask for the rest of start-up's code and the first screen's, paint the splash, then
- * start the host and the session once that code is here.
+ * Start-up, once the code to paint the splash is here (main.tsx loads it): paint the splash,
+ * then start the host and the session once the rest of start-up's code and the first screen's
+ * are here (main.tsx has asked for them already; asked again here in case it could not).
  */
 export function boot(): void {
   const startAppModule = import('./start-app');
@@ -32,15 +31,6 @@ export function boot(): void {
       </Provider>
     </StrictMode>,
   );
-
-  // Setting up arktype (the API client's validation) is start-up's largest piece of work. Its
-  // chunk downloads with the splash's (index.html); it runs right after the splash is painted,
-  // while the rest of start-up's code is still on its way, and builds the early calls' schemas.
-  afterNextPaint(() => {
-    import('@arcade/api-client/client')
-      .then(({ prepareCalls }) => prepareCalls(['auth', 'profileLight', 'profileFull', 'bonusState']))
-      .catch(() => undefined);
-  });
 
   startAppModule
     .then(({ startApp }) => startApp(store))
