@@ -278,26 +278,55 @@ describe.each(databases())('games on $name', (database) => {
     expect((await audit(db)).problems).toEqual([]);
   });
 
-  it('a batch the database refuses as a whole is sent again bet by bet: only the faulty bet fails', async () => {
-    // Four players' bets at once: the first goes at once, the other three wait and go together.
+  /** Players who have bet once (they have a seed pair) and wager nothing, for the batcher's own tests. */
+  const batchPlayers = async (count: number) => {
     const players: bigint[] = [];
-    for (const id of [newUserId(), newUserId(), newUserId(), newUserId()]) {
+    for (let n = 0; n < count; n++) {
+      const id = newUserId();
       const token = await logIn(app, { id });
       await fund(db, BigInt(id), '5');
       await bet(token, 'games/flip', { stake: '0.01', currency: 'ton', side: 'heads' });
       players.push(BigInt(id));
     }
     await db.query('UPDATE users SET wagering_left = 0 WHERE id = ANY ($1::bigint[])', [`{${players.join(',')}}`]);
-    const rowOf = async (user: bigint, nonce?: unknown) => {
-      const pair = (await db.query<{ id: bigint; next_nonce: number }>('SELECT id, next_nonce FROM seed_pairs WHERE user_id = $1 AND active', [user])).rows[0]!;
-      return {
-        user: user.toString(), key: key(), hash: 'h', game: 'flip' as const, pair: pair.id.toString(), nonce: (nonce ?? pair.next_nonce) as number,
-        currency: 'ton' as const, stake: toNano('1').toString(), payout: '0', multiplier: '0', params: { choice: 'heads' }, outcome: { side: 'tails' },
-        share: '0', reply: JSON.stringify({ round: { id: '@round' }, balance: { ton: '@ton', bonusTon: '@bonus' } }), now: new Date().toISOString(),
-      };
+    return players;
+  };
+  /** A lost 1 TON flip of a player as the server hands it to the batcher (nonce: the expected one, unless given). */
+  const betRow = async (user: bigint, nonce?: unknown) => {
+    const pair = (await db.query<{ id: bigint; next_nonce: number }>('SELECT id, next_nonce FROM seed_pairs WHERE user_id = $1 AND active', [user])).rows[0]!;
+    return {
+      user: user.toString(), key: key(), hash: 'h', game: 'flip' as const, pair: pair.id.toString(), nonce: (nonce ?? pair.next_nonce) as number,
+      currency: 'ton' as const, stake: toNano('1').toString(), payout: '0', multiplier: '0', params: { choice: 'heads' }, outcome: { side: 'tails' },
+      share: '0', reply: JSON.stringify({ round: { id: '@round' }, balance: { ton: '@ton', bonusTon: '@bonus' } }), now: new Date().toISOString(),
     };
+  };
+
+  it('the bets that waited leave for the database before the batch ahead of them is answered', async () => {
+    const players = await batchPlayers(3);
+    const rows = await Promise.all(players.map((player) => betRow(player)));
     const before = await Promise.all(players.map((player) => tonOf(player)));
-    const rows = [await rowOf(players[0]!), await rowOf(players[1]!), await rowOf(players[2]!, 'not a nonce'), await rowOf(players[3]!)];
+    const events: string[] = [];
+    const query = db.query.bind(db);
+    db.query = ((sql: string, params?: readonly SqlValue[]) => {
+      if (sql.includes('arcade_instant_bets')) events.push(`sent ${(JSON.parse(String(params?.[0])) as unknown[]).length}`);
+      return query(sql, params);
+    });
+    try {
+      await Promise.all(rows.map((row, n) => instantBets(db).submit(players[n]!, row).then(() => events.push(`answered ${n}`))));
+    } finally {
+      db.query = query;
+    }
+    // The first bet went alone; the two that came meanwhile went as soon as it was back, before its answer.
+    expect(events).toEqual(['sent 1', 'sent 2', 'answered 0', 'answered 1', 'answered 2']);
+    for (const [n, player] of players.entries()) expect(await tonOf(player)).toBe(before[n]! - toNano('1'));
+    expect((await audit(db)).problems).toEqual([]);
+  });
+
+  it('a batch the database refuses as a whole is sent again bet by bet: only the faulty bet fails', async () => {
+    // Four players' bets at once: the first goes at once, the other three wait and go together.
+    const players = await batchPlayers(4);
+    const before = await Promise.all(players.map((player) => tonOf(player)));
+    const rows = [await betRow(players[0]!), await betRow(players[1]!), await betRow(players[2]!, 'not a nonce'), await betRow(players[3]!)];
     const calls: number[] = [];
     const query = db.query.bind(db);
     db.query = ((sql: string, params?: readonly SqlValue[]) => {
