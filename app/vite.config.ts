@@ -64,11 +64,17 @@ const APP_DIR = '/app';
  *   first, and it is run at once (main.tsx) while the splash's code is still downloading;
  * - `first-paint`: React DOM, jotai, i18next and the splash (app/boot.tsx), asked for by the
  *   entry as it runs and run as soon as here;
- * - `first-screen`: the router, the host SDK, the app shell and the bonus screen, asked for once
+ * - `first-host`: the host SDK and the host's start-up (telegram/early-host.ts), which need no
+ *   React, asked for with the first screen's and run as soon as here (main.tsx), before it, so
+ *   the first screen's code no longer has the host to start once it arrives; React, which the
+ *   SDK's React bindings import for their hooks only (unused outside React here, so left out of
+ *   the bundle), stays with the splash;
+ * - `first-screen`: the router, the app shell and the bonus screen, asked for once
  *   arktype is set up (main.tsx), so it comes right behind the splash's code.
  */
-const STAGES: ReadonlyArray<{ name: string; roots: string[]; inHtml: boolean }> = [
+const STAGES: ReadonlyArray<{ name: string; roots: string[]; inHtml: boolean; leave?: RegExp }> = [
   { name: 'first-api', roots: ['/../api-client/src/client.ts'], inHtml: true },
+  { name: 'first-host', roots: ['/src/telegram/early-host.ts'], inHtml: false, leave: /\/node_modules\/(?:react|react-dom|scheduler)\// },
   { name: 'first-paint', roots: ['/src/app/boot.tsx'], inHtml: false },
   { name: 'first-screen', roots: ['/src/app/start-app.ts', '/src/app/app-ready.tsx', '/src/features/bonus/bonus-screen.tsx'], inHtml: false },
 ];
@@ -98,11 +104,11 @@ function firstScreenChunks(): { plugin: Plugin; groupOf: (id: string) => string 
       // Another page built with this config (the first-screen bench's peer) is left as it is.
       if (!entry) return;
       const taken = new Set<string>();
-      const claim = (roots: string[], stage: string | null) => {
+      const claim = (roots: string[], stage: string | null, leave?: RegExp) => {
         const stack = [...roots];
         while (stack.length > 0) {
           const id = stack.pop() as string;
-          if (taken.has(id)) continue;
+          if (taken.has(id) || leave?.test(id)) continue;
           taken.add(id);
           if (stage) stageOf.set(id, stage);
           for (const next of this.getModuleInfo(id)?.importedIds ?? []) stack.push(next);
@@ -115,7 +121,7 @@ function firstScreenChunks(): { plugin: Plugin; groupOf: (id: string) => string 
           if (!id) throw new Error(`first-screen chunks: no module ${root} in the build`);
           return id;
         });
-        claim(roots, stage.name);
+        claim(roots, stage.name, stage.leave);
       }
     },
     transformIndexHtml: {

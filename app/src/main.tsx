@@ -21,5 +21,11 @@ import('@arcade/api-client/client')
   .then(({ prepareCalls }) => {
     import('./app/start-app').catch(() => undefined);
     setTimeout(() => prepareCalls(['auth', 'profileLight', 'profileFull', 'bonusState']), 0);
+    // The host's code (a small chunk of its own, vite.config.ts) comes with the first screen's
+    // and starts the host (launch data, SDK, host parts) as soon as it is here, not after the
+    // first screen's code has arrived and run (app/start-app.ts takes this same start).
+    import('./telegram/early-host')
+      .then(({ hostStart }) => hostStart())
+      .catch(() => undefined);
   })
   .catch(() => undefined);

@@ -6,7 +6,7 @@ import { changeAppLanguage, i18n, toAppLanguage } from '../i18n/i18n';
 import { createAppApi } from '../lib/api';
 import { appConfig } from '../lib/config';
 import { createQueryClient } from '../lib/query-client';
-import { startHost } from '../telegram/start-host';
+import { hostStart } from '../telegram/early-host';
 import { AppReady } from './app-ready';
 import { appViewAtom, bootAtom, retryLoginAtom } from './boot-state';
 import { earlyCalls } from './early-calls';
@@ -36,14 +36,16 @@ function whenInitialized(router: DataRouter): Promise<void> {
 
 /**
  * Start-up outside React: the splash is already on screen. Host first (launch data, SDK,
- * viewport), then the router (its first screen's code loads while we log in), then the session.
+ * viewport; the entry has usually started it by now), then the router (its first screen's
+ * code loads while we log in), then the session.
  */
 export async function startApp(store: Store): Promise<void> {
   // The data cache comes with this code (the splash needs none of it).
   const queryClient = createQueryClient();
   store.set(queryClientAtom, queryClient);
   const config = appConfig();
-  const host = await startHost(config.appKey);
+  // Usually started already by the entry (telegram/early-host.ts); this is the same start.
+  const host = await hostStart();
   if (host.kind === 'unsupported') {
     console.warn(`[start] not opened in Telegram: ${host.reason}`);
     // No profile will ever say which language: the browser's is the best guess here.
