@@ -1,7 +1,7 @@
 // Shared by the bench, the render check and the screenshots: builds the playground, serves
 // its dist folder on a free local port and launches Debian's chromium through Playwright.
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,3 +62,54 @@ export async function launch({ gpuCompositing = false } = {}) {
     ],
   });
 }
+
+/** The fields of /proc/<pid>/stat after the command name (Linux), or null. */
+function procStat(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The pid of the GPU process of a chromium this Node process launched (SwiftShader draws
+ * WebGL there, and the display compositor runs there), found among this process's
+ * descendants; null where /proc cannot tell (not Linux).
+ */
+export function gpuProcessPid() {
+  let pids;
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  const parent = new Map();
+  for (const pid of pids) {
+    const fields = procStat(pid);
+    if (fields) parent.set(pid, fields[1]);
+  }
+  const descends = (pid) => {
+    for (let at = pid, hops = 0; at && at !== '0' && hops < 32; at = parent.get(at), hops++) if (at === String(process.pid)) return true;
+    return false;
+  };
+  for (const pid of pids) {
+    let cmdline = '';
+    try {
+      cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (cmdline.includes('--type=gpu-process') && descends(pid)) return pid;
+  }
+  return null;
+}
+
+/** CPU time (user + system) the process has used so far, in ms; NaN where /proc cannot tell. */
+export function processCpuMs(pid) {
+  const fields = pid ? procStat(pid) : null;
+  // utime and stime, in clock ticks of 10 ms (USER_HZ = 100 on Linux).
+  return fields ? (Number(fields[11]) + Number(fields[12])) * 10 : Number.NaN;
+}
+

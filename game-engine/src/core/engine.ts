@@ -123,16 +123,19 @@ function releaseParked(): void {
  * Texture units one batch may sample. pixi sizes its batch shaders by the device's limit (16
  * on most phones, 32 in SwiftShader) and every pixel of every sprite then runs a chain of
  * that many texture tests in the fragment shader: a software rasteriser pays for the whole
- * chain (batch shaders for 8 instead of 32 cut the flip's SwiftShader time per frame about
- * 3x), and weak GPUs pay for the longer shader too. A scene uses a dozen texture sources at
- * most (art that switches pictures shares atlases), so 8 costs a draw call here and there.
+ * chain, and weak GPUs pay for the longer shader too. Batch shaders for 8 instead of 32 cut
+ * the flip's SwiftShader time per frame about 3x; 4 instead of 8 cut it by another 15-20%
+ * (CPU time of SwiftShader's process per frame at 375x667 @2x: flip 31 -> 26 ms, roll 25 ->
+ * 20 ms, road 21.5 -> 19 ms). A scene draws from four texture sources or fewer at a time
+ * (its art sheet with the additive copies, the glyph sheet, a glow or particle sheet), so a
+ * frame is still one or two draw calls; 2 would split the road into about 50.
  *
  * Applied to pixi's WebGL limits system when this module loads, so every Application's batch
- * and graphics shaders are compiled for 8 from the start (compiling them again afterwards
+ * and graphics shaders are compiled for this from the start (compiling them again afterwards
  * would leave pixi one more program source for good, pixijs/pixijs#12213). The engine is the
- * page's only pixi user; any other Application on the page batches 8 textures too.
+ * page's only pixi user; any other Application on the page batches 4 textures too.
  */
-const BATCH_TEXTURES = 8;
+const BATCH_TEXTURES = 4;
 const CAPPED = Symbol.for('arcade.engine.batchTextures');
 {
   const limits = GlLimitsSystem.prototype as GlLimitsSystem & { [CAPPED]?: true };
