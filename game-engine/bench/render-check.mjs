@@ -2,7 +2,8 @@
 // Browser-level check of the engine in Debian's chromium (WebGL on SwiftShader): a canvas
 // appears and animates, scenes swap on one Application without piling up textures, and
 // destroy/unmount leaves no canvas, destroyed textures and no engine ticker listeners, and
-// parks the Application for the next mount (its WebGL context is lost once released).
+// parks the Application for the next mount (its WebGL context is lost once released), and no
+// glyph of the arcade font carries a piece of its neighbour on the font page.
 // Exits non-zero on failure. `pnpm --filter @arcade/game-engine test:browser`.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -194,6 +195,44 @@ try {
     assert.equal(info.lost, true);
     assert.equal(info.disposed, true);
     assert.equal(info.liveSources, 0, `${info.liveSources} texture sources still alive`);
+  });
+
+  await check('no glyph of the arcade font shows a piece of its neighbour on the font page', async () => {
+    // Labels sample each glyph's frame on the font's pages (bilinear, so a pixel beyond it too):
+    // ink of a neighbouring glyph there shows as a stray mark beside a letter (it did under
+    // "YOU WIN", the J's hook next to the I, with 4 px of padding).
+    const info = await page.evaluate(async () => {
+      const bench = window.arcadeBench;
+      const h = await bench.mountCore('roll', { clock: 'manual' });
+      const font = h.engine.director.scene.badgeTexts.win.font;
+      const pages = new Map();
+      const touched = [];
+      let glyphs = 0;
+      for (const [char, glyph] of Object.entries(font.chars)) {
+        const texture = glyph.texture;
+        if (!texture) continue;
+        glyphs++;
+        const source = texture.source;
+        if (!pages.has(source)) {
+          const canvas = source.resource;
+          pages.set(source, { data: canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data, width: canvas.width, height: canvas.height });
+        }
+        const { data, width, height } = pages.get(source);
+        const r = source.resolution;
+        const frame = texture.frame;
+        const [x0, y0, x1, y1] = [frame.x, frame.y, frame.x + frame.width, frame.y + frame.height].map((v) => Math.round(v * r));
+        const alpha = (x, y) => (x < 0 || y < 0 || x >= width || y >= height ? 0 : data[(y * width + x) * 4 + 3]);
+        let ink = 0;
+        // The ring of pixels just outside the frame.
+        for (let x = x0 - 1; x <= x1; x++) ink = Math.max(ink, alpha(x, y0 - 1), alpha(x, y1));
+        for (let y = y0 - 1; y <= y1; y++) ink = Math.max(ink, alpha(x0 - 1, y), alpha(x1, y));
+        if (ink > 0) touched.push(`${char} (alpha ${ink})`);
+      }
+      bench.unmountCore();
+      return { glyphs, pages: pages.size, touched };
+    });
+    assert.ok(info.glyphs >= 40 && info.pages >= 1, `${info.glyphs} glyphs on ${info.pages} pages`);
+    assert.deepEqual(info.touched, [], `ink next to the frames of ${info.touched.join(', ')}`);
   });
 
   await check('no page errors', async () => {

@@ -14,7 +14,9 @@ export function installArcadeFont(bag: ResourceBag): string {
     style: { fontFamily: FONT_FAMILY, fontSize: 72, fontWeight: '800', fill: 0xffffff },
     chars: ARCADE_CHARS,
     resolution,
-    padding: 4,
+    // Space between glyphs on the page: at 4 the J's hook reached into the I's frame and
+    // showed as a stray mark under "YOU WIN" (the render check reads every glyph's edges).
+    padding: 6,
     dynamicFill: true,
   });
 }
