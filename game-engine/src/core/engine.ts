@@ -126,9 +126,9 @@ function releaseParked(): void {
  * chain, and weak GPUs pay for the longer shader too. Batch shaders for 8 instead of 32 cut
  * the flip's SwiftShader time per frame about 3x; 4 instead of 8 cut it by another 15-20%
  * (CPU time of SwiftShader's process per frame at 375x667 @2x: flip 31 -> 26 ms, roll 25 ->
- * 20 ms, road 21.5 -> 19 ms). A scene draws from four texture sources or fewer at a time
- * (its art sheet with the additive copies, the glyph sheet, a glow or particle sheet), so a
- * frame is still one or two draw calls; 2 would split the road into about 50.
+ * 20 ms, road 21.5 -> 19 ms). A scene's sprites come from six or seven texture sources (its
+ * sheets, two glyph pages, a glow), mostly in runs of one or two, so a frame is two or three
+ * draw calls (one more than with 8); 2 would split the road into about 50.
  *
  * Applied to pixi's WebGL limits system when this module loads, so every Application's batch
  * and graphics shaders are compiled for this from the start (compiling them again afterwards
