@@ -75,8 +75,8 @@ function procStat(pid) {
 
 /**
  * The pid of the GPU process of a chromium this Node process launched (SwiftShader draws
- * WebGL there, and the display compositor runs there), found among this process's
- * descendants; null where /proc cannot tell (not Linux).
+ * WebGL there, and the display compositor runs there): a `--type=gpu-process` whose parents
+ * lead back to this process; null where /proc cannot tell (not Linux).
  */
 export function gpuProcessPid() {
   let pids;
@@ -85,25 +85,19 @@ export function gpuProcessPid() {
   } catch {
     return null;
   }
-  const parent = new Map();
-  for (const pid of pids) {
-    const fields = procStat(pid);
-    if (fields) parent.set(pid, fields[1]);
-  }
-  const descends = (pid) => {
-    for (let at = pid, hops = 0; at && at !== '0' && hops < 32; at = parent.get(at), hops++) if (at === String(process.pid)) return true;
+  const ours = (pid) => {
+    for (let at = pid, hops = 0; at && at !== '0' && hops < 32; at = procStat(at)?.[1], hops++) if (at === String(process.pid)) return true;
     return false;
   };
-  for (const pid of pids) {
-    let cmdline = '';
-    try {
-      cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    } catch {
-      continue;
-    }
-    if (cmdline.includes('--type=gpu-process') && descends(pid)) return pid;
-  }
-  return null;
+  return (
+    pids.find((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=gpu-process') && ours(pid);
+      } catch {
+        return false;
+      }
+    }) ?? null
+  );
 }
 
 /** CPU time (user + system) the process has used so far, in ms; NaN where /proc cannot tell. */
@@ -112,4 +106,3 @@ export function processCpuMs(pid) {
   // utime and stime, in clock ticks of 10 ms (USER_HZ = 100 on Linux).
   return fields ? (Number(fields[11]) + Number(fields[12])) * 10 : Number.NaN;
 }
-

@@ -127,8 +127,8 @@ function releaseParked(): void {
  * the flip's SwiftShader time per frame about 3x; 4 instead of 8 cut it by another 15-20%
  * (CPU time of SwiftShader's process per frame at 375x667 @2x: flip 31 -> 26 ms, roll 25 ->
  * 20 ms, road 21.5 -> 19 ms). A scene's sprites come from six or seven texture sources (its
- * sheets, two glyph pages, a glow), mostly in runs of one or two, so a frame is two or three
- * draw calls (one more than with 8); 2 would split the road into about 50.
+ * sheets, the glyph pages, a glow), and a frame is two or three draw calls, one more than
+ * with 8; a limit of 2 would split the road into about 50.
  *
  * Applied to pixi's WebGL limits system when this module loads, so every Application's batch
  * and graphics shaders are compiled for this from the start (compiling them again afterwards
