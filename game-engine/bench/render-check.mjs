@@ -235,6 +235,48 @@ try {
     assert.deepEqual(info.touched, [], `ink next to the frames of ${info.touched.join(', ')}`);
   });
 
+  await check('on a short stage the result badge stays inside the canvas and clear of the dice', async () => {
+    // The game stages in the app are shorter than a phone screen (e2e phones: iPhone 15 361x300,
+    // iPhone SE 343x300, Galaxy S24 328x351, a 320-wide Android 296x300): the roll's dice sat
+    // on its "YOU WIN", and the flip's badge ran off the bottom edge of a yet shorter stage.
+    const problems = [];
+    for (const [width, height] of [
+      [361, 300],
+      [328, 351],
+      [296, 300],
+      [300, 260],
+    ]) {
+      await page.setViewportSize({ width, height });
+      const found = await page.evaluate(async ([w, h]) => {
+        const bench = window.arcadeBench;
+        const out = [];
+        const box = (view) => view.getBounds();
+        const flip = await bench.mountCore('flip', { clock: 'manual' });
+        void flip.play({ side: 'heads', win: true });
+        flip.skip();
+        flip.advance(1500);
+        const flipBadge = box(flip.engine.director.scene.badge);
+        if (flipBadge.maxY > h || flipBadge.minY < 0) out.push(`flip at ${w}x${h}: badge ${flipBadge.minY.toFixed(0)}-${flipBadge.maxY.toFixed(0)}`);
+        bench.unmountCore();
+        const roll = await bench.mountCore('roll', { clock: 'manual' });
+        void roll.play({ roll: 42.17, target: 50, direction: 'under', win: true });
+        roll.skip();
+        roll.advance(1500);
+        const scene = roll.engine.director.scene;
+        const rollBadge = box(scene.badge);
+        const dice = box(scene.dice);
+        const panel = box(scene.panel);
+        if (rollBadge.maxY > dice.minY) out.push(`roll at ${w}x${h}: badge ends at ${rollBadge.maxY.toFixed(0)}, dice starts at ${dice.minY.toFixed(0)}`);
+        if (panel.minY < 0) out.push(`roll at ${w}x${h}: panel starts at ${panel.minY.toFixed(0)}`);
+        bench.unmountCore();
+        return out;
+      }, [width, height]);
+      problems.push(...found);
+    }
+    await page.setViewportSize({ width: 375, height: 667 });
+    assert.deepEqual(problems, []);
+  });
+
   await check('no page errors', async () => {
     assert.deepEqual(errors, []);
   });

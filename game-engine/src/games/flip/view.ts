@@ -149,13 +149,16 @@ export class FlipScene extends GameScene {
     this.backdrop.layout(width, height);
     this.radius = clamp(Math.min(width * 0.25, height * 0.19), 44, 140);
     this.cx = width / 2;
-    this.baseY = height * 0.46;
+    const labelSize = clamp(this.radius * 0.36, 24, 44);
+    // From the coin's centre down to the result badge's lower edge (the pill is 36 px, and it
+    // overshoots as it pops in): a short stage lifts the coin so the badge stays inside.
+    const below = this.radius * 1.18 + Math.max(46, this.radius * 0.62) + labelSize * 1.25 + 22;
+    this.baseY = Math.min(height * 0.46, height - 8 - below);
     this.tossRange = Math.max(30, this.baseY - this.radius * 1.45 - 16);
     const floorY = this.baseY + this.radius * 1.18;
     this.pedestal.position.set(this.cx, floorY);
     this.pedestal.setSize(this.radius * 3.6, this.radius * 0.9);
     const labelY = floorY + Math.max(46, this.radius * 0.62);
-    const labelSize = clamp(this.radius * 0.36, 24, 44);
     for (const label of [this.labels.heads, this.labels.tails]) {
       label.view.position.set(this.cx, labelY);
       label.fontSize = labelSize;

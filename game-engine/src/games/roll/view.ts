@@ -232,12 +232,21 @@ export class RollScene extends GameScene {
     this.barX = Math.round((width - this.barW) / 2);
     this.barH = Math.round(clamp(this.barW * 0.05, 14, 22));
     this.barY = Math.round(height * 0.62);
-    this.fontSize = Math.round(clamp(Math.min(width * 0.22, height * 0.14), 44, 116));
-    this.counterY = Math.round(Math.min(height * 0.3, this.barY - this.fontSize * 1.7));
+    const diceSize = clamp(this.barW * 0.13, 40, 58);
+    // The dice's top at rest (see draw()): the counter's panel and the result badge under it
+    // stay above it, the counter's type getting smaller on a short stage (under its
+    // 44 px only below a stage height of about 330 px).
+    const diceTop = this.barY - this.barH / 2 - 6 - diceSize * 1.22 - 2;
+    // Panel centre to the badge's lower edge: half the panel, 30, the 36 px pill's half with
+    // its pop-in overshoot, and a gap.
+    const belowPanel = 30 + 20 + 6;
+    const fits = Math.floor((diceTop - belowPanel - 8) / 1.55);
+    this.fontSize = Math.round(clamp(Math.min(width * 0.22, height * 0.14, fits), 24, 116));
+    const panelH = Math.round(this.fontSize * 1.55);
+    this.counterY = Math.round(Math.min(height * 0.3, diceTop - belowPanel - panelH / 2));
     this.counter.fontSize = this.fontSize;
 
     const panelW = Math.round(Math.min(width - 40, this.fontSize * 4.4));
-    const panelH = Math.round(this.fontSize * 1.55);
     if (this.panelTex) this.context.resources.releaseTexture(this.panelTex);
     this.panelTex = panelTexture(this.context.resources, panelW, panelH);
     this.panel.texture = this.panelTex;
@@ -252,7 +261,6 @@ export class RollScene extends GameScene {
     this.knob.texture = this.knobTex;
     this.minLabel.view.position.set(this.barX, this.barY + this.barH / 2 + 14);
     this.maxLabel.view.position.set(this.barX + this.barW, this.barY + this.barH / 2 + 14);
-    const diceSize = clamp(this.barW * 0.13, 40, 58);
     this.dice.setSize(diceSize, diceSize);
     this.ghostScale = diceSize / this.diceTex.width;
     this.pointer.setSize(diceSize * 0.32, diceSize * 0.22);
