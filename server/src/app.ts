@@ -1,6 +1,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 import { APP_KEY_HEADER } from '@arcade/api-client/client';
 import { calls } from '@arcade/api-client/calls';
 import type { Config } from './config';
@@ -8,6 +9,7 @@ import type { Db } from './db/db';
 import { createSessions } from './domain/sessions';
 import { registerAppHosting } from './routes/app-hosting';
 import { registerAuthRoutes } from './routes/auth';
+import { authenticate } from './routes/call';
 import type { RouteDeps } from './routes/deps';
 import { registerDevRoutes } from './routes/dev';
 import { BODY_LIMIT_BYTES, handleError, HttpError, httpMessages } from './routes/errors';
@@ -42,6 +44,8 @@ export interface ServerDeps {
   kickWorkers?: () => void;
   /** Where the JSON logs go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
+  /** The prefix of the rate limits' Redis keys (default `arcade-rate-limit:`); tests give each run its own. */
+  rateLimitNamespace?: string;
 }
 
 /** Never logged: launch data, tokens, keys. */
@@ -58,19 +62,51 @@ const REDACTED_PATHS = [
 
 const sha256 = (value: string): Buffer => createHash('sha256').update(value).digest();
 
-/** Builds the HTTP server with every route; call `listen` (main.ts) or `inject` (tests). */
-/** The `sub` of a bearer token, unverified: only a rate-limit key. */
-function tokenSubject(header: string | undefined): string | null {
-  const payload = header?.startsWith('Bearer ') ? header.slice(7).split('.')[1] : undefined;
-  if (!payload) return null;
-  try {
-    const sub = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown }).sub;
-    return typeof sub === 'string' && /^\d{1,20}$/.test(sub) ? sub : null;
-  } catch {
-    return null;
-  }
+/** How long a request waits for Redis's answer before it goes on without the limit. */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** How long the start waits for Redis; without it the server starts anyway (limits skipped until it is up). */
+const REDIS_START_WAIT_MS = 2_000;
+
+/**
+ * The rate limits' shared store: one connection to Redis, closed with the server. It fails fast
+ * rather than queueing: while Redis is unreachable a command is refused at once, and one that
+ * gets no answer gives up after REDIS_COMMAND_TIMEOUT_MS.
+ */
+async function openRateLimitRedis(app: FastifyInstance, url: string): Promise<Redis> {
+  const redis = new Redis(url, {
+    connectionName: 'arcade-rate-limit',
+    connectTimeout: 2_000,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+  });
+  // ioredis reports every failed reconnection; one warning per outage is enough.
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    app.log.warn({ err: error }, 'rate limits: Redis is unreachable, requests go unlimited until it is back');
+  });
+  redis.on('ready', () => {
+    if (down) app.log.info('rate limits: Redis is back');
+    down = false;
+  });
+  app.addHook('onClose', async () => {
+    if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+    else redis.disconnect();
+  });
+  const ready = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), REDIS_START_WAIT_MS);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+  if (!ready) app.log.warn(`rate limits: Redis not ready after ${REDIS_START_WAIT_MS} ms, starting without it`);
+  return redis;
 }
 
+/** Builds the HTTP server with every route; call `listen` (main.ts) or `inject` (tests). */
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -123,8 +159,19 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     }
   });
 
-  // Money calls (every call that carries an idempotency key) are limited per player: the key is
-  // the token's subject (read, not trusted: a forged token is refused by the call anyway).
+  const sessions = createSessions(config.jwtSecret, now);
+
+  // Money calls (every call that carries an idempotency key) are limited per player, and only a
+  // token whose signature checks out names a player (verified once: the call reuses the answer).
+  // Anything unsigned, forged or expired counts against the client address instead, so a flood
+  // of tokens naming someone else spends the sender's budget, never the victim's.
+  const moneyKey = async (request: FastifyRequest): Promise<string> => {
+    try {
+      return `player:${await authenticate(request, sessions)}`;
+    } catch {
+      return `address:${normalizeIP(request.ip)}`;
+    }
+  };
   const moneyPaths = new Set(Object.values(calls).filter((spec) => !spec.public && /\bidempotencyKey\b/.test(spec.request.expression)).map((spec) => spec.path));
   app.addHook('onRoute', (route) => {
     if (!moneyPaths.has(route.url)) return;
@@ -133,7 +180,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       rateLimit: {
         max: config.moneyRateLimit.max,
         timeWindow: config.moneyRateLimit.windowMs,
-        keyGenerator: (request: FastifyRequest) => `player:${tokenSubject(request.headers.authorization) ?? request.ip}`,
+        keyGenerator: moneyKey,
         errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number; ttl: number }) => {
           const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
           return new HttpError(context.statusCode, `Too many requests, retry in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`);
@@ -141,14 +188,23 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       },
     };
   });
-  // Limits only the routes that ask for it (auth and money calls).
-  await app.register(rateLimit, { global: false });
+  // Limits only the routes that ask for it (auth and money calls). With REDIS_URL every replica
+  // counts in Redis, so a player (or an address) has one budget however many replicas serve it;
+  // without it each process counts in memory.
+  // When Redis is down or slow the limit is skipped (fails open): a money call must not fail
+  // because the limiter's store blinked, and the limits guard load and abuse, not money (the
+  // ledger and idempotency keys do). The outage is logged, and the wait for Redis is bounded.
+  const redis = config.redisUrl ? await openRateLimitRedis(app, config.redisUrl) : null;
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: deps.rateLimitNamespace ?? 'arcade-rate-limit:', skipOnError: true } : {}),
+  });
 
   const routeDeps: RouteDeps = {
     config,
     db,
     now,
-    sessions: createSessions(config.jwtSecret, now),
+    sessions,
     ton: deps.ton,
     bot: deps.bot ?? new HttpBotApi({ token: config.botToken, baseUrl: config.botApiUrl }),
     relayer: deps.relayer ?? new HttpGiftRelayer({ token: config.botToken, baseUrl: config.botApiUrl, businessConnectionId: config.businessConnectionId }),

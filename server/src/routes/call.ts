@@ -35,7 +35,20 @@ function envelope<N extends CallName>(name: N, data: ReplyOf<N>): { success: tru
 
 const BEARER = /^Bearer ([A-Za-z0-9_\-.]+)$/;
 
-async function authenticate(request: FastifyRequest, sessions: Sessions): Promise<bigint> {
+/** Each request's verified player: the money-call rate limit asks first, the call reuses the answer. */
+const players = new WeakMap<FastifyRequest, Promise<bigint>>();
+
+/** The player of the request's bearer token, its signature checked once per request; rejects with DomainError('unauthenticated'). */
+export function authenticate(request: FastifyRequest, sessions: Sessions): Promise<bigint> {
+  let player = players.get(request);
+  if (!player) {
+    player = verifyBearer(request, sessions);
+    players.set(request, player);
+  }
+  return player;
+}
+
+async function verifyBearer(request: FastifyRequest, sessions: Sessions): Promise<bigint> {
   const header = request.headers.authorization;
   if (!header) throw new DomainError('unauthenticated', sessionMessages.missing);
   const match = BEARER.exec(header);
