@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { APP_KEY_HEADER } from '@arcade/api-client/client';
 import { calls } from '@arcade/api-client/calls';
-import type { Config } from './config';
+import { fastifyTrustProxy, type Config } from './config';
 import type { Db } from './db/db';
 import { createSessions } from './domain/sessions';
 import { registerAppHosting } from './routes/app-hosting';
@@ -118,7 +118,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: () => randomUUID(),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
     frameworkErrors: (error, request, reply) => {

@@ -1,11 +1,14 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError } from './config';
 import { openDb } from './db/db';
 import { migrate } from './db/migrator';
-import { runOperator } from './operator';
+import { operatorDatabase, runOperator } from './operator';
 
-/** `pnpm --filter @arcade/server operator <command>`: the same database settings as the server. */
+/**
+ * `pnpm --filter @arcade/server operator <command>`: the same database settings as the server;
+ * reading commands need only those, writing ones the server's whole configuration.
+ */
 async function main(): Promise<number> {
-  const config = loadConfig();
+  const config = operatorDatabase(process.argv.slice(2));
   const db = await openDb(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
   try {
     await migrate(db);

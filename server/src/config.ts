@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type } from 'arktype';
@@ -26,7 +27,8 @@ export interface TonConfig {
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
-  nodeEnv: string;
+  /** The mode: development only when NODE_ENV=development is set; anything else is production. */
+  nodeEnv: 'development' | 'production';
   production: boolean;
   host: string;
   port: number;
@@ -36,6 +38,8 @@ export interface Config {
   corsOrigins: string[];
   /** PostgreSQL when set, else PGlite in dataDir. */
   databaseUrl: string | null;
+  /** Redis, when set: every replica counts the rate limits in it (one budget); else each counts in memory. */
+  redisUrl: string | null;
   dataDir: string;
   botToken: string;
   /** The fixed key the app sends as the X-App-Key header. */
@@ -49,8 +53,12 @@ export interface Config {
   authRateLimit: { max: number; windowMs: number };
   /** Money calls (bets, claims, checkouts, withdrawals) per player per minute. */
   moneyRateLimit: { max: number; windowMs: number };
-  /** Behind a load balancer: take the client IP from X-Forwarded-For (rate limits are per IP). */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries to believe for the client IP (rate limits are per IP), as
+   * Fastify's trustProxy takes it: false (none, the socket's address), a hop count (that many
+   * proxies from the right), or the proxies' addresses and CIDRs. Never "any".
+   */
+  trustProxy: false | number | string[];
   ton: TonConfig;
   /** The Bot API: Telegram's, or in development the local fake mounted at /fake-bot-api. */
   botApiUrl: string;
@@ -72,11 +80,13 @@ export class ConfigError extends Error {
 
 const port = type('string.integer.parse').to('0 <= number.integer <= 65535');
 const positive = type('string.integer.parse').to('1 <= number.integer <= 1000000');
+const postgresUrl = type(/^postgres(ql)?:\/\/\S+$/).describe('a postgres:// URL');
 
 const Env = type({
   'PORT?': port,
   'HOST?': 'string > 0',
-  'DATABASE_URL?': type(/^postgres(ql)?:\/\/\S+$/).describe('a postgres:// URL'),
+  'DATABASE_URL?': postgresUrl,
+  'REDIS_URL?': type(/^rediss?:\/\/\S+$/).describe('a redis:// or rediss:// URL'),
   'DATA_DIR?': 'string > 0',
   'BOT_TOKEN?': type(/^\d+:[\w-]+$/).describe('a bot token like 123456:ABC-DEF'),
   'APP_KEY?': 'string > 0',
@@ -89,7 +99,8 @@ const Env = type({
   'LOG_LEVEL?': "'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'",
   'AUTH_RATE_LIMIT?': positive,
   'MONEY_RATE_LIMIT?': positive,
-  'TRUST_PROXY?': "'true' | 'false' | '1' | '0'",
+  // Checked by trustProxySetting, which says what to write instead of "trust any".
+  'TRUST_PROXY?': 'string',
   'TON_NETWORK?': "'mainnet' | 'testnet'",
   'TON_CHAIN?': "'sandbox' | 'toncenter'",
   'TONCENTER_URL?': type(/^https?:\/\/\S+$/).describe('an http(s) URL'),
@@ -103,6 +114,106 @@ const Env = type({
   'TASK_CHANNEL?': type(/^(@[A-Za-z0-9_]{4,64}|-100\d{5,20})$/).describe('@channel_name or a -100… chat id'),
 });
 
+/** What the operator's database commands read: where the database is, nothing else. */
+const DatabaseEnv = type({
+  'NODE_ENV?': 'string',
+  'DATABASE_URL?': postgresUrl,
+  'DATA_DIR?': 'string > 0',
+});
+
+/**
+ * Production refuses to start without these: no embedded database for real money, no localhost
+ * public URL, no default bot link or channel, no development secrets.
+ */
+const REQUIRED_IN_PRODUCTION = [
+  'BOT_TOKEN',
+  'APP_KEY',
+  'JWT_SECRET',
+  'HOT_WALLET_SEED',
+  'DATABASE_URL',
+  'PUBLIC_URL',
+  'MINI_APP_URL',
+  'TONCENTER_API_KEY',
+  'TASK_CHANNEL',
+] as const;
+
+/** The most proxies a hop count may name: a longer chain is a mistake, not a deployment. */
+export const MAX_PROXY_HOPS = 10;
+
+type EnvInput = Record<string, string | undefined>;
+
+/** An empty variable (KEY= in a compose file) means "not set". */
+function presentVariables(env: EnvInput): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+}
+
+/** Development only when asked for by name: an unset NODE_ENV, or any other value, is production. */
+function isProduction(present: Record<string, string>): boolean {
+  return present.NODE_ENV !== 'development';
+}
+
+/**
+ * One problem per malformed variable, built from the variable's name and the rule it breaks.
+ * Never arktype's summary or message, nor `actual`: those quote the value, and a value may be a secret.
+ */
+function formatProblems(errors: InstanceType<typeof type.errors>): { problems: string[]; names: Set<string> } {
+  const problems: string[] = [];
+  const names = new Set<string>();
+  for (const error of errors) {
+    const name = error.path.map(String).join('.') || 'the environment';
+    names.add(name);
+    const problem = `${name} must be ${error.expected ?? 'valid'}`;
+    if (!problems.includes(problem)) problems.push(problem);
+  }
+  return { problems, names };
+}
+
+function refuse(production: boolean, problems: string[]): ConfigError {
+  return new ConfigError(`${production ? 'Refusing to start in production' : 'Invalid configuration'}: ${problems.join('; ')}`);
+}
+
+const TRUST_PROXY_RULE = `TRUST_PROXY must be a hop count from 1 to ${MAX_PROXY_HOPS} or a comma-separated list of proxy addresses or CIDRs (IPv4 or IPv6)`;
+const TRUST_ANY_REFUSED =
+  'TRUST_PROXY may not trust every X-Forwarded-For (any client could pick its own address and escape the rate limits): ' +
+  'write the number of proxies in front of the server (TRUST_PROXY=1 for one load balancer) or their addresses (TRUST_PROXY=10.0.0.0/8,fd00::/8)';
+
+/** One proxy address or CIDR as proxy-addr takes it; a /0 range is "any" and refused. */
+function proxyEntry(entry: string): 'ok' | 'any' | 'bad' {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return 'bad';
+  if (prefix === undefined) return 'ok';
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128)) return 'bad';
+  return Number(prefix) === 0 ? 'any' : 'ok';
+}
+
+/** TRUST_PROXY: unset, false or 0 trusts no proxy; a hop count; or a list of proxies. Never "all". */
+function trustProxySetting(raw: string | undefined): { value: Config['trustProxy'] } | { problem: string } {
+  if (raw === undefined) return { value: false };
+  const text = raw.trim().toLowerCase();
+  if (text === 'false' || text === '0') return { value: false };
+  if (['true', 'all', 'any', '*', 'yes', 'on'].includes(text)) return { problem: TRUST_ANY_REFUSED };
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops >= 1 && hops <= MAX_PROXY_HOPS ? { value: hops } : { problem: TRUST_PROXY_RULE };
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const kinds = entries.map(proxyEntry);
+  if (kinds.includes('bad')) return { problem: TRUST_PROXY_RULE };
+  if (kinds.includes('any')) return { problem: TRUST_ANY_REFUSED };
+  return { value: entries };
+}
+
+/**
+ * Fastify's trustProxy option for a TRUST_PROXY setting. Fastify 5.12 takes a bare number as
+ * "trust nothing" (it cannot check the peer), so a hop count becomes a function that believes
+ * that many hops from the socket: with 1, the client is the last X-Forwarded-For entry.
+ */
+export function fastifyTrustProxy(setting: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+
 /** The workspace root: the nearest folder above this module holding pnpm-workspace.yaml. */
 export function findRepoRoot(from: string = dirname(fileURLToPath(import.meta.url))): string {
   for (let dir = from; ; dir = dirname(dir)) {
@@ -111,37 +222,73 @@ export function findRepoRoot(from: string = dirname(fileURLToPath(import.meta.ur
   }
 }
 
+export interface DatabaseConfig {
+  production: boolean;
+  /** PostgreSQL when set (always in production), else PGlite in dataDir. */
+  databaseUrl: string | null;
+  dataDir: string;
+}
+
 /**
- * Reads and checks the configuration from the environment. Throws a ConfigError whose message
- * is one line naming every problem. Production refuses the development secrets.
+ * The database settings alone, for the operator's commands that only need the database (audit,
+ * the review lists): no bot token, hot wallet seed or session secret asked for. Production still
+ * requires DATABASE_URL.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env, repoRoot: string = findRepoRoot()): Config {
-  // An empty variable (KEY= in a compose file) means "not set".
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+export function loadDatabaseConfig(env: EnvInput = process.env, repoRoot: string = findRepoRoot()): DatabaseConfig {
+  const present = presentVariables(env);
+  const production = isProduction(present);
+  const parsed = DatabaseEnv(present);
+  const problems: string[] = [];
+  if (production && present.DATABASE_URL === undefined) problems.push('missing DATABASE_URL');
+  if (parsed instanceof type.errors) problems.push(...formatProblems(parsed).problems);
+  if (problems.length > 0 || parsed instanceof type.errors) throw refuse(production, problems);
+  return {
+    production,
+    databaseUrl: parsed.DATABASE_URL ?? null,
+    dataDir: resolve(parsed.DATA_DIR ?? join(repoRoot, '.data', 'pglite')),
+  };
+}
+
+/** Production's rules: every setting of real money present, https, long secrets, no development ones. */
+function productionProblems(present: Record<string, string>, malformed: Set<string>): { missing: string[]; broken: string[] } {
+  const missing = REQUIRED_IN_PRODUCTION.filter((name) => present[name] === undefined);
+  const broken: string[] = [];
+  // A malformed value is already named for its format.
+  const usable = (name: string): string | undefined => (malformed.has(name) ? undefined : present[name]);
+  const publicUrl = usable('PUBLIC_URL');
+  if (publicUrl !== undefined && !publicUrl.startsWith('https://')) broken.push('PUBLIC_URL must be an https URL in production');
+  const jwtSecret = usable('JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < MIN_JWT_SECRET_LENGTH) {
+    broken.push(`JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters`);
+  }
+  if (usable('BOT_TOKEN') === DEVELOPMENT_BOT_TOKEN) broken.push('BOT_TOKEN is the development token');
+  if (jwtSecret === DEVELOPMENT_JWT_SECRET) broken.push('JWT_SECRET is the development secret');
+  if (usable('TON_CHAIN') === 'sandbox') broken.push('TON_CHAIN=sandbox is an emulated chain');
+  if (usable('HOT_WALLET_SEED')?.toLowerCase() === DEVELOPMENT_HOT_WALLET_SEED) broken.push('HOT_WALLET_SEED is the development seed');
+  return { missing, broken };
+}
+
+/**
+ * Reads and checks the configuration from the environment. Development only with
+ * NODE_ENV=development; anything else is production, which requires the settings of real money
+ * and refuses the development secrets. Throws one ConfigError whose message is one line naming
+ * every missing or malformed variable and the rule it breaks, never a value.
+ */
+export function loadConfig(env: EnvInput = process.env, repoRoot: string = findRepoRoot()): Config {
+  const present = presentVariables(env);
+  const production = isProduction(present);
   const parsed = Env(present);
-  if (parsed instanceof type.errors) {
-    throw new ConfigError(`Invalid configuration: ${parsed.summary.split('\n').join('; ')}`);
+  const format = parsed instanceof type.errors ? formatProblems(parsed) : { problems: [], names: new Set<string>() };
+  const trust = trustProxySetting(present.TRUST_PROXY);
+  if ('problem' in trust) {
+    format.problems.push(trust.problem);
+    format.names.add('TRUST_PROXY');
   }
+  const { missing, broken } = production ? productionProblems(present, format.names) : { missing: [], broken: [] };
+  const problems = [...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []), ...format.problems, ...broken];
+  if (problems.length > 0 || parsed instanceof type.errors || 'problem' in trust) throw refuse(production, problems);
 
-  const nodeEnv = parsed.NODE_ENV ?? 'development';
-  const production = nodeEnv === 'production';
-
-  if (production) {
-    const missing = (['BOT_TOKEN', 'APP_KEY', 'JWT_SECRET', 'HOT_WALLET_SEED'] as const).filter((name) => parsed[name] === undefined);
-    const problems: string[] = [];
-    if (missing.length > 0) problems.push(`missing ${missing.join(', ')}`);
-    if (parsed.JWT_SECRET !== undefined && parsed.JWT_SECRET.length < MIN_JWT_SECRET_LENGTH) {
-      problems.push(`JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters`);
-    }
-    if (parsed.BOT_TOKEN === DEVELOPMENT_BOT_TOKEN) problems.push('BOT_TOKEN is the development token');
-    if (parsed.JWT_SECRET === DEVELOPMENT_JWT_SECRET) problems.push('JWT_SECRET is the development secret');
-    if (parsed.TON_CHAIN === 'sandbox') problems.push('TON_CHAIN=sandbox is an emulated chain');
-    if (parsed.HOT_WALLET_SEED?.toLowerCase() === DEVELOPMENT_HOT_WALLET_SEED) problems.push('HOT_WALLET_SEED is the development seed');
-    if (problems.length > 0) {
-      throw new ConfigError(`Refusing to start in production: ${problems.join('; ')}`);
-    }
-  }
-
+  const nodeEnv = production ? 'production' : 'development';
   const listenPort = parsed.PORT ?? 8080;
   return {
     nodeEnv,
@@ -151,6 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${listenPort}`).replace(/\/+$/, ''),
     corsOrigins: parsed.CORS_ORIGINS ? parsed.CORS_ORIGINS.split(',') : [],
     databaseUrl: parsed.DATABASE_URL ?? null,
+    redisUrl: parsed.REDIS_URL ?? null,
     dataDir: resolve(parsed.DATA_DIR ?? join(repoRoot, '.data', 'pglite')),
     botToken: parsed.BOT_TOKEN ?? DEVELOPMENT_BOT_TOKEN,
     appKey: parsed.APP_KEY ?? DEVELOPMENT_APP_KEY,
@@ -161,7 +309,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimit: { max: parsed.AUTH_RATE_LIMIT ?? 30, windowMs: 60_000 },
     // Ten a second on average: more than a player tapping can place, far less than a script.
     moneyRateLimit: { max: parsed.MONEY_RATE_LIMIT ?? 600, windowMs: 60_000 },
-    trustProxy: parsed.TRUST_PROXY === 'true' || parsed.TRUST_PROXY === '1',
+    trustProxy: trust.value,
     ton: tonConfig(parsed, production),
     botApiUrl: parsed.BOT_API_URL ?? (production ? 'https://api.telegram.org' : `http://127.0.0.1:${listenPort}/fake-bot-api`),
     fakeBotApi: !production && parsed.BOT_API_URL === undefined,

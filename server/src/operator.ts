@@ -1,4 +1,5 @@
 import { fromNano } from '@arcade/api-client/money';
+import { loadConfig, loadDatabaseConfig, type DatabaseConfig } from './config';
 import type { Db } from './db/db';
 import { readFileSync } from 'node:fs';
 import { audit } from './domain/ledger';
@@ -17,6 +18,38 @@ export const operatorUsage = `Operator commands:
   users:ban <player>                      block every money action of a player
   users:unban <player>                    lift the block
   gifts:import <file.json>                import house gift stock (collections, gifts, optional prices)`;
+
+/**
+ * What each command does to the book: `reads` only look (the audit, the review lists) and need
+ * nothing but the database; `writes` credit, refund, approve, ban or import, and are run only
+ * with the server's whole configuration, as today.
+ */
+export const operatorCommands = {
+  audit: 'reads',
+  'deposits:unknown': 'reads',
+  'withdrawals:review': 'reads',
+  'deposits:resolve': 'writes',
+  'deposits:dismiss': 'writes',
+  'withdrawals:approve': 'writes',
+  'withdrawals:reject': 'writes',
+  'users:ban': 'writes',
+  'users:unban': 'writes',
+  'gifts:import': 'writes',
+} as const satisfies Record<string, 'reads' | 'writes'>;
+
+/**
+ * The database a command runs on, from the environment. Reading commands (and the usage) ask only
+ * for the database settings, so an operator can audit production with DATABASE_URL alone, without
+ * the bot token or the hot wallet seed; writing ones check the full configuration first.
+ * Throws a ConfigError naming what is missing.
+ */
+export function operatorDatabase(argv: string[], env: Record<string, string | undefined> = process.env, repoRoot?: string): DatabaseConfig {
+  const kinds: Partial<Record<string, 'reads' | 'writes'>> = operatorCommands;
+  const writes = argv[0] !== undefined && kinds[argv[0]] === 'writes';
+  if (!writes) return loadDatabaseConfig(env, repoRoot);
+  const config = loadConfig(env, repoRoot);
+  return { production: config.production, databaseUrl: config.databaseUrl, dataDir: config.dataDir };
+}
 
 export class OperatorError extends Error {
   override readonly name = 'OperatorError';

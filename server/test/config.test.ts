@@ -2,17 +2,42 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, DEVELOPMENT_APP_KEY, DEVELOPMENT_BOT_TOKEN, DEVELOPMENT_HOT_WALLET_SEED, findRepoRoot, loadConfig } from '../src/config';
+import {
+  ConfigError,
+  DEVELOPMENT_APP_KEY,
+  DEVELOPMENT_BOT_TOKEN,
+  DEVELOPMENT_HOT_WALLET_SEED,
+  fastifyTrustProxy,
+  findRepoRoot,
+  loadConfig,
+  loadDatabaseConfig,
+} from '../src/config';
 import { tempDir } from './helpers';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const REPO = findRepoRoot();
 const STRONG_SECRET = 'a-production-secret-that-is-long-enough-42';
 const SEED = 'ab'.repeat(32);
+/** Development has to be asked for by name. */
+const DEV = { NODE_ENV: 'development' };
+/** Every setting production requires, well formed. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  BOT_TOKEN: '1:a',
+  APP_KEY: 'k',
+  JWT_SECRET: STRONG_SECRET,
+  HOT_WALLET_SEED: SEED,
+  DATABASE_URL: 'postgres://arcade@db:5432/arcade',
+  PUBLIC_URL: 'https://arcade.example',
+  MINI_APP_URL: 'https://t.me/arcade_bot/play',
+  TONCENTER_API_KEY: 'toncenter-key',
+  TASK_CHANNEL: '@arcade_news',
+};
+const ALL_REQUIRED = 'BOT_TOKEN, APP_KEY, JWT_SECRET, HOT_WALLET_SEED, DATABASE_URL, PUBLIC_URL, MINI_APP_URL, TONCENTER_API_KEY, TASK_CHANNEL';
 
-function configError(env: Record<string, string>): string {
+function configError(env: Record<string, string>, load: (env: Record<string, string>) => unknown = (e) => loadConfig(e, '/repo')): string {
   try {
-    loadConfig(env, '/repo');
+    load(env);
   } catch (error) {
     if (error instanceof ConfigError) return error.message;
     throw error;
@@ -20,9 +45,18 @@ function configError(env: Record<string, string>): string {
   throw new Error('expected a configuration error');
 }
 
+/** Fails when the text holds any 8 characters in a row of the value. */
+function expectNoPieceOf(text: string, value: string): void {
+  expect(value.length).toBeGreaterThanOrEqual(8);
+  for (let i = 0; i + 8 <= value.length; i++) {
+    const piece = value.slice(i, i + 8);
+    expect(text.includes(piece), `the message quotes ${JSON.stringify(piece)}: ${text}`).toBe(false);
+  }
+}
+
 describe('configuration', () => {
-  it('development works with no variables at all, on development secrets', () => {
-    const config = loadConfig({}, '/repo');
+  it('development works with NODE_ENV=development alone, on development secrets', () => {
+    const config = loadConfig(DEV, '/repo');
     expect(config).toMatchObject({
       nodeEnv: 'development',
       production: false,
@@ -43,12 +77,13 @@ describe('configuration', () => {
   });
 
   it('a BOT_TOKEN set in development is used', () => {
-    expect(loadConfig({ BOT_TOKEN: '123:abc' }, '/repo').botToken).toBe('123:abc');
+    expect(loadConfig({ ...DEV, BOT_TOKEN: '123:abc' }, '/repo').botToken).toBe('123:abc');
   });
 
   it('reads every variable', () => {
     const config = loadConfig(
       {
+        ...DEV,
         PORT: '9000',
         HOST: '127.0.0.1',
         DATABASE_URL: 'postgres://u@db:5432/arcade',
@@ -58,7 +93,7 @@ describe('configuration', () => {
         APP_DIST: '/srv/app',
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT: '5',
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '2',
       },
       '/repo',
     );
@@ -72,41 +107,149 @@ describe('configuration', () => {
       appDist: '/srv/app',
       logLevel: 'warn',
       authRateLimit: { max: 5, windowMs: 60_000 },
-      trustProxy: true,
+      trustProxy: 2,
     });
   });
 
   it('an empty variable counts as unset', () => {
-    expect(loadConfig({ PORT: '', DATABASE_URL: '' }, '/repo')).toMatchObject({ port: 8080, databaseUrl: null });
+    expect(loadConfig({ ...DEV, PORT: '', DATABASE_URL: '' }, '/repo')).toMatchObject({ port: 8080, databaseUrl: null });
   });
 
   it('refuses bad values with one line naming them', () => {
-    const message = configError({ PORT: 'eighty', LOG_LEVEL: 'loud', PUBLIC_URL: 'arcade.example' });
+    const message = configError({ ...DEV, PORT: 'eighty', LOG_LEVEL: 'loud', PUBLIC_URL: 'arcade.example' });
     expect(message).not.toContain('\n');
     expect(message).toMatch(/^Invalid configuration: /);
     for (const name of ['PORT', 'LOG_LEVEL', 'PUBLIC_URL']) expect(message).toContain(name);
-    expect(configError({ PORT: '70000' })).toContain('PORT');
-    expect(configError({ DATABASE_URL: 'mysql://x' })).toContain('DATABASE_URL');
+    expect(configError({ ...DEV, PORT: '70000' })).toContain('PORT');
+    expect(configError({ ...DEV, DATABASE_URL: 'mysql://x' })).toContain('DATABASE_URL');
   });
 
-  it('production refuses to start without BOT_TOKEN, APP_KEY, JWT_SECRET and HOT_WALLET_SEED, naming each', () => {
+  it('production refuses to start without any setting of real money, naming each', () => {
     const message = configError({ NODE_ENV: 'production' });
-    expect(message).toBe('Refusing to start in production: missing BOT_TOKEN, APP_KEY, JWT_SECRET, HOT_WALLET_SEED');
-    expect(configError({ NODE_ENV: 'production', BOT_TOKEN: '1:a', JWT_SECRET: STRONG_SECRET, HOT_WALLET_SEED: SEED })).toBe(
-      'Refusing to start in production: missing APP_KEY',
-    );
+    expect(message).toBe(`Refusing to start in production: missing ${ALL_REQUIRED}`);
+    for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'MINI_APP_URL', 'TONCENTER_API_KEY', 'TASK_CHANNEL', 'APP_KEY']) {
+      const { [name as keyof typeof PRODUCTION]: _left, ...rest } = PRODUCTION;
+      expect(configError(rest), name).toBe(`Refusing to start in production: missing ${name}`);
+    }
+    // An empty variable is a missing one.
+    expect(configError({ ...PRODUCTION, DATABASE_URL: '', TASK_CHANNEL: '' })).toBe('Refusing to start in production: missing DATABASE_URL, TASK_CHANNEL');
+  });
+
+  it('development only when NODE_ENV=development: unset, test or any other value is production', () => {
+    const modes: Record<string, string>[] = [{}, { NODE_ENV: 'test' }, { NODE_ENV: 'staging' }, { NODE_ENV: 'Development' }, { NODE_ENV: '' }];
+    for (const env of modes) {
+      expect(configError(env), JSON.stringify(env)).toBe(`Refusing to start in production: missing ${ALL_REQUIRED}`);
+    }
+    const { NODE_ENV: _mode, ...settings } = PRODUCTION;
+    for (const env of [settings, { ...settings, NODE_ENV: 'test' }]) {
+      const config = loadConfig(env, '/repo');
+      expect(config).toMatchObject({ production: true, nodeEnv: 'production', fakeBotApi: false, seedMarket: false, botApiUrl: 'https://api.telegram.org' });
+      expect(config.ton.chain).toBe('toncenter');
+    }
+    expect(loadConfig(DEV, '/repo')).toMatchObject({ production: false, nodeEnv: 'development', fakeBotApi: true, seedMarket: true });
+  });
+
+  it('production takes the settings it requires, with no development default left', () => {
+    const config = loadConfig(PRODUCTION, '/repo');
+    expect(config).toMatchObject({
+      databaseUrl: 'postgres://arcade@db:5432/arcade',
+      publicUrl: 'https://arcade.example',
+      miniAppUrl: 'https://t.me/arcade_bot/play',
+      taskChannel: '@arcade_news',
+      ton: { toncenterApiKey: 'toncenter-key', chain: 'toncenter' },
+    });
+  });
+
+  it('production refuses a public URL that is not https', () => {
+    expect(configError({ ...PRODUCTION, PUBLIC_URL: 'http://arcade.example' })).toBe('Refusing to start in production: PUBLIC_URL must be an https URL in production');
+    expect(loadConfig({ ...DEV, PUBLIC_URL: 'http://192.168.1.5:8080' }, '/repo').publicUrl).toBe('http://192.168.1.5:8080');
+  });
+
+  it('names every missing and malformed variable in one message', () => {
+    const message = configError({ NODE_ENV: 'production', PORT: 'eighty', HOT_WALLET_SEED: 'xyz', JWT_SECRET: 'short', PUBLIC_URL: 'http://a.example', TRUST_PROXY: 'true' });
+    expect(message).not.toContain('\n');
+    expect(message).toMatch(/^Refusing to start in production: missing BOT_TOKEN, APP_KEY, DATABASE_URL, MINI_APP_URL, TONCENTER_API_KEY, TASK_CHANNEL; /);
+    expect(message).toContain('PORT must be');
+    expect(message).toContain('HOT_WALLET_SEED must be 64 hex characters (a 32-byte seed)');
+    expect(message).toContain('JWT_SECRET must be at least 32 characters');
+    expect(message).toContain('PUBLIC_URL must be an https URL in production');
+    expect(message).toContain('TRUST_PROXY may not trust every X-Forwarded-For');
+  });
+
+  it('never quotes a value: a bad secret is named with its rule, not shown', () => {
+    const seed = 'c0ffee15deadbeef0123456789abcdef0123456789abcdef0123456789abcdeZ';
+    const botToken = 'bot-token-SuperSecretBotTokenValue';
+    const jwt = 'swordfish-hunter2-XYZZY';
+    const databaseUrl = 'mysql://admin:CorrectHorseBatteryStaple@db.internal/arcade';
+    const corsOrigins = 'https://partner.example,ftp://secret-origin.example';
+    const env = { HOT_WALLET_SEED: seed, BOT_TOKEN: botToken, JWT_SECRET: jwt, DATABASE_URL: databaseUrl, CORS_ORIGINS: corsOrigins, TRUST_PROXY: '10.0.0.1,not-an-address-at-all' };
+    for (const mode of ['production', 'development']) {
+      const message = configError({ ...env, NODE_ENV: mode });
+      expect(message).toContain('HOT_WALLET_SEED must be 64 hex characters (a 32-byte seed)');
+      expect(message).toContain('BOT_TOKEN must be a bot token like 123456:ABC-DEF');
+      expect(message).toContain('DATABASE_URL must be a postgres:// URL');
+      expect(message).toContain('TRUST_PROXY must be a hop count from 1 to 10');
+      for (const value of Object.values(env)) expectNoPieceOf(message, value);
+    }
+    expect(configError({ ...PRODUCTION, JWT_SECRET: jwt })).toBe('Refusing to start in production: JWT_SECRET must be at least 32 characters');
+    expectNoPieceOf(configError({ ...PRODUCTION, HOT_WALLET_SEED: DEVELOPMENT_HOT_WALLET_SEED }), DEVELOPMENT_HOT_WALLET_SEED);
+    expectNoPieceOf(configError({ NODE_ENV: 'production', DATABASE_URL: databaseUrl }, (e) => loadDatabaseConfig(e, '/repo')), databaseUrl);
+  });
+
+  it('TRUST_PROXY takes a hop count or the proxies, and trusts none when unset', () => {
+    const trust = (value: string) => loadConfig({ ...DEV, TRUST_PROXY: value }, '/repo').trustProxy;
+    expect(loadConfig(DEV, '/repo').trustProxy).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    // 1 is one hop now (the load balancer in front), not "trust everything".
+    expect(trust('1')).toBe(1);
+    expect(trust('10')).toBe(10);
+    expect(trust('10.0.0.1')).toEqual(['10.0.0.1']);
+    expect(trust('10.0.0.0/8, 192.168.1.1,fd00::/8,::1')).toEqual(['10.0.0.0/8', '192.168.1.1', 'fd00::/8', '::1']);
+    for (const bad of ['11', '-1', '1.5', 'proxy.internal', '10.0.0.0/33', 'fd00::/129', '10.0.0.1/8/8', '10.0.0.1,', '256.0.0.1']) {
+      expect(configError({ ...DEV, TRUST_PROXY: bad }), bad).toBe(
+        'Invalid configuration: TRUST_PROXY must be a hop count from 1 to 10 or a comma-separated list of proxy addresses or CIDRs (IPv4 or IPv6)',
+      );
+    }
+  });
+
+  it('TRUST_PROXY refuses "trust any X-Forwarded-For" and says what to write instead', () => {
+    for (const any of ['true', 'TRUE', 'all', '*', '0.0.0.0/0', '::/0', '10.0.0.1,0.0.0.0/0']) {
+      const message = configError({ ...DEV, TRUST_PROXY: any });
+      expect(message, any).toMatch(/^Invalid configuration: TRUST_PROXY may not trust every X-Forwarded-For/);
+      expect(message).toContain('TRUST_PROXY=1 for one load balancer');
+      expect(message).toContain('TRUST_PROXY=10.0.0.0/8');
+    }
+  });
+
+  it("a hop count reaches Fastify as a function trusting that many hops from the socket (Fastify trusts no bare number)", () => {
+    const one = fastifyTrustProxy(1);
+    expect(typeof one).toBe('function');
+    if (typeof one !== 'function') return;
+    expect(one('10.0.0.1', 0)).toBe(true);
+    expect(one('203.0.113.7', 1)).toBe(false);
+    expect(fastifyTrustProxy(false)).toBe(false);
+    expect(fastifyTrustProxy(['10.0.0.1'])).toEqual(['10.0.0.1']);
+  });
+
+  it('the operator database settings need only DATABASE_URL in production', () => {
+    const url = 'postgres://arcade@db:5432/arcade';
+    expect(loadDatabaseConfig({ DATABASE_URL: url }, '/repo')).toEqual({ production: true, databaseUrl: url, dataDir: '/repo/.data/pglite' });
+    expect(configError({}, (e) => loadDatabaseConfig(e, '/repo'))).toBe('Refusing to start in production: missing DATABASE_URL');
+    expect(configError({ NODE_ENV: 'test', BOT_TOKEN: '1:a' }, (e) => loadDatabaseConfig(e, '/repo'))).toBe('Refusing to start in production: missing DATABASE_URL');
+    expect(loadDatabaseConfig({ ...DEV, DATA_DIR: '/data' }, '/repo')).toEqual({ production: false, databaseUrl: null, dataDir: '/data' });
+    expect(configError({ ...DEV, DATABASE_URL: 'mysql://x' }, (e) => loadDatabaseConfig(e, '/repo'))).toBe('Invalid configuration: DATABASE_URL must be a postgres:// URL');
   });
 
   it('production refuses the emulated chain and the development hot wallet', () => {
-    const secrets = { NODE_ENV: 'production', BOT_TOKEN: '1:a', APP_KEY: 'k', JWT_SECRET: STRONG_SECRET };
-    expect(configError({ ...secrets, HOT_WALLET_SEED: SEED, TON_CHAIN: 'sandbox' })).toContain('TON_CHAIN=sandbox is an emulated chain');
-    expect(configError({ ...secrets, HOT_WALLET_SEED: DEVELOPMENT_HOT_WALLET_SEED })).toContain('HOT_WALLET_SEED is the development seed');
-    expect(configError({ ...secrets, HOT_WALLET_SEED: 'xyz' })).toContain('HOT_WALLET_SEED');
+    expect(configError({ ...PRODUCTION, TON_CHAIN: 'sandbox' })).toBe('Refusing to start in production: TON_CHAIN=sandbox is an emulated chain');
+    expect(configError({ ...PRODUCTION, HOT_WALLET_SEED: DEVELOPMENT_HOT_WALLET_SEED })).toBe('Refusing to start in production: HOT_WALLET_SEED is the development seed');
+    expect(configError({ ...PRODUCTION, HOT_WALLET_SEED: 'xyz' })).toContain('HOT_WALLET_SEED');
   });
 
   it('development runs on the emulated chain and testnet addresses; production on toncenter and mainnet', () => {
-    expect(loadConfig({}, '/repo').ton).toMatchObject({ chain: 'sandbox', network: 'testnet', highloadTimeout: 3600 });
-    const live = loadConfig({ NODE_ENV: 'production', BOT_TOKEN: '1:a', APP_KEY: 'k', JWT_SECRET: STRONG_SECRET, HOT_WALLET_SEED: SEED }, '/repo');
+    expect(loadConfig(DEV, '/repo').ton).toMatchObject({ chain: 'sandbox', network: 'testnet', highloadTimeout: 3600 });
+    const live = loadConfig(PRODUCTION, '/repo');
     expect(live.ton).toMatchObject({ chain: 'toncenter', network: 'mainnet', toncenterUrl: 'https://toncenter.com' });
   });
 
@@ -120,7 +263,7 @@ describe('configuration', () => {
   });
 
   it('production with every secret loads', () => {
-    const config = loadConfig({ NODE_ENV: 'production', BOT_TOKEN: '1:a', APP_KEY: 'k', JWT_SECRET: STRONG_SECRET, HOT_WALLET_SEED: SEED }, '/repo');
+    const config = loadConfig(PRODUCTION, '/repo');
     expect(config.production).toBe(true);
   });
 
@@ -165,6 +308,18 @@ describe('the entry point', () => {
     const run = await exited;
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('Refusing to start in production: missing APP_KEY, JWT_SECRET');
+  });
+
+  it('with no environment at all refuses to start, naming every missing variable in one line and no value', async () => {
+    const seed = 'c0ffee15deadbeef0123456789abcdef0123456789abcdef0123456789abcdeZ';
+    const { exited } = startMain({ HOT_WALLET_SEED: seed });
+    const run = await exited;
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim()).toBe(
+      'Refusing to start in production: missing BOT_TOKEN, APP_KEY, JWT_SECRET, DATABASE_URL, PUBLIC_URL, MINI_APP_URL, TONCENTER_API_KEY, TASK_CHANNEL; HOT_WALLET_SEED must be 64 hex characters (a 32-byte seed)',
+    );
+    expectNoPieceOf(run.stderr, seed);
   });
 
   it('boots on a fresh data folder, answers /healthz, and exits 0 on SIGTERM', async () => {

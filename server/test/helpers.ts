@@ -24,9 +24,24 @@ export const PUBLIC_URL = 'https://arcade.example';
 /** A folder that does not exist: the app is not built unless a test builds one. */
 const NO_APP = join(tmpdir(), 'arcade-no-app-dist-here');
 
+/**
+ * What production requires besides the secrets testConfig gives, for a server started in
+ * production mode (startServer's env). The database URL is never dialled: tests pass the db.
+ */
+export const PRODUCTION_ENV: Record<string, string> = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'production-secret-of-at-least-32-characters',
+  HOT_WALLET_SEED: 'cd'.repeat(32),
+  DATABASE_URL: 'postgres://arcade@127.0.0.1:1/not-dialled',
+  MINI_APP_URL: 'https://t.me/arcade_test_bot/play',
+  TONCENTER_API_KEY: 'test-toncenter-key',
+  TASK_CHANNEL: '@arcade_test_news',
+};
+
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
-    NODE_ENV: 'test',
+    // Development mode (the launch signer, the fake Bot API): it has to be asked for by name.
+    NODE_ENV: 'development',
     BOT_TOKEN: TEST_BOT_TOKEN,
     APP_KEY: TEST_APP_KEY,
     JWT_SECRET: TEST_JWT_SECRET,
@@ -232,7 +247,7 @@ export function freePort(): Promise<number> {
 export function serverProcessEnv(databaseUrl: string, port: number): NodeJS.ProcessEnv {
   return {
     ...process.env,
-    NODE_ENV: 'test',
+    NODE_ENV: 'development',
     BOT_TOKEN: TEST_BOT_TOKEN,
     APP_KEY: TEST_APP_KEY,
     JWT_SECRET: TEST_JWT_SECRET,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/db';
 import { validateLaunchData } from '../src/domain/launch-data';
-import { databases, envelope, launchData, logIn, newUserId, post, PUBLIC_URL, startServer, TEST_APP_KEY, TEST_BOT_TOKEN } from './helpers';
+import { databases, envelope, launchData, logIn, newUserId, post, PRODUCTION_ENV, PUBLIC_URL, startServer, TEST_APP_KEY, TEST_BOT_TOKEN } from './helpers';
 
 describe.each(databases())('HTTP edges on $name', (database) => {
   let db: Db;
@@ -200,9 +200,7 @@ describe.each(databases())('HTTP edges on $name', (database) => {
     });
 
     it('does not exist in production', async () => {
-      const production = await startServer(db, {
-        env: { NODE_ENV: 'production', JWT_SECRET: 'production-secret-of-at-least-32-characters', HOT_WALLET_SEED: 'cd'.repeat(32) },
-      });
+      const production = await startServer(db, { env: PRODUCTION_ENV });
       const response = await devLaunch(production);
       expect(response.statusCode).toBe(404);
       expect(envelope(response).success).toBe(false);
@@ -269,14 +267,26 @@ describe.each(databases())('HTTP edges on $name', (database) => {
     });
 
     it('in production pins HTTPS and the page policy', async () => {
-      const production = await startServer(db, {
-        env: { NODE_ENV: 'production', JWT_SECRET: 'production-secret-of-at-least-32-characters', HOT_WALLET_SEED: 'cd'.repeat(32) },
-      });
+      const production = await startServer(db, { env: PRODUCTION_ENV });
       const health = await production.inject({ method: 'GET', url: '/healthz' });
       expect(health.headers['strict-transport-security']).toContain('max-age=');
       const local = await post(production, '/api/v3/auth', { initData: 'x' }, { headers: { origin: 'http://localhost:5173' } });
       expect(local.statusCode).toBe(403);
       await production.close();
+    });
+
+    it('pins HTTPS only when the public URL is https, whatever the mode', async () => {
+      // The suite's servers run in development on an https public URL.
+      const health = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(health.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const plain = await startServer(db, { env: { PUBLIC_URL: 'http://localhost:8080' } });
+      for (const url of ['/healthz', '/bonus']) {
+        const response = await plain.inject({ method: 'GET', url });
+        expect(response.headers['strict-transport-security'], url).toBeUndefined();
+        expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      }
+      expect((await post(plain, '/api/v3/profile/light', {})).headers['strict-transport-security']).toBeUndefined();
+      await plain.close();
     });
   });
 

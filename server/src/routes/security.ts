@@ -38,6 +38,8 @@ const CORS_HEADERS = 'content-type, authorization, x-app-key, x-request-id';
 export function registerSecurity(app: FastifyInstance, config: Config): void {
   const allowed = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
   const csp = contentSecurityPolicy(config);
+  // HSTS means something only on an https origin: never pin a plain-http one (a local start).
+  const hsts = new URL(config.publicUrl).protocol === 'https:';
 
   const originOf = (request: FastifyRequest): { origin: string | null; sameOrigin: boolean } => {
     const origin = request.headers.origin;
@@ -66,7 +68,7 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
 
   app.addHook('onSend', async (request, reply, payload) => {
     void reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'strict-origin-when-cross-origin');
-    if (config.production) void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (hsts) void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) void reply.header('content-security-policy', csp);
     return payload;

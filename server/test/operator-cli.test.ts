@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../src/config';
+import { operatorCommands, operatorDatabase } from '../src/operator';
+import { createPostgresDatabase } from './helpers';
+
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+const DATABASE_URL = 'postgres://arcade@db:5432/arcade';
+
+/** Runs the operator CLI (src/cli.ts through tsx) with only the given environment. */
+function operator(argv: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...argv], {
+    cwd: SERVER_DIR,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+function refusal(argv: string[], env: Record<string, string>): string {
+  try {
+    operatorDatabase(argv, env, '/repo');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('expected a configuration error');
+}
+
+describe('the operator commands need only what they use', () => {
+  it('reading commands (and the usage) need only DATABASE_URL in production', () => {
+    for (const argv of [['audit'], ['deposits:unknown'], ['withdrawals:review'], [], ['no-such-command']]) {
+      expect(operatorDatabase(argv, { DATABASE_URL }, '/repo'), argv.join(' ')).toEqual({ production: true, databaseUrl: DATABASE_URL, dataDir: '/repo/.data/pglite' });
+      expect(refusal(argv, { BOT_TOKEN: '1:a', HOT_WALLET_SEED: 'ab'.repeat(32) })).toBe('Refusing to start in production: missing DATABASE_URL');
+    }
+    expect(operatorDatabase(['audit'], { NODE_ENV: 'development', DATA_DIR: '/data' }, '/repo')).toEqual({ production: false, databaseUrl: null, dataDir: '/data' });
+  });
+
+  it('writing commands still check the whole production configuration', () => {
+    const writers = Object.entries(operatorCommands).filter(([, kind]) => kind === 'writes').map(([name]) => name);
+    expect(writers).toEqual(['deposits:resolve', 'deposits:dismiss', 'withdrawals:approve', 'withdrawals:reject', 'users:ban', 'users:unban', 'gifts:import']);
+    for (const command of writers) {
+      expect(refusal([command, '1'], { DATABASE_URL })).toBe(
+        'Refusing to start in production: missing BOT_TOKEN, APP_KEY, JWT_SECRET, HOT_WALLET_SEED, PUBLIC_URL, MINI_APP_URL, TONCENTER_API_KEY, TASK_CHANNEL',
+      );
+    }
+    expect(operatorDatabase(['users:ban', '1'], { NODE_ENV: 'development', DATA_DIR: '/data' }, '/repo').dataDir).toBe('/data');
+  });
+
+  it('the CLI refuses a writing command in production with DATABASE_URL alone, before touching the database', async () => {
+    const run = await operator(['users:ban', '1'], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe('Refusing to start in production: missing BOT_TOKEN, APP_KEY, JWT_SECRET, HOT_WALLET_SEED, PUBLIC_URL, MINI_APP_URL, TONCENTER_API_KEY, TASK_CHANNEL');
+  });
+
+  const serverUrl = process.env.DATABASE_URL;
+  it.skipIf(!serverUrl)('the CLI audits a clean production database with DATABASE_URL alone and exits 0', async () => {
+    const { url, drop } = await createPostgresDatabase(serverUrl!);
+    try {
+      const audit = await operator(['audit'], { DATABASE_URL: url });
+      expect(audit.stderr).toBe('');
+      expect(audit.code).toBe(0);
+      expect(audit.stdout).toContain('audit clean: 0 invariant breaks');
+      const review = await operator(['withdrawals:review'], { NODE_ENV: 'production', DATABASE_URL: url });
+      expect(review.code).toBe(0);
+      expect(review.stdout).toContain('0 withdrawal(s) waiting for review');
+    } finally {
+      await drop();
+    }
+  });
+});
