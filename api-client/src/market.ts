@@ -51,10 +51,13 @@ export const MarketFilter = lazy(() =>
 );
 export type MarketFilter = typeof MarketFilter.infer;
 
+/** A page cursor as the market writes it (base64url); what it holds only the server can check. */
+const MarketCursor = lazy(() => type(/^[\w-]{1,400}$/).describe('a page cursor the market gave out'));
+
 export const MarketListRequest = lazy(() =>
   MarketFilter.and({
     'sort?': MarketSort,
-    'cursor?': '0 < string <= 400',
+    'cursor?': MarketCursor,
     'limit?': '1 <= number.integer <= 60',
   }),
 );

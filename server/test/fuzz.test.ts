@@ -16,6 +16,9 @@ const nearlyValid = fc.oneof(
   fc.constant(null),
   fc.string({ maxLength: 40 }),
   fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map((n) => n.toString()),
+  // Edges: NUL (PostgreSQL refuses it in text), a lone surrogate, long text, extreme numbers, deep nesting.
+  fc.constantFrom('\u0000', 'a\u0000b', '\ud800', '🎰', 'x'.repeat(20_000), '9223372036854775808', 1e308, -0, 2 ** 63),
+  fc.constant(JSON.parse(`${'['.repeat(40)}${']'.repeat(40)}`) as unknown),
 );
 const fieldNames = fc.constantFrom(
   'stake', 'currency', 'side', 'target', 'direction', 'difficulty', 'roundId', 'lane', 'idempotencyKey', 'amount', 'address', 'id', 'cursor',

@@ -8,14 +8,20 @@ import { DomainError } from './errors';
  * token. Algorithm: core.telegram.org/bots/webapps#validating-data-received-via-the-mini-app.
  */
 
-/** The user object inside launch data, as Telegram sends it (snake_case). */
+/** Text the database can store: PostgreSQL refuses U+0000 in text (a 500 at login otherwise). */
+const Text = type('string').narrow((text, ctx) => !text.includes('\u0000') || ctx.mustBe('text without a NUL character'));
+
+/**
+ * The user object inside launch data, as Telegram sends it (snake_case). Telegram's ids fit in
+ * 52 bits; a larger one would lose digits as a JSON number and overflow the database's BIGINT.
+ */
 export const LaunchUser = type({
-  id: 'number.integer > 0',
-  'first_name?': 'string',
-  'last_name?': 'string',
-  'username?': 'string',
-  'photo_url?': 'string',
-  'language_code?': 'string',
+  id: type('number.integer > 0').atMost(Number.MAX_SAFE_INTEGER),
+  'first_name?': Text,
+  'last_name?': Text,
+  'username?': Text,
+  'photo_url?': Text,
+  'language_code?': Text,
   'is_premium?': 'boolean',
   'allows_write_to_pm?': 'boolean',
   'added_to_attachment_menu?': 'boolean',

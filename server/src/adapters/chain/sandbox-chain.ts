@@ -43,6 +43,8 @@ export interface SandboxChainOptions {
 }
 
 const DEFAULT_USER_BALANCE = 1_000_000_000_000n; // 1000 TON
+/** What the faucet keeps beyond a transfer, for its fees. */
+const FAUCET_FEE_RESERVE = 1_000_000_000_000n; // 1000 TON
 
 /**
  * ChainAdapter over @ton/sandbox: the real wallet contracts (highload v3, V5R1) run on an emulated
@@ -124,9 +126,15 @@ export class SandboxChain implements ChainAdapter {
     this.blockchain.now = this.now + seconds;
   }
 
-  /** Sends TON from the faucet, non-bounceable: how a wallet is funded before it is deployed. */
+  /**
+   * Sends TON from the faucet, non-bounceable: how a wallet is funded before it is deployed. The
+   * faucet is the emulator's own money and never runs dry: short of the amount (a large test
+   * deposit, or many), it is topped up first rather than failing the transfer (a 500).
+   */
   async fund(to: Address | string, amount: bigint): Promise<void> {
     this.syncClock();
+    const faucet = await this.blockchain.getContract(this.faucet.address);
+    if (faucet.balance < amount + FAUCET_FEE_RESERVE) faucet.balance = amount + FAUCET_FEE_RESERVE;
     this.record(await this.faucet.send({ to: typeof to === 'string' ? Address.parse(to) : to, value: amount, bounce: false }));
   }
 

@@ -35,18 +35,45 @@ function conditions(filter: MarketFilter, params: SqlValue[], skip?: 'collection
 
 const encodeCursor = (value: string, giftId: bigint) => Buffer.from(JSON.stringify([value, giftId.toString()])).toString('base64url');
 
-function decodeCursor(cursor: string): [string, bigint] {
+const INT8_MAX = 9_223_372_036_854_775_807n;
+/** The largest value of each integer sort's column: price and rarity are BIGINT, number INTEGER. */
+const COLUMN_MAX = { price: INT8_MAX, number: 2_147_483_647n, rarity: INT8_MAX } as const;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+const badCursor = () => new DomainError('invalid', 'The page cursor is not one this market gave out');
+
+/** A whole number from 0 to `max`, written as the market writes one (no sign, no leading zero), or null. */
+function wholeNumber(text: unknown, max: bigint): bigint | null {
+  if (typeof text !== 'string' || !/^(0|[1-9]\d{0,18})$/.test(text)) return null;
+  const value = BigInt(text);
+  return value <= max ? value : null;
+}
+
+/**
+ * Reads back a cursor of this sort: only what encodeCursor could have written for it is taken,
+ * so the query never sees a value out of its column's range (an INTEGER overflow, a timestamp
+ * before 4713 BC: a 500 from PostgreSQL) or of another sort.
+ */
+function decodeCursor(cursor: string, key: SortKey): [SqlValue, bigint] {
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    const int8 = (text: unknown): text is string => typeof text === 'string' && /^\d{1,19}$/.test(text) && BigInt(text) <= 9_223_372_036_854_775_807n;
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === 'string' && int8(parsed[1])) {
-      const value = parsed[0];
-      if (int8(value) || !Number.isNaN(Date.parse(value))) return [value, BigInt(parsed[1])];
-    }
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    // fall through
+    throw badCursor();
   }
-  throw new DomainError('invalid', 'The page cursor is not one this market gave out');
+  if (!Array.isArray(parsed) || parsed.length !== 2) throw badCursor();
+  const [value, id] = parsed as unknown[];
+  const giftId = wholeNumber(id, INT8_MAX);
+  if (giftId === null) throw badCursor();
+  if (key === 'date') {
+    // As toISOString writes it, in the years 0001-9999 (both drivers and PostgreSQL take them).
+    const date = typeof value === 'string' && ISO_TIME.test(value) ? new Date(value) : null;
+    if (!date || Number.isNaN(date.getTime()) || date.toISOString() !== value || date.getUTCFullYear() < 1) throw badCursor();
+    return [date, giftId];
+  }
+  const sortValue = wholeNumber(value, COLUMN_MAX[key]);
+  if (sortValue === null) throw badCursor();
+  return [sortValue, giftId];
 }
 
 /**
@@ -67,11 +94,8 @@ export async function listMarket(
   const countWhere = [...where];
 
   if (request.cursor) {
-    const [value, giftId] = decodeCursor(request.cursor);
-    const badCursor = () => new DomainError('invalid', 'The page cursor is not one this market gave out');
-    if (key === 'date' ? Number.isNaN(Date.parse(value)) : !/^\d{1,19}$/.test(value)) throw badCursor();
-    const typed: SqlValue = key === 'date' ? new Date(value) : BigInt(value);
-    params.push(typed, giftId);
+    const [value, giftId] = decodeCursor(request.cursor, key);
+    params.push(value, giftId);
     where.push(`(l.${column}, l.gift_id) ${direction === 'asc' ? '>' : '<'} ($${params.length - 1}, $${params.length})`);
   }
   params.push(limit + 1);
