@@ -6,9 +6,9 @@ import { toNano } from '@arcade/api-client/money';
 import { HttpBotApi } from '../src/adapters/telegram/bot-api';
 import { fakeBotApi, fakeBotState, type FakeBotState } from '../src/adapters/telegram/fake-bot-api';
 import type { Db } from '../src/db/db';
-import { audit, post as postMovement } from '../src/domain/ledger';
+import { audit } from '../src/domain/ledger';
 import { notify, queueNotice, sendQueuedNotices } from '../src/domain/notifications';
-import { databases, envelope, logIn, newUserId, post, startServer, TEST_BOT_TOKEN, TestClock } from './helpers';
+import { databases, envelope, logIn, newUserId, post, postMovement, startServer, TEST_BOT_TOKEN, TestClock } from './helpers';
 
 const CHANNEL = '@ton_arcade_news';
 const DAY = 24 * 60 * 60;

@@ -4,10 +4,10 @@ import { fairFloats, flipSide, formatHundredths, hashServerSeed, roadTraps, roll
 import type { BetResult, GamesConfig, Round, SeedsInfo } from '@arcade/api-client/games';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import { openDb, type Db, type SqlValue } from '../src/db/db';
-import { audit, post as postMovement } from '../src/domain/ledger';
+import { audit } from '../src/domain/ledger';
 import { nodeHmac } from '../src/domain/games/seeds';
 import { instantBets } from '../src/domain/games/instant-batches';
-import { databases, envelope, fund, logIn, newUserId, post, startServer } from './helpers';
+import { databases, envelope, fund, logIn, newUserId, post, postMovement, startServer } from './helpers';
 
 describe.each(databases())('games on $name', (database) => {
   let db: Db;
@@ -298,6 +298,7 @@ describe.each(databases())('games on $name', (database) => {
       user: user.toString(), key: key(), hash: 'h', game: 'flip' as const, pair: pair.id.toString(), nonce: (nonce ?? pair.next_nonce) as number,
       currency: 'ton' as const, stake: toNano('1').toString(), payout: '0', multiplier: '0', params: { choice: 'heads' }, outcome: { side: 'tails' },
       share: '0', reply: JSON.stringify({ round: { id: '@round' }, balance: { ton: '@ton', bonusTon: '@bonus' } }), now: new Date().toISOString(),
+      actor: user.toString(),
     };
   };
 

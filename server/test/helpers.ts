@@ -10,7 +10,9 @@ import { buildServer } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDb, type Db } from '../src/db/db';
 import { migrate } from '../src/db/migrator';
-import { post as postMovement } from '../src/domain/ledger';
+import { actingAs } from '../src/domain/actor';
+import { post as postInBook, type Movement, type Posted } from '../src/domain/ledger';
+import type { Queryable } from '../src/db/db';
 import { toNano } from '@arcade/api-client/money';
 import { openTon, type Ton } from '../src/adapters/chain/open-chain';
 import type { BotApi } from '../src/adapters/telegram/bot-api';
@@ -271,6 +273,14 @@ export async function waitHealthy(base: string, exited: () => boolean): Promise<
     if (waited > 60_000 || exited()) throw new Error('the server did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Posts a test's funding movement (a deposit, a reward) as the operator would: credits only. A
+ * player's debits in the tests go through their own calls, so the audit's actor check holds.
+ */
+export function postMovement(tx: Queryable, movement: Movement): Promise<Posted> {
+  return actingAs({ job: 'operator' }, () => postInBook(tx, movement));
 }
 
 /** Credits a player TON straight in the book, as a deposit from the chain would. */

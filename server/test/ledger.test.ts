@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toNano } from '@arcade/api-client/money';
 import type { Db, Queryable } from '../src/db/db';
 import { createPlayerAccounts } from '../src/db/accounts';
+import { actingAs } from '../src/domain/actor';
 import { audit, systemCode, ledgerMessages, once, post, type AccountRef } from '../src/domain/ledger';
 import { databases } from './helpers';
 
@@ -27,7 +28,7 @@ async function balance(db: Queryable, ref: AccountRef): Promise<bigint> {
 
 /** A test deposit: TON that came in from the chain, credited to the player. */
 function deposit(tx: Queryable, user: bigint, amount: bigint, reference: string) {
-  return post(tx, {
+  return actingAs({ job: 'chain-watcher' }, () => post(tx, {
     kind: 'deposit',
     userId: user,
     reference,
@@ -35,19 +36,19 @@ function deposit(tx: Queryable, user: bigint, amount: bigint, reference: string)
       { account: { system: 'deposits' }, amount: -amount },
       { account: { user, kind: 'ton' }, amount },
     ],
-  });
+  }));
 }
 
-/** A stake lost to the house. */
+/** A stake lost to the house, on the player's own call. */
 function lose(tx: Queryable, user: bigint, amount: bigint) {
-  return post(tx, {
+  return actingAs({ player: user }, () => post(tx, {
     kind: 'bet',
     userId: user,
     postings: [
       { account: { user, kind: 'ton' }, amount: -amount },
       { account: { system: 'house' }, amount },
     ],
-  });
+  }));
 }
 
 const journalRows = async (db: Queryable) => (await db.query<{ n: bigint }>('SELECT count(*) AS n FROM journal_entries')).rows[0]!.n;
@@ -214,7 +215,7 @@ describe.each(databases())('ledger on $name', (database) => {
       [tx, account, missing],
       'a journal row names an account that does not exist',
     );
-    await refused("INSERT INTO ledger_transactions (kind, user_id, reference) VALUES ('deposit', $1, 'ghost')", [missing], 'a row of ledger_transactions names a player who does not exist');
+    await refused("INSERT INTO ledger_transactions (kind, user_id, reference, actor_job) VALUES ('deposit', $1, 'ghost', 'chain-watcher')", [missing], 'a row of ledger_transactions names a player who does not exist');
     await refused(
       "INSERT INTO idempotency_keys (user_id, key, call, request_hash, reply) VALUES ($1, 'k', 'flip', 'h', '{}')",
       [missing],
@@ -239,7 +240,7 @@ describe.each(databases())('ledger on $name', (database) => {
     const undo = new Error('undo');
     await expect(
       db.transaction(async (tx) => {
-        await tx.query("INSERT INTO ledger_transactions (kind, reference) VALUES ('adjustment', $1)", [`house-only-${user}`]);
+        await tx.query("INSERT INTO ledger_transactions (kind, reference, actor_job) VALUES ('adjustment', $1, 'operator')", [`house-only-${user}`]);
         await tx.query(
           `INSERT INTO game_rounds (user_id, game, currency, stake, status, seed_pair_id, nonce, params, outcome)
            VALUES ($1, 'flip', 'ton', 1, 'lost', $2, 0, '{}', '{}')`,
@@ -326,7 +327,7 @@ describe.each(databases().filter((d) => d.name === 'postgres'))('ledger concurre
     await db.transaction((tx) => deposit(tx, a, toNano('5'), `chain-a-${a}`));
     await db.transaction((tx) => deposit(tx, b, toNano('5'), `chain-b-${b}`));
     const transfer = (from: bigint, to: bigint) =>
-      db.transaction((tx) =>
+      actingAs({ player: from }, () => db.transaction((tx) =>
         post(tx, {
           kind: 'transfer',
           postings: [
@@ -334,7 +335,7 @@ describe.each(databases().filter((d) => d.name === 'postgres'))('ledger concurre
             { account: { user: to, kind: 'ton' }, amount: toNano('0.1') },
           ],
         }),
-      );
+      ));
     await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? transfer(a, b) : transfer(b, a))));
     expect((await balance(db, { user: a, kind: 'ton' })) + (await balance(db, { user: b, kind: 'ton' }))).toBe(toNano('10'));
     expect((await audit(db)).ok).toBe(true);

@@ -5,10 +5,10 @@ import { toNano } from '@arcade/api-client/money';
 import { fakeBotApi, fakeBotState, type FakeBotState } from '../src/adapters/telegram/fake-bot-api';
 import { HttpGiftRelayer } from '../src/adapters/telegram/gift-relayer';
 import type { Db } from '../src/db/db';
-import { audit, post as postMovement } from '../src/domain/ledger';
+import { audit } from '../src/domain/ledger';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
 import { importReceivedGifts } from '../src/domain/market/trade';
-import { databases, envelope, logIn, newUserId, post, startServer, TEST_BOT_TOKEN } from './helpers';
+import { databases, envelope, logIn, newUserId, post, postMovement, startServer, TEST_BOT_TOKEN } from './helpers';
 
 describe.each(databases())('gift market on $name', (database) => {
   let db: Db;
@@ -150,14 +150,21 @@ describe.each(databases())('gift market on $name', (database) => {
     expect(repriced.data.spent).toBe('0');
 
     const sellerBefore = await tonOf(seller.userId);
-    const bought = await call<CheckoutResult>(buyer.token, 'market/checkout', { items: [{ giftId: gift.id, price: '7' }], idempotencyKey: k });
+    // The key answered the cart at 5: the same key with the cart at 7 is another request, refused before anything moves.
+    const reused = await call<CheckoutResult>(buyer.token, 'market/checkout', { items: [{ giftId: gift.id, price: '7' }], idempotencyKey: k });
+    expect(reused.status).toBe(409);
+    expect(await tonOf(seller.userId)).toBe(sellerBefore);
+    // The app takes a new key for the new cart, as for any new request.
+    const k2 = key();
+    const bought = await call<CheckoutResult>(buyer.token, 'market/checkout', { items: [{ giftId: gift.id, price: '7' }], idempotencyKey: k2 });
     expect(bought.success, bought.message).toBe(true);
     expect(bought.data.items[0]!.result).toBe('bought');
     // 5% seller fee.
     expect(await tonOf(seller.userId)).toBe(sellerBefore + toNano('6.65'));
-    const again = await call<CheckoutResult>(buyer.token, 'market/checkout', { items: [{ giftId: gift.id, price: '7' }], idempotencyKey: k });
+    const again = await call<CheckoutResult>(buyer.token, 'market/checkout', { items: [{ giftId: gift.id, price: '7' }], idempotencyKey: k2 });
     expect(again.data.items[0]!.result).toBe('bought');
     expect(again.data.balance).toEqual(bought.data.balance);
+    expect(await tonOf(seller.userId)).toBe(sellerBefore + toNano('6.65'));
   });
 
   it('lists, reprices and unlists only the player’s own gifts, from 0.1 TON', async () => {

@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toNano } from '@arcade/api-client/money';
 import { createPlayerAccounts } from '../src/db/accounts';
 import type { Db } from '../src/db/db';
-import { post as postMovement } from '../src/domain/ledger';
 import { runOperator } from '../src/operator';
-import { databases } from './helpers';
+import { databases, postMovement } from './helpers';
 
 function expectRun(result: { code: number; text: string }, code: number, text: string): void {
   expect(result.code, result.text).toBe(code);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isUniqueViolation, type Db, type Queryable, type SqlValue } from '../db/db';
+import { actorColumns, currentActor, SYSTEM_PLAYER_DEBITS } from './actor';
 import { DomainError } from './errors';
 
 export type PlayerAccountKind = 'ton' | 'bonus' | 'referral';
@@ -43,6 +44,8 @@ export const ledgerMessages = {
   duplicate: 'This movement was already recorded',
   keyReused: 'This idempotency key was already used for a different request',
   badKey: 'idempotencyKey must be 8 to 100 letters, digits, "-", "_" or ":"',
+  requestTooDeep: 'The request is nested too deeply',
+  requestTooLarge: 'The request is too large',
 } as const;
 
 const describeRef = (ref: AccountRef) => ('system' in ref ? ref.system : `player ${ref.user} ${ref.kind}`);
@@ -81,7 +84,9 @@ async function createLazyAccount(tx: Queryable, ref: AccountRef): Promise<boolea
 /**
  * Posts one balanced movement inside the caller's transaction: the balances and their journal
  * rows change together or not at all. Throws 'Insufficient balance' (and so rolls the whole
- * transaction back) when a player's balance would go below zero.
+ * transaction back) when a player's balance would go below zero. The movement records its actor,
+ * the player of the verified session or the system job whose work this is (actor.ts); it cannot
+ * be posted outside one.
  */
 export async function post(tx: Queryable, movement: Movement): Promise<Posted> {
   const { postings } = movement;
@@ -98,11 +103,12 @@ export async function post(tx: Queryable, movement: Movement): Promise<Posted> {
   const lines = postings.map((posting) => ({ ...posting, ...locate(posting.account, movement.userId) }));
   lines.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
 
+  const actor = actorColumns(currentActor());
   let transactionId: bigint;
   try {
     const inserted = await tx.query<{ id: bigint }>(
-      'INSERT INTO ledger_transactions (kind, user_id, reference) VALUES ($1, $2, $3) RETURNING id',
-      [movement.kind, movement.userId ?? null, movement.reference ?? null],
+      'INSERT INTO ledger_transactions (kind, user_id, reference, actor_user_id, actor_job) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+      [movement.kind, movement.userId ?? null, movement.reference ?? null, actor.playerId, actor.job],
     );
     transactionId = inserted.rows[0]!.id;
   } catch (error) {
@@ -139,21 +145,31 @@ export async function post(tx: Queryable, movement: Movement): Promise<Posted> {
 
 const KEY = /^[A-Za-z0-9_:-]{8,100}$/;
 
-/** A stable fingerprint of a request: the same call with the same fields, in any key order. */
+/** The most a fingerprinted request may hold: a declared request is far smaller (a cart of 20 is about 1.5 KB). */
+const FINGERPRINT_MAX_DEPTH = 6;
+const FINGERPRINT_MAX_BYTES = 16 * 1024;
+
+/**
+ * A stable fingerprint of a request: the same call with the same fields, in any key order. It is
+ * bounded (depth and size), as it is taken of a client's request: past the bounds it is a refusal.
+ */
 export function requestFingerprint(call: string, request: unknown): string {
-  const canonical = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(canonical);
+  const canonical = (value: unknown, depth: number): unknown => {
+    if (depth > FINGERPRINT_MAX_DEPTH) throw new DomainError('invalid', ledgerMessages.requestTooDeep);
+    if (Array.isArray(value)) return value.map((inner) => canonical(inner, depth + 1));
     if (value && typeof value === 'object') {
       return Object.fromEntries(
         Object.entries(value as Record<string, unknown>)
           .filter(([name]) => name !== 'idempotencyKey')
           .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-          .map(([name, inner]) => [name, canonical(inner)]),
+          .map(([name, inner]) => [name, canonical(inner, depth + 1)]),
       );
     }
     return typeof value === 'bigint' ? value.toString() : value;
   };
-  return createHash('sha256').update(call).update('\n').update(JSON.stringify(canonical(request))).digest('hex');
+  const text = JSON.stringify(canonical(request, 0)) ?? 'null';
+  if (text.length > FINGERPRINT_MAX_BYTES) throw new DomainError('invalid', ledgerMessages.requestTooLarge);
+  return createHash('sha256').update(call).update('\n').update(text).digest('hex');
 }
 
 export interface MoneyCall {
@@ -164,19 +180,53 @@ export interface MoneyCall {
   request: unknown;
 }
 
+/**
+ * A money call's idempotency key, checked, with the fingerprint of the request it was sent with.
+ * The HTTP layer makes it from the verified session and the declared request before the handler
+ * runs (routes/call.ts), so a key is refused or matched before any money can move.
+ */
+export interface MoneyKey {
+  userId: bigint;
+  call: string;
+  idempotencyKey: string;
+  fingerprint: string;
+}
+
 /** Checks a money call's idempotency key and returns its request's fingerprint. */
 export function moneyCallFingerprint(call: Pick<MoneyCall, 'call' | 'idempotencyKey' | 'request'>): string {
   if (!KEY.test(call.idempotencyKey)) throw new DomainError('invalid', ledgerMessages.badKey);
   return requestFingerprint(call.call, call.request);
 }
 
+/** Checks a money call's key and fingerprints its request (the request's own key left out). */
+export function moneyKey(call: MoneyCall): MoneyKey {
+  return { userId: call.userId, call: call.call, idempotencyKey: call.idempotencyKey, fingerprint: moneyCallFingerprint(call) };
+}
+
+/**
+ * The key of one part of a multi-part money call (an item of a cart): made by the server, never
+ * checked against the client's key syntax, and unable to collide with a client's key ('/' is not
+ * in it). Its fingerprint covers the whole call's and the part's.
+ */
+export function partKey(whole: MoneyKey, part: string, request: unknown): MoneyKey {
+  return {
+    userId: whole.userId,
+    call: `${whole.call}/part`,
+    idempotencyKey: `${whole.idempotencyKey}/${part}`,
+    fingerprint: requestFingerprint(`${whole.call}/part\n${whole.fingerprint}`, request),
+  };
+}
+
+const isMoneyKey = (call: MoneyCall | MoneyKey): call is MoneyKey => 'fingerprint' in call;
+
 /**
  * Runs a money call exactly once per idempotency key, in one database transaction: a retry
  * with the same key and request gets the first reply and moves nothing; the same key with a
  * different request is refused. A refused call (it threw) leaves no key behind.
  */
-export async function once<T>(db: Db, call: MoneyCall, run: (tx: Queryable) => Promise<T>): Promise<T> {
-  const fingerprint = moneyCallFingerprint(call);
+export async function once<T>(db: Db, money: MoneyCall | MoneyKey, run: (tx: Queryable) => Promise<T>): Promise<T> {
+  const call = isMoneyKey(money) ? money : moneyKey(money);
+  const { fingerprint } = call;
   return retryOnConflict(() => db.transaction(async (tx) => {
     // A concurrent call with the same key waits here until the first one commits.
     const claimed = await tx.query(
@@ -201,6 +251,38 @@ export async function once<T>(db: Db, call: MoneyCall, run: (tx: Queryable) => P
     ]);
     return reply;
   }));
+}
+
+/**
+ * Reserves the key of a money call made of several movements, each in its own transaction (a
+ * cart's items, bought one by one): before the first of them, the key is stored with the
+ * request's fingerprint. The same key with another request is refused here, before anything moves.
+ * Answers the stored reply of a call that finished, or null when the call is new or was cut off
+ * half-way (then it goes on: each part has its own key, so nothing is done twice).
+ */
+export async function reserveKey<T>(db: Db, key: MoneyKey): Promise<T | null> {
+  const claimed = await db.query(
+    `INSERT INTO idempotency_keys (user_id, key, call, request_hash, reply) VALUES ($1, $2, $3, $4, '')
+     ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
+    [key.userId, key.idempotencyKey, key.call, key.fingerprint],
+  );
+  if (claimed.rowCount > 0) return null;
+  const { rows } = await db.query<{ request_hash: string; reply: string }>('SELECT request_hash, reply FROM idempotency_keys WHERE user_id = $1 AND key = $2', [
+    key.userId,
+    key.idempotencyKey,
+  ]);
+  const first = rows[0];
+  if (!first || first.request_hash !== key.fingerprint) throw new DomainError('conflict', ledgerMessages.keyReused);
+  return first.reply === '' ? null : (JSON.parse(first.reply) as T);
+}
+
+/** Stores the reply of a call whose key reserveKey took: a retry with the key gets it. */
+export async function settleKey(db: Db, key: MoneyKey, reply: unknown): Promise<void> {
+  await db.query("UPDATE idempotency_keys SET reply = $3 WHERE user_id = $1 AND key = $2 AND reply = ''", [
+    key.userId,
+    key.idempotencyKey,
+    JSON.stringify(reply, (_name, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
+  ]);
 }
 
 /** PostgreSQL's deadlock and serialization failures: the transaction rolled back and can simply run again. */
@@ -263,6 +345,25 @@ export async function audit(db: Queryable): Promise<AuditReport> {
   );
   for (const row of drifted.rows) {
     problems.push(`journal row ${row.id} of account ${row.account_id} says ${row.balance_after} after it, the running total is ${row.running}`);
+  }
+  // Who moved the money: a player's account is debited only by that player's own session, or by a
+  // system job allowed to (SYSTEM_PLAYER_DEBITS). A balanced book could still hide a bet on
+  // someone else's balance.
+  const allowed = Object.entries(SYSTEM_PLAYER_DEBITS).flatMap(([job, kinds]) => kinds.map((kind) => `${job}:${kind}`));
+  const unauthorised = await db.query<{ transaction_id: bigint; kind: string; debited: bigint; actor_user_id: bigint | null; actor_job: string | null }>(
+    `SELECT t.id AS transaction_id, t.kind, a.user_id AS debited, t.actor_user_id, t.actor_job
+       FROM journal_entries j
+       JOIN accounts a ON a.id = j.account_id
+       JOIN ledger_transactions t ON t.id = j.transaction_id
+      WHERE j.amount < 0 AND a.user_id IS NOT NULL
+        AND t.actor_user_id IS DISTINCT FROM a.user_id
+        AND (t.actor_job IS NULL OR NOT (t.actor_job || ':' || t.kind IN (SELECT jsonb_array_elements_text($1::jsonb))))
+      ORDER BY t.id LIMIT 20`,
+    [JSON.stringify(allowed)],
+  );
+  for (const row of unauthorised.rows) {
+    const by = row.actor_user_id !== null ? `player ${row.actor_user_id}` : `the job ${row.actor_job ?? '(none)'}`;
+    problems.push(`movement ${row.transaction_id} (${row.kind}) debits player ${row.debited} but was made by ${by}`);
   }
   const negative = await db.query<{ id: bigint; balance: bigint }>(
     'SELECT id, balance FROM accounts WHERE user_id IS NOT NULL AND balance < 0',

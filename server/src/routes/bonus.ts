@@ -31,9 +31,9 @@ export function registerBonusRoutes(app: FastifyInstance, { db, sessions, now, b
     };
   });
 
-  playerCall(app, sessions, 'bonusDailyClaim', async ({ userId, body }) => {
+  playerCall(app, sessions, 'bonusDailyClaim', async ({ userId, money }) => {
     await assertNotBanned(db, userId);
-    return once(db, { userId, call: 'daily-claim', idempotencyKey: body.idempotencyKey, request: {} }, async (tx) => {
+    return once(db, money, async (tx) => {
       const { daily, credited } = await claimDaily(tx, userId, now());
       const balance = await tx.query<{ kind: string; balance: bigint }>("SELECT kind, balance FROM accounts WHERE user_id = $1 AND kind IN ('ton', 'bonus')", [userId]);
       const of = (kind: string) => fromNano(balance.rows.find((r) => r.kind === kind)?.balance ?? 0n);
@@ -46,9 +46,9 @@ export function registerBonusRoutes(app: FastifyInstance, { db, sessions, now, b
     return { task, balance: (await getLightProfile(db, userId)).balance };
   });
 
-  playerCall(app, sessions, 'tasksClaim', async ({ userId, body }) => {
+  playerCall(app, sessions, 'tasksClaim', async ({ userId, body, money }) => {
     await assertNotBanned(db, userId);
-    const task = await once(db, { userId, call: 'task-claim', idempotencyKey: body.idempotencyKey, request: { taskId: body.taskId } }, (tx) =>
+    const task = await once(db, money, (tx) =>
       claimTask(tx, userId, body.taskId, context()),
     );
     return { task, balance: (await getLightProfile(db, userId)).balance };
@@ -56,9 +56,9 @@ export function registerBonusRoutes(app: FastifyInstance, { db, sessions, now, b
 
   playerCall(app, sessions, 'referralInfo', ({ userId }) => referralInfo(db, userId, config.miniAppUrl, now()));
 
-  playerCall(app, sessions, 'referralClaim', async ({ userId, body }) => {
+  playerCall(app, sessions, 'referralClaim', async ({ userId, money }) => {
     await assertNotBanned(db, userId);
-    const claimed = await once(db, { userId, call: 'referral-claim', idempotencyKey: body.idempotencyKey, request: {} }, async (tx) =>
+    const claimed = await once(db, money, async (tx) =>
       fromNano(await claimReferral(tx, userId)),
     );
     return { referral: await referralInfo(db, userId, config.miniAppUrl, now()), claimed, balance: (await getLightProfile(db, userId)).balance };

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { type } from 'arktype';
 import { calls, type CallName, type Calls, type ReplyOf } from '@arcade/api-client/calls';
+import { actingAs } from '../domain/actor';
 import { DomainError } from '../domain/errors';
+import { moneyKey, type MoneyKey } from '../domain/ledger';
 import { sessionMessages, type Sessions } from '../domain/sessions';
 
 /** The validated request body of a call. */
@@ -12,9 +14,18 @@ export interface PublicCallContext<N extends CallName> {
   request: FastifyRequest;
 }
 
+/** A money call's checked key and request fingerprint; calls without an idempotency key have none. */
+export type MoneyKeyOf<N extends CallName> = BodyOf<N> extends { idempotencyKey: string } ? MoneyKey : undefined;
+
 export interface PlayerCallContext<N extends CallName> extends PublicCallContext<N> {
   /** The player the bearer token was issued to. */
   userId: bigint;
+  /**
+   * The call's idempotency key, checked, with the fingerprint of the declared request (every
+   * field but the key): made here, before the handler runs, so a bad key or a key reused for
+   * another request is refused before any money moves.
+   */
+  money: MoneyKeyOf<N>;
 }
 
 function validateBody<N extends CallName>(name: N, body: unknown): BodyOf<N> {
@@ -83,6 +94,9 @@ export function playerCall<N extends CallName>(
   app.post(spec.path, async (request) => {
     const userId = await authenticate(request, sessions);
     const body = validateBody(name, request.body);
-    return envelope(name, await handler({ body, request, userId }));
+    const key = (body as { idempotencyKey?: unknown }).idempotencyKey;
+    const money = (typeof key === 'string' ? moneyKey({ userId, call: name, idempotencyKey: key, request: body }) : undefined) as MoneyKeyOf<N>;
+    // Every movement the handler posts is authorised by this session's player, and by nobody else.
+    return envelope(name, await actingAs({ player: userId }, () => handler({ body, request, userId, money })));
   });
 }

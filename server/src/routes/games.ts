@@ -30,15 +30,18 @@ function gamesConfig(): GamesConfig {
 export function registerGameRoutes(app: FastifyInstance, { db, sessions, now }: RouteDeps): void {
   const config = gamesConfig();
   playerCall(app, sessions, 'gamesConfig', () => Promise.resolve(config));
-  playerCall(app, sessions, 'gamesFlip', ({ userId, body }) => playFlip(db, { userId, ...body, now: now() }));
-  playerCall(app, sessions, 'gamesRoll', ({ userId, body }) => playRoll(db, { userId, ...body, now: now() }));
-  playerCall(app, sessions, 'gamesRoadStart', ({ userId, body }) => startRoad(db, { userId, ...body, now: now() }));
-  playerCall(app, sessions, 'gamesRoadStep', ({ userId, body }) =>
-    stepRoad(db, { userId, roundId: BigInt(body.roundId), lane: body.lane, idempotencyKey: body.idempotencyKey, now: now() }),
+  // The session's player and the declared fields, each by name: nothing else of a body reaches a bet.
+  playerCall(app, sessions, 'gamesFlip', ({ userId, body, money }) =>
+    playFlip(db, { userId, stake: body.stake, currency: body.currency, side: body.side, money, now: now() }),
   );
-  playerCall(app, sessions, 'gamesRoadCashout', ({ userId, body }) =>
-    cashOutRoad(db, { userId, roundId: BigInt(body.roundId), idempotencyKey: body.idempotencyKey, now: now() }),
+  playerCall(app, sessions, 'gamesRoll', ({ userId, body, money }) =>
+    playRoll(db, { userId, stake: body.stake, currency: body.currency, target: body.target, direction: body.direction, money, now: now() }),
   );
+  playerCall(app, sessions, 'gamesRoadStart', ({ userId, body, money }) =>
+    startRoad(db, { userId, stake: body.stake, currency: body.currency, difficulty: body.difficulty, money, now: now() }),
+  );
+  playerCall(app, sessions, 'gamesRoadStep', ({ userId, body, money }) => stepRoad(db, { userId, roundId: BigInt(body.roundId), lane: body.lane, money, now: now() }));
+  playerCall(app, sessions, 'gamesRoadCashout', ({ userId, body, money }) => cashOutRoad(db, { userId, roundId: BigInt(body.roundId), money, now: now() }));
   playerCall(app, sessions, 'gamesRoadCurrent', async ({ userId }) => ({ round: await openRoadOf(db, userId) }));
   playerCall(app, sessions, 'gamesRounds', ({ userId, body }) =>
     roundsOf(db, userId, { ...(body.game ? { game: body.game } : {}), ...(body.cursor ? { cursor: BigInt(body.cursor) } : {}), limit: body.limit ?? 20 }),

@@ -14,9 +14,9 @@ export function registerMarketRoutes(app: FastifyInstance, { db, sessions, now, 
     if (!gift) throw new DomainError('not-found', 'No such gift', 'market.gift.unknown');
     return toGift(gift, userId);
   });
-  playerCall(app, sessions, 'marketCheckout', ({ userId, body }) => checkout(db, userId, body.items, body.idempotencyKey, now()));
+  playerCall(app, sessions, 'marketCheckout', ({ userId, body, money }) => checkout(db, userId, body.items, money, now()));
   playerCall(app, sessions, 'giftsInventory', ({ userId }) => inventory(db, userId));
   playerCall(app, sessions, 'giftsList', ({ userId, body }) => listGift(db, userId, BigInt(body.giftId), body.price, now()));
   playerCall(app, sessions, 'giftsUnlist', ({ userId, body }) => unlistGift(db, userId, BigInt(body.giftId)));
-  playerCall(app, sessions, 'giftsWithdraw', ({ userId, body }) => withdrawGift(db, relayer, userId, BigInt(body.giftId), body.idempotencyKey, now()));
+  playerCall(app, sessions, 'giftsWithdraw', ({ userId, body, money }) => withdrawGift(db, relayer, userId, BigInt(body.giftId), money, now()));
 }

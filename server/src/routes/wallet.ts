@@ -60,14 +60,15 @@ export function registerWalletRoutes(app: FastifyInstance, deps: RouteDeps): voi
     });
   });
 
-  playerCall(app, sessions, 'walletTestDeposit', async ({ userId, body }) => {
+  playerCall(app, sessions, 'walletTestDeposit', async ({ userId, body, money }) => {
     const sandbox = ton.sandbox;
     if (!sandbox) throw new DomainError('forbidden', depositMessages.testUnavailable, 'deposit.test-unavailable');
     await assertNotBanned(db, userId);
     const amount = toNano(body.amount);
     if (amount < wallet.minDepositNano) throw new DomainError('invalid', depositMessages.min(wallet.minDepositNano), 'deposit.amount.min');
-    const memo = await depositMemoOf(db, userId);
-    const reply = await once(db, { userId, call: 'test-deposit', idempotencyKey: body.idempotencyKey, request: body }, async () => {
+    // The key is checked before anything is written, the memo included.
+    const reply = await once(db, money, async (tx) => {
+      const memo = await depositMemoOf(tx, userId);
       // The player's own emulated wallet signs a real transfer with the memo, as TON Connect would.
       const playerWallet = await sandbox.createUserWallet(`player-${userId}`, amount + 1_000_000_000n);
       const txHash = await sandbox.sendFromUser(playerWallet, { to: ton.hotWallet.address, amount, comment: memo, bounce: true });
@@ -77,8 +78,8 @@ export function registerWalletRoutes(app: FastifyInstance, deps: RouteDeps): voi
     return reply;
   });
 
-  playerCall(app, sessions, 'walletWithdraw', async ({ userId, body }) => {
-    const reply = await requestWithdrawal(db, ton, { userId, address: body.address, amount: body.amount, idempotencyKey: body.idempotencyKey, now: now() });
+  playerCall(app, sessions, 'walletWithdraw', async ({ userId, body, money }) => {
+    const reply = await requestWithdrawal(db, ton, { userId, address: body.address, amount: body.amount, money, now: now() });
     deps.kickWorkers?.();
     return reply;
   });

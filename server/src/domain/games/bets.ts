@@ -22,7 +22,8 @@ import type { BetResult, Currency, GameName } from '@arcade/api-client/games';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import { UNIQUE_VIOLATION, type Db, type Queryable } from '../../db/db';
 import { DomainError } from '../errors';
-import { ledgerMessages, moneyCallFingerprint, once, post, RETRYABLE_CODES, type SystemAccount } from '../ledger';
+import { currentActor } from '../actor';
+import { ledgerMessages, once, post, RETRYABLE_CODES, type MoneyKey, type SystemAccount } from '../ledger';
 import { productConfig } from '../product-config';
 import { assertNotBanned, withdrawalMessages } from '../wallet/withdrawals';
 import { referralShareOf, settleRound } from '../bonus/settlement';
@@ -113,7 +114,8 @@ interface BetInput {
   userId: bigint;
   stake: string;
   currency: Currency;
-  idempotencyKey: string;
+  /** The call's checked key and request fingerprint (routes/call.ts). */
+  money: MoneyKey;
   now: Date;
 }
 
@@ -127,12 +129,12 @@ function instantOutcome(pair: SeedPair, nonce: number, stake: bigint, decide: De
 }
 
 /** One instant bet (flip or roll): stake, outcome from the seeds, payout, round and journal rows in one transaction. */
-async function instantBet(db: Db, input: BetInput, game: 'flip' | 'roll', request: object, decide: Decide): Promise<BetResult> {
+async function instantBet(db: Db, input: BetInput, game: 'flip' | 'roll', decide: Decide): Promise<BetResult> {
   const stake = checkStake(input.stake, input.currency);
-  const quick = await quickInstantBet(db, input, game, request, stake, decide);
+  const quick = await quickInstantBet(db, input, game, stake, decide);
   if (quick) return quick;
   let used: SeedPair | undefined;
-  const result = await once(db, { userId: input.userId, call: game, idempotencyKey: input.idempotencyKey, request }, async (tx) => {
+  const result = await once(db, input.money, async (tx) => {
     await assertNotBanned(tx, input.userId, { lock: true });
     const { pair, nonce } = await pairForBet(tx, input.userId);
     used = { ...pair, next_nonce: nonce + 1 };
@@ -162,11 +164,13 @@ async function quickInstantBet(
   db: Db,
   input: BetInput,
   game: 'flip' | 'roll',
-  request: object,
   stake: bigint,
   decide: Decide,
 ): Promise<BetResult | null> {
-  const fingerprint = moneyCallFingerprint({ call: game, idempotencyKey: input.idempotencyKey, request });
+  const { fingerprint, idempotencyKey } = input.money;
+  // The movements record who placed the bet: the player of the session this call runs for.
+  const actor = currentActor();
+  if (!('player' in actor)) throw new Error('An instant bet outside a player session');
   for (let attempt = 1; attempt <= 4; attempt++) {
     const pair = await seedPairCache.get(db, input.userId);
     if (!pair) return null;
@@ -180,7 +184,7 @@ async function quickInstantBet(
     let answer: InstantBetAnswer;
     try {
       answer = await instantBets(db).submit(input.userId, {
-        user: input.userId.toString(), key: input.idempotencyKey, hash: fingerprint, game, pair: pair.id.toString(), nonce,
+        user: input.userId.toString(), key: idempotencyKey, hash: fingerprint, game, pair: pair.id.toString(), nonce, actor: actor.player.toString(),
         currency: input.currency, stake: stake.toString(), payout: payout.toString(), multiplier: String(multiplier),
         params, outcome, share: share.toString(), now: input.now.toISOString(),
         // The function puts the round id and the balances after the bet in place of the marks.
@@ -211,7 +215,7 @@ async function quickInstantBet(
 }
 
 export function playFlip(db: Db, input: BetInput & { side: CoinSide }): Promise<BetResult> {
-  return instantBet(db, input, 'flip', { stake: input.stake, currency: input.currency, side: input.side }, (floats) => {
+  return instantBet(db, input, 'flip', (floats) => {
     const side = flipSide(floats);
     return { params: { choice: input.side }, outcome: { side }, multiplier: side === input.side ? FLIP_MULTIPLIER : 0 };
   });
@@ -231,7 +235,7 @@ export function playRoll(db: Db, input: BetInput & { target: string; direction: 
   if (payoutOf(checkStake(input.stake, input.currency), multiplier) > games.maxPayoutNano) {
     throw new DomainError('invalid', betMessages.payoutMax, 'game.payout.max');
   }
-  return instantBet(db, input, 'roll', { stake: input.stake, currency: input.currency, target, direction: input.direction }, (floats) => {
+  return instantBet(db, input, 'roll', (floats) => {
     const roll = rollHundredths(floats);
     return { params: { target, direction: input.direction }, outcome: { roll }, multiplier: rollWins(roll, target, input.direction) ? multiplier : 0 };
   });
@@ -241,8 +245,7 @@ export function playRoll(db: Db, input: BetInput & { target: string; direction: 
 
 export function startRoad(db: Db, input: BetInput & { difficulty: RoadDifficulty }): Promise<BetResult> {
   const stake = checkStake(input.stake, input.currency);
-  const request = { stake: input.stake, currency: input.currency, difficulty: input.difficulty };
-  return once(db, { userId: input.userId, call: 'road-start', idempotencyKey: input.idempotencyKey, request }, async (tx) => {
+  return once(db, input.money, async (tx) => {
     await assertNotBanned(tx, input.userId, { lock: true });
     const { pair, nonce } = await pairForBet(tx, input.userId);
     const open = await tx.query("SELECT id FROM game_rounds WHERE user_id = $1 AND game = 'road' AND status = 'open'", [input.userId]);
@@ -291,9 +294,8 @@ function roadPayout(row: RoundRow, passed: number): { multiplier: number; payout
  * multiplier; the last lane and reaching the maximum payout cash out by themselves. Asking for a
  * lane already crossed (a double tap) answers the round as it is and moves nothing.
  */
-export function stepRoad(db: Db, input: { userId: bigint; roundId: bigint; lane: number; idempotencyKey: string; now: Date }): Promise<BetResult> {
-  const request = { roundId: input.roundId.toString(), lane: input.lane };
-  return once(db, { userId: input.userId, call: 'road-step', idempotencyKey: input.idempotencyKey, request }, async (tx) => {
+export function stepRoad(db: Db, input: { userId: bigint; roundId: bigint; lane: number; money: MoneyKey; now: Date }): Promise<BetResult> {
+  return once(db, input.money, async (tx) => {
     const { row, pair } = await lockedRoad(tx, input.userId, input.roundId);
     const outcome = row.outcome as RoadOutcome;
     if (row.status === 'open' && input.lane <= outcome.passed) return { round: toRound(row, pair), balance: await balanceOf(tx, input.userId) };
@@ -322,9 +324,8 @@ export function stepRoad(db: Db, input: { userId: bigint; roundId: bigint; lane:
   });
 }
 
-export function cashOutRoad(db: Db, input: { userId: bigint; roundId: bigint; idempotencyKey: string; now: Date }): Promise<BetResult> {
-  const request = { roundId: input.roundId.toString() };
-  return once(db, { userId: input.userId, call: 'road-cashout', idempotencyKey: input.idempotencyKey, request }, async (tx) => {
+export function cashOutRoad(db: Db, input: { userId: bigint; roundId: bigint; money: MoneyKey; now: Date }): Promise<BetResult> {
+  return once(db, input.money, async (tx) => {
     const { row, pair } = await lockedRoad(tx, input.userId, input.roundId);
     if (row.status !== 'open') throw new DomainError('conflict', betMessages.roadNotOpen, 'game.road.not-open');
     const outcome = row.outcome as RoadOutcome;

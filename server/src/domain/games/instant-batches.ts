@@ -22,6 +22,8 @@ export interface InstantBetRow {
   /** The reply as JSON text, with "@round", "@ton" and "@bonus" where the function puts the round id and the balances. */
   reply: string;
   now: string;
+  /** The player whose session placed the bet: the actor of its movements. */
+  actor: string;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../../db/db';
 import { BotApiError } from '../../adapters/telegram/bot-api';
 import type { GiftRelayer, ReceivedGift } from '../../adapters/telegram/gift-relayer';
 import { DomainError } from '../errors';
-import { ledgerMessages, once, post } from '../ledger';
+import { ledgerMessages, once, partKey, post, reserveKey, settleKey, type MoneyKey } from '../ledger';
 import { productConfig } from '../product-config';
 import { assertNotBanned } from '../wallet/withdrawals';
 import { GIFT_SELECT, giftById, toGift, type GiftRow } from './gifts';
@@ -18,6 +18,7 @@ export const marketMessages = {
   locked: (until: Date) => `Telegram holds this gift until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC: it cannot be withdrawn before then`,
   balance: 'Your TON balance is not enough for the withdrawal fee',
   relayer: 'Telegram did not accept the transfer right now; nothing was charged, try again later',
+  duplicate: (giftId: string) => `Gift ${giftId} is in the cart twice: each gift can be bought once`,
 };
 
 async function balanceOf(db: Queryable, userId: bigint) {
@@ -63,19 +64,31 @@ async function buyOne(tx: Queryable, buyer: bigint, giftId: bigint, seenPrice: b
 }
 
 /**
- * Checks out a cart: every gift still for sale at the price the player saw is bought, each in its
- * own transaction with its journal rows; gone and repriced gifts are reported and cost nothing.
- * A retry with the same key buys nothing twice (each item has its own key).
+ * Checks out a cart as one operation. The whole cart is checked first (every item, no gift twice),
+ * then the call's key is reserved with the cart's fingerprint: the same key with another cart is
+ * refused before anything is bought. Then every gift still for sale at the price the player saw is
+ * bought, each in its own transaction with its journal rows and its own key derived from the call's;
+ * gone and repriced gifts are reported and cost nothing. The reply is stored with the key: a retry
+ * gets it and buys nothing twice, and a checkout cut off half-way (the server stopped) is finished
+ * by its retry, the items already bought answering as bought.
  */
-export async function checkout(db: Db, buyer: bigint, items: Array<{ giftId: string; price: string }>, idempotencyKey: string, now: Date): Promise<CheckoutResult> {
+export async function checkout(db: Db, buyer: bigint, items: Array<{ giftId: string; price: string }>, money: MoneyKey, now: Date): Promise<CheckoutResult> {
+  const seenIds = new Set<string>();
+  const cart = items.map((item) => {
+    if (seenIds.has(item.giftId)) throw new DomainError('invalid', marketMessages.duplicate(item.giftId), 'market.cart.duplicate');
+    seenIds.add(item.giftId);
+    return { giftId: item.giftId, price: item.price, seen: toNano(item.price) };
+  });
   await assertNotBanned(db, buyer);
-  const unique = [...new Map(items.map((item) => [item.giftId, item])).values()];
+  const stored = await reserveKey<CheckoutResult>(db, money);
+  if (stored) return stored;
+
   const results: ItemResult[] = [];
   let spent = 0n;
-  for (const item of unique) {
-    const seen = toNano(item.price);
-    const result = await once(db, { userId: buyer, call: 'checkout-item', idempotencyKey: `${idempotencyKey}:${item.giftId}`, request: item }, async (tx) => {
-      const answer = await buyOne(tx, buyer, BigInt(item.giftId), seen, now);
+  for (const item of cart) {
+    const itemKey = partKey(money, item.giftId, { giftId: item.giftId, price: item.price });
+    const result = await once(db, itemKey, async (tx) => {
+      const answer = await buyOne(tx, buyer, BigInt(item.giftId), item.seen, now);
       // A refused item leaves no key behind, so the same cart can be tried again after a top-up.
       if (answer.result !== 'bought') throw new ItemNotBought(answer);
       return answer;
@@ -86,7 +99,9 @@ export async function checkout(db: Db, buyer: bigint, items: Array<{ giftId: str
     if (result.result === 'bought') spent += toNano(result.price ?? '0');
     results.push(result);
   }
-  return { items: results, spent: fromNano(spent), balance: await balanceOf(db, buyer) };
+  const reply: CheckoutResult = { items: results, spent: fromNano(spent), balance: await balanceOf(db, buyer) };
+  await settleKey(db, money, reply);
+  return reply;
 }
 
 class ItemNotBought extends Error {
@@ -135,9 +150,9 @@ export async function unlistGift(db: Db, userId: bigint, giftId: bigint): Promis
  * Sends an owned gift to the player's Telegram account through the relayer, for the flat fee.
  * Refused while Telegram's trade lock holds; if Telegram refuses, the fee comes back.
  */
-export async function withdrawGift(db: Db, relayer: GiftRelayer, userId: bigint, giftId: bigint, idempotencyKey: string, now: Date) {
+export async function withdrawGift(db: Db, relayer: GiftRelayer, userId: bigint, giftId: bigint, money: MoneyKey, now: Date) {
   await assertNotBanned(db, userId);
-  return once(db, { userId, call: 'gift-withdraw', idempotencyKey, request: { giftId: giftId.toString() } }, async (tx) => {
+  return once(db, money, async (tx) => {
     const gift = await ownedGift(tx, userId, giftId);
     if (gift.locked_until && gift.locked_until > now) throw new DomainError('conflict', marketMessages.locked(gift.locked_until), 'market.gift.locked');
     if (!gift.telegram_gift_id) throw new DomainError('conflict', marketMessages.relayer, 'market.relayer.unavailable');

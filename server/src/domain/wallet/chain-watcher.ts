@@ -1,3 +1,4 @@
+import { actingAs } from '../actor';
 import type { Db } from '../../db/db';
 import type { ChainCursor, ChainTx } from '../../adapters/chain/chain-adapter';
 import type { Ton } from '../../adapters/chain/open-chain';
@@ -23,12 +24,17 @@ async function readCursor(db: Db, ton: Ton, account: string): Promise<ChainCurso
   return rows[0] ? { lt: rows[0].lt, hash: rows[0].hash } : null;
 }
 
+/** watchHotWallet as the chain-watcher (actor.ts): the movements it posts record that job. */
+export function watchHotWallet(db: Db, ton: Ton): Promise<WatchReport> {
+  return actingAs({ job: 'chain-watcher' }, () => watchHotWalletWork(db, ton));
+}
+
 /**
  * Reads the hot wallet's transactions after the stored cursor and applies each one (a deposit
  * credited, a withdrawal confirmed or refunded) in one database transaction with the cursor
  * move: a crash between two transactions loses nothing and applies nothing twice.
  */
-export async function watchHotWallet(db: Db, ton: Ton): Promise<WatchReport> {
+async function watchHotWalletWork(db: Db, ton: Ton): Promise<WatchReport> {
   const account = ton.hotWallet.address.toRawString();
   const report: WatchReport = { syncedChainTime: await ton.chain.chainTime(), transactions: 0, credited: [], unknownMemo: 0, paid: [], refunded: [] };
   const pageSize = productConfig.wallet.watcherPageSize;

@@ -1,3 +1,4 @@
+import { actingAs } from '../actor';
 import { isUniqueViolation, type Db, type Queryable } from '../../db/db';
 import type { ChainTx } from '../../adapters/chain/chain-adapter';
 import { post } from '../ledger';
@@ -6,7 +7,7 @@ import { newDepositMemo, parseMemo } from '../ton/memo';
 const MEMO_ATTEMPTS = 5;
 
 /** The player's deposit memo, made on first use; it never changes, so old transfers still match. */
-export async function depositMemoOf(db: Db, userId: bigint): Promise<string> {
+export async function depositMemoOf(db: Queryable, userId: bigint): Promise<string> {
   const existing = await db.query<{ deposit_memo: string | null }>('SELECT deposit_memo FROM users WHERE id = $1', [userId]);
   const memo = existing.rows[0]?.deposit_memo;
   if (memo) return memo;
@@ -48,12 +49,17 @@ export function isDeposit(tx: ChainTx, hotWallet: string): boolean {
   );
 }
 
+/** applyIncoming as the chain-watcher (actor.ts): the movements it posts record that job. */
+export function applyIncoming(tx: Queryable, chainId: string, chainTx: ChainTx, hotWalletRaw: string): Promise<IncomingOutcome> {
+  return actingAs({ job: 'chain-watcher' }, () => applyIncomingWork(tx, chainId, chainTx, hotWalletRaw));
+}
+
 /**
  * Credits one incoming transfer, inside the caller's transaction (the one that also moves the
  * watcher's cursor): to the player whose memo it carries, once per transaction hash; a transfer
  * whose memo matches nobody goes to the review list and credits nothing.
  */
-export async function applyIncoming(tx: Queryable, chainId: string, chainTx: ChainTx, hotWalletRaw: string): Promise<IncomingOutcome> {
+async function applyIncomingWork(tx: Queryable, chainId: string, chainTx: ChainTx, hotWalletRaw: string): Promise<IncomingOutcome> {
   if (!isDeposit(chainTx, hotWalletRaw)) return { kind: 'not-a-deposit' };
   const memo = parseMemo(chainTx.comment);
   const owner = memo.ok
@@ -100,8 +106,13 @@ export async function listUnknownDeposits(db: Queryable): Promise<UnknownDeposit
   return rows.map((r) => ({ id: r.id, txHash: r.tx_hash, amount: r.amount, comment: r.comment, source: r.source, createdAt: r.created_at }));
 }
 
+/** resolveUnknownDeposit as the operator (actor.ts): the movements it posts record that job. */
+export function resolveUnknownDeposit(db: Db, depositId: bigint, userId: bigint, note: string): Promise<void> {
+  return actingAs({ job: 'operator' }, () => resolveUnknownDepositWork(db, depositId, userId, note));
+}
+
 /** An operator credits a deposit whose memo matched nobody to the player it belongs to. */
-export async function resolveUnknownDeposit(db: Db, depositId: bigint, userId: bigint, note: string): Promise<void> {
+async function resolveUnknownDepositWork(db: Db, depositId: bigint, userId: bigint, note: string): Promise<void> {
   await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ amount: bigint; tx_hash: string }>(
       `UPDATE deposits SET status = 'resolved', user_id = $2, note = $3, resolved_at = now()

@@ -1,3 +1,4 @@
+import { actingAs } from '../actor';
 import { Address } from '@ton/core';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import type { Withdrawal as WithdrawalReply, WithdrawalStatus } from '@arcade/api-client/wallet';
@@ -5,7 +6,7 @@ import type { Db, Queryable } from '../../db/db';
 import { ChainRejectedError, type ChainTx } from '../../adapters/chain/chain-adapter';
 import type { Ton } from '../../adapters/chain/open-chain';
 import { DomainError } from '../errors';
-import { ledgerMessages, once, post } from '../ledger';
+import { ledgerMessages, once, post, type MoneyKey } from '../ledger';
 import { productConfig } from '../product-config';
 import { parseWithdrawalAddress, type WithdrawalAddressRefusal } from '../ton/address';
 import { QUERY_IDS_PER_WINDOW, queryIdFromSequence, signHighloadTransfer } from '../ton/highload-wallet';
@@ -86,7 +87,8 @@ export interface WithdrawInput {
   userId: bigint;
   address: string;
   amount: string;
-  idempotencyKey: string;
+  /** The call's checked key and request fingerprint (routes/call.ts). */
+  money: MoneyKey;
   now: Date;
 }
 
@@ -107,9 +109,8 @@ export async function requestWithdrawal(db: Db, ton: Ton, input: WithdrawInput):
     throw new DomainError('invalid', withdrawalMessages.amountMin(wallet.minWithdrawalNano), 'withdraw.amount.min');
   }
   const fee = wallet.withdrawalFeeNano;
-  const request = { address: address.raw, amount: amount.toString() };
 
-  return once(db, { userId: input.userId, call: 'withdraw', idempotencyKey: input.idempotencyKey, request }, async (tx) => {
+  return once(db, input.money, async (tx) => {
     // One withdrawal of a player at a time past this point, so the daily limit holds under races.
     await tx.query("SELECT id FROM accounts WHERE user_id = $1 AND kind = 'ton' FOR NO KEY UPDATE", [input.userId]);
     const left = await dailyWithdrawalLeft(tx, input.userId, input.now);
@@ -175,8 +176,13 @@ export async function approveWithdrawal(db: Db, id: bigint): Promise<void> {
   if (rowCount === 0) throw new Error(`withdrawal ${id} is not waiting for review`);
 }
 
+/** rejectWithdrawal as the operator (actor.ts): the movements it posts record that job. */
+export function rejectWithdrawal(db: Db, id: bigint, note: string): Promise<void> {
+  return actingAs({ job: 'operator' }, () => rejectWithdrawalWork(db, id, note));
+}
+
 /** An operator rejects a withdrawal waiting for review: the player gets amount and fee back. */
-export async function rejectWithdrawal(db: Db, id: bigint, note: string): Promise<void> {
+async function rejectWithdrawalWork(db: Db, id: bigint, note: string): Promise<void> {
   await db.transaction(async (tx) => {
     const { rows } = await tx.query<WithdrawalRow>(
       "UPDATE withdrawals SET status = 'rejected', note = $2, updated_at = now() WHERE id = $1 AND status = 'review' RETURNING *",
@@ -204,6 +210,11 @@ export interface SenderReport {
   failures: string[];
 }
 
+/** runSender as the withdrawal-sender (actor.ts): the movements it posts record that job. */
+export function runSender(db: Db, ton: Ton, syncedChainTime: number, now: Date = new Date()): Promise<SenderReport> {
+  return actingAs({ job: 'withdrawal-sender' }, () => runSenderWork(db, ton, syncedChainTime, now));
+}
+
 /**
  * One pass of the withdrawal sender. A queued withdrawal gets a query id and creation time and
  * its signed message is stored BEFORE the first broadcast; a sent one is broadcast again, the
@@ -211,7 +222,7 @@ export interface SenderReport {
  * watcher never saw (`syncedChainTime` is the chain time when the watcher last caught up) can
  * never execute any more, so the withdrawal is issued again with a new query id.
  */
-export async function runSender(db: Db, ton: Ton, syncedChainTime: number, now: Date = new Date()): Promise<SenderReport> {
+async function runSenderWork(db: Db, ton: Ton, syncedChainTime: number, now: Date = new Date()): Promise<SenderReport> {
   const { wallet } = productConfig;
   const report: SenderReport = { signed: 0, broadcast: 0, reissued: 0, failures: [] };
   const chainNow = await ton.chain.chainTime();
@@ -279,12 +290,17 @@ export type OutgoingOutcome =
   | { kind: 'refunded'; withdrawalId: bigint; userId: bigint }
   | { kind: 'unmatched' };
 
+/** applyOutgoing as the chain-watcher (actor.ts): the movements it posts record that job. */
+export function applyOutgoing(tx: Queryable, chainId: string, chainTx: ChainTx): Promise<OutgoingOutcome> {
+  return actingAs({ job: 'chain-watcher' }, () => applyOutgoingWork(tx, chainId, chainTx));
+}
+
 /**
  * The hot wallet ran one of our signed messages: the withdrawal it carried is done if the
  * wallet sent the payment out, and refunded if it did not (not enough balance: the query id is
  * spent, so the same message can never pay later).
  */
-export async function applyOutgoing(tx: Queryable, chainId: string, chainTx: ChainTx): Promise<OutgoingOutcome> {
+async function applyOutgoingWork(tx: Queryable, chainId: string, chainTx: ChainTx): Promise<OutgoingOutcome> {
   if (chainTx.inKind !== 'external-in' || !chainTx.externalQuery) return { kind: 'unmatched' };
   const { queryId, createdAt } = chainTx.externalQuery;
   const { rows } = await tx.query<WithdrawalRow>(
