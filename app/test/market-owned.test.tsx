@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { createStore, Provider } from 'jotai';
 import { queryClientAtom } from 'jotai-tanstack-query';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OwnedGifts } from '../src/features/market/owned-gifts';
 import { registerMarketTexts } from '../src/features/market/market-texts';

@@ -4,7 +4,7 @@ import { createStore, Provider } from 'jotai';
 import { queryClientAtom } from 'jotai-tanstack-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as WalletScreen } from '../src/features/wallet/wallet-screen';
 import { registerWalletTexts } from '../src/features/wallet/wallet-texts';

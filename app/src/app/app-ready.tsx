@@ -1,7 +1,6 @@
 import { preloadCalls } from '@arcade/api-client/client';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import type { DataRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { RouterProvider, type DataRouter } from 'react-router-dom';
 import { RoutePreloadContext } from '../components/prefetch-link';
 import { whenIdle } from '../lib/idle';
 import { isToastAreaWanted, subscribeToastArea, wantToastArea } from '../lib/toast';

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import type { ComponentType } from 'react';
-import type { DataRouter } from 'react-router';
+import type { DataRouter } from 'react-router-dom';
 
 export type BootState =
   | { phase: 'starting' }

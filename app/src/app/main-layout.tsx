@@ -1,4 +1,4 @@
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router-dom';
 import { BottomNav } from '../components/bottom-nav';
 import { TopBar } from '../components/top-bar';
 import { isTabRoot, useGoBack } from '../lib/navigation';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
 import { OnboardingGate } from '../features/onboarding/onboarding-gate';
 import { isTabRoot, useGoBack } from '../lib/navigation';
 import { useBackButton } from '../telegram/back-button';

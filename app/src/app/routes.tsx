@@ -1,4 +1,4 @@
-import { createBrowserRouter, replace, type DataRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, replace, type DataRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { RouteErrorView, ScreenErrorView } from '../components/route-error-view';
 import type { SearchSchema } from '../lib/validated-search';
 import { MainLayout } from './main-layout';

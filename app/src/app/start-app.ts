@@ -1,5 +1,5 @@
 import type { createStore } from 'jotai';
-import type { DataRouter } from 'react-router';
+import type { DataRouter } from 'react-router-dom';
 import { queryClientAtom } from 'jotai-tanstack-query';
 import { prefetchBonusState } from '../features/bonus/bonus-state';
 import { changeAppLanguage, i18n, toAppLanguage } from '../i18n/i18n';

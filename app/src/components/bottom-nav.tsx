@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import { DiceIcon, FriendsIcon, GiftIcon, StoreIcon, WalletIcon } from './icons';
 import { PrefetchLink } from './prefetch-link';
 import './bottom-nav.css';

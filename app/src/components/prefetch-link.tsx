@@ -1,5 +1,5 @@
 import { createContext, use, useEffect, useRef } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { Link, type LinkProps } from 'react-router-dom';
 import { whenIdle } from '../lib/idle';
 
 /**

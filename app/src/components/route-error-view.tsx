@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { errorMessage, reloadDecision } from '../lib/chunk-reload';
 import { WarningIcon } from './icons';
 import { StatusScreen } from './status-screen';

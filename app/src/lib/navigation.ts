@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 
 /** Bottom-tab roots: no back button there. */
 export const TAB_ROOTS: ReadonlySet<string> = new Set([

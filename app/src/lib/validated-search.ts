@@ -1,6 +1,6 @@
 import { type, type Type } from 'arktype';
 import { useMemo } from 'react';
-import { replace, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { replace, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 
 /** A route's search schema: an object type whose keys are all optional. */
 export type SearchSchema = Type<object>;

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { useGamesT } from './games-texts';
 

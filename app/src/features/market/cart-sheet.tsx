@@ -2,7 +2,7 @@ import type { Gift } from '@arcade/api-client/market';
 import { toNano } from '@arcade/api-client/money';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { memo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router-dom';
 import { TonMark } from '../../components/icons';
 import { balancesAtom } from '../../state/balances';
 import {

@@ -1,7 +1,7 @@
 import type { Gift } from '@arcade/api-client/market';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { TonMark } from '../../components/icons';
 import { cartIdsAtom } from '../../state/cart';
 import { BackdropSwatch, GiftArt, ModelSwatch, SymbolGlyph } from './gift-art';

@@ -1,7 +1,7 @@
 import type { Gift } from '@arcade/api-client/market';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Screen } from '../../components/screen';
 import { useValidatedSearch } from '../../lib/validated-search';
 import { useBackButton } from '../../telegram/back-button';

@@ -2,7 +2,7 @@ import type { Gift } from '@arcade/api-client/market';
 import { toNano } from '@arcade/api-client/money';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { memo, useCallback, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { TonMark, WarningIcon } from '../../components/icons';
 import { GiftArt, GiftName } from './gift-art';
 import { LockIcon, SendIcon, TagIcon } from './market-icons';

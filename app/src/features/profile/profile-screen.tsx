@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import { Avatar } from '../../components/avatar';
 import { BalancesCard } from '../../components/balances-card';
 import { BackIcon, TrophyIcon } from '../../components/icons';
