@@ -9,6 +9,8 @@ import type { Db } from './db/db';
 import { createSessions } from './domain/sessions';
 import { registerAppHosting } from './routes/app-hosting';
 import { registerAuthRoutes } from './routes/auth';
+import { isApiRequest } from './routes/client-input';
+import { knownPlayersOnly } from './routes/known-players';
 import { authenticate } from './routes/call';
 import type { RouteDeps } from './routes/deps';
 import { registerDevRoutes } from './routes/dev';
@@ -150,8 +152,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const expectedAppKey = sha256(config.appKey);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
-    const path = request.url.split('?')[0] ?? '';
-    if (path !== '/api' && !path.startsWith('/api/')) return;
+    // Decided as the router sees the path: `/%61pi/...` and `http://host/api/...` are API calls too.
+    if (!isApiRequest(request)) return;
     const sent = request.headers[APP_KEY_HEADER.toLowerCase()];
     // Hashing first gives equal lengths, so the comparison takes the same time for any key.
     if (typeof sent !== 'string' || !timingSafeEqual(sha256(sent), expectedAppKey)) {
@@ -159,7 +161,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     }
   });
 
-  const sessions = createSessions(config.jwtSecret, now);
+  // A token of a player the database does not know is refused (401) before any call runs.
+  const sessions = knownPlayersOnly(createSessions(config.jwtSecret, now), db);
 
   // Money calls (every call that carries an idempotency key) are limited per player, and only a
   // token whose signature checks out names a player (verified once: the call reuses the answer).

@@ -5,6 +5,7 @@ import { actingAs } from '../domain/actor';
 import { DomainError } from '../domain/errors';
 import { moneyKey, type MoneyKey } from '../domain/ledger';
 import { sessionMessages, type Sessions } from '../domain/sessions';
+import { checkBodyText } from './client-input';
 
 /** The validated request body of a call. */
 export type BodyOf<N extends CallName> = Calls[N]['request']['infer'];
@@ -29,6 +30,8 @@ export interface PlayerCallContext<N extends CallName> extends PublicCallContext
 }
 
 function validateBody<N extends CallName>(name: N, body: unknown): BodyOf<N> {
+  // No NUL in any string (PostgreSQL refuses it) and no absurd nesting: a 400, before the schema.
+  checkBodyText(body);
   // A call without a body may be sent with no body at all.
   const checked = calls[name].request(body ?? {});
   if (checked instanceof type.errors) throw new DomainError('invalid', checked.summary);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { isApiRequest } from './client-input';
 import { HttpError } from './errors';
 
 /**
@@ -50,8 +51,7 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
   };
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (path !== '/api' && !path.startsWith('/api/')) return;
+    if (!isApiRequest(request)) return;
     const { origin, sameOrigin } = originOf(request);
     if (origin === null || sameOrigin) return;
     // In development the Vite dev server (another port) proxies the API.
