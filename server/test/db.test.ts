@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation, openDb, type Db } from '../src/db/db';
 import { migrate, readMigrations } from '../src/db/migrator';
 import { pgliteTemplateKey, writePgliteTemplate } from '../src/db/pglite-template';
-import { databases, tempDir } from './helpers';
+import { databases, postgresOnly, tempDir } from './helpers';
 
 describe.each(databases())('database on $name', (database) => {
   let db: Db;
@@ -62,7 +62,7 @@ describe.each(databases())('database on $name', (database) => {
 });
 
 // PGlite has a single connection, so nothing can race there: this runs on a PostgreSQL server only.
-describe.each(databases().filter((d) => d.name === 'postgres'))('replicas on $name', (database) => {
+describe.each(postgresOnly('replicas'))('replicas on $name', (database) => {
   it('two replicas migrating at once apply each migration exactly once', async () => {
     // A second connection pool on the same database, like a second replica starting.
     const fresh = await database.create({ migrated: false });

@@ -7,7 +7,7 @@ import { openDb, type Db, type SqlValue } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
 import { nodeHmac } from '../src/domain/games/seeds';
 import { instantBets } from '../src/domain/games/instant-batches';
-import { databases, envelope, fund, logIn, newUserId, post, postMovement, startServer } from './helpers';
+import { databases, envelope, fund, logIn, newUserId, post, postgresOnly, postMovement, startServer } from './helpers';
 
 describe.each(databases())('games on $name', (database) => {
   let db: Db;
@@ -511,7 +511,7 @@ describe.each(databases())('games on $name', (database) => {
   });
 });
 
-describe.each(databases().filter((d) => d.name === 'postgres'))('games under parallel load on $name', (database) => {
+describe.each(postgresOnly('games under parallel load'))('games under parallel load on $name', (database) => {
   let db: Db;
   let drop: () => Promise<void>;
   let app: FastifyInstance;

@@ -98,6 +98,17 @@ export function databases(): TestDatabase[] {
   return list;
 }
 
+/**
+ * The PostgreSQL server alone, for a suite that needs a real server (several connections or
+ * processes, a restart): without DATABASE_URL the list is empty, so the suite given it is not
+ * defined and one line says so, instead of a skipped test.
+ */
+export function postgresOnly(suite: string): TestDatabase[] {
+  const list = databases().filter((d) => d.name === 'postgres');
+  if (list.length === 0) console.log(`${suite}: needs PostgreSQL, not run: DATABASE_URL is not set`);
+  return list;
+}
+
 /** Creates an empty database on the DATABASE_URL's server, so test files can run in parallel. */
 export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `arcade_test_${process.pid}_${randomBytes(4).toString('hex')}`;

@@ -7,7 +7,7 @@ import type { CheckoutResult, MarketPage } from '@arcade/api-client/market';
 import type { Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
-import { databases, freePort, fund, launchData, serverProcessEnv, TEST_APP_KEY, waitHealthy } from './helpers';
+import { freePort, fund, launchData, postgresOnly, serverProcessEnv, TEST_APP_KEY, waitHealthy } from './helpers';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ADDRESS = 'UQAJdvce-cgGFbyOsPN9OMTUD4GHFYJYInb14SKPhAI-HQSQ';
@@ -28,7 +28,7 @@ interface Sent {
  * acknowledged operation is there, a retry of any operation applies nothing twice, the
  * ledger audit is clean, and open road rounds carry on.
  */
-describe.each(databases().filter((d) => d.name === 'postgres'))('the server killed mid-stream on $name', (database) => {
+describe.each(postgresOnly('the server killed mid-stream'))('the server killed mid-stream on $name', (database) => {
   let db: Db;
   let url: string;
   let drop: () => Promise<void>;

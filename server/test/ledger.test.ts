@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../src/db/db';
 import { createPlayerAccounts } from '../src/db/accounts';
 import { actingAs } from '../src/domain/actor';
 import { audit, systemCode, ledgerMessages, once, post, type AccountRef } from '../src/domain/ledger';
-import { databases } from './helpers';
+import { databases, postgresOnly } from './helpers';
 
 let nextPlayer = 10_000n;
 
@@ -283,7 +283,7 @@ describe.each(databases())('ledger on $name', (database) => {
   });
 });
 
-describe.each(databases().filter((d) => d.name === 'postgres'))('ledger concurrency on $name', (database) => {
+describe.each(postgresOnly('ledger concurrency'))('ledger concurrency on $name', (database) => {
   let db: Db;
   let drop: () => Promise<void>;
 

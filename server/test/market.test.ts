@@ -8,7 +8,7 @@ import type { Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
 import { importReceivedGifts } from '../src/domain/market/trade';
-import { databases, envelope, logIn, newUserId, post, postMovement, startServer, TEST_BOT_TOKEN } from './helpers';
+import { databases, envelope, logIn, newUserId, post, postgresOnly, postMovement, startServer, TEST_BOT_TOKEN } from './helpers';
 
 describe.each(databases())('gift market on $name', (database) => {
   let db: Db;
@@ -233,7 +233,7 @@ describe.each(databases())('gift market on $name', (database) => {
   });
 });
 
-describe.each(databases().filter((d) => d.name === 'postgres'))('gift market concurrency on $name', (database) => {
+describe.each(postgresOnly('gift market concurrency'))('gift market concurrency on $name', (database) => {
   let db: Db;
   let drop: () => Promise<void>;
   let app: FastifyInstance;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
-import { databases, envelope, fund, logIn, newUserId, post, startServer } from './helpers';
+import { envelope, fund, logIn, newUserId, post, postgresOnly, startServer } from './helpers';
 
 /** A TCP hop between the server and PostgreSQL that can drop every connection and refuse new ones. */
 class Cable {
@@ -49,7 +49,7 @@ class Cable {
   }
 }
 
-describe.each(databases().filter((d) => d.name === 'postgres'))('the database restarting under load on $name', (database) => {
+describe.each(postgresOnly('the database restarting under load'))('the database restarting under load on $name', (database) => {
   let direct: Db;
   let viaCable: Db;
   let drop: () => Promise<void>;

@@ -12,7 +12,7 @@ import { productConfig } from '../src/domain/product-config';
 import { watchHotWallet } from '../src/domain/wallet/chain-watcher';
 import { listUnknownDeposits, resolveUnknownDeposit } from '../src/domain/wallet/deposits';
 import { applyOutgoing, approveWithdrawal, rejectWithdrawal, runSender } from '../src/domain/wallet/withdrawals';
-import { databases, envelope, logIn, newUserId, post, startServer, testConfig } from './helpers';
+import { databases, envelope, logIn, newUserId, post, postgresOnly, startServer, testConfig } from './helpers';
 
 // Chain time starts at the wall clock (player wallets sign with a wall-clock validity) and then moves only when a test says so.
 const START = Math.floor(Date.now() / 1000);
@@ -437,7 +437,7 @@ describe.each(databases())('TON wallet on $name', (database) => {
   });
 });
 
-describe.each(databases().filter((d) => d.name === 'postgres'))('TON wallet under load on $name', (database) => {
+describe.each(postgresOnly('TON wallet under load'))('TON wallet under load on $name', (database) => {
   let db: Db;
   let drop: () => Promise<void>;
   let ton: Ton;
