@@ -132,6 +132,7 @@ export const marketRefusals = [
   'market.gift.locked',
   'market.gift.balance',
   'market.relayer.unavailable',
+  'market.relayer.stars',
   'account.banned',
 ] as const;
 export type MarketRefusal = (typeof marketRefusals)[number];

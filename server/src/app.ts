@@ -25,6 +25,8 @@ import { registerBonusRoutes } from './routes/bonus';
 import { HttpBotApi, type BotApi } from './adapters/telegram/bot-api';
 import { HttpGiftRelayer, type GiftRelayer } from './adapters/telegram/gift-relayer';
 import { registerMarketRoutes } from './routes/market';
+import { registerTelegramWebhook } from './routes/telegram-webhook';
+import { relayerConnections } from './domain/business-connections';
 import { fakeBotApi, fakeBotState, type FakeBotState } from './adapters/telegram/fake-bot-api';
 import type { Ton } from './adapters/chain/open-chain';
 
@@ -210,7 +212,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     sessions,
     ton: deps.ton,
     bot: deps.bot ?? new HttpBotApi({ token: config.botToken, baseUrl: config.botApiUrl }),
-    relayer: deps.relayer ?? new HttpGiftRelayer({ token: config.botToken, baseUrl: config.botApiUrl, businessConnectionId: config.businessConnectionId }),
+    relayer:
+      deps.relayer ??
+      new HttpGiftRelayer({ token: config.botToken, baseUrl: config.botApiUrl, businessConnectionId: config.businessConnectionId, connection: relayerConnections(config) }),
     ...(deps.kickWorkers ? { kickWorkers: deps.kickWorkers } : {}),
   };
   registerAuthRoutes(app, routeDeps);
@@ -219,6 +223,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   registerGameRoutes(app, routeDeps);
   registerBonusRoutes(app, routeDeps);
   registerMarketRoutes(app, routeDeps);
+  registerTelegramWebhook(app, routeDeps);
   if (config.fakeBotApi) await app.register(fakeBotApi(config.botToken, deps.fakeBot ?? fakeBotState()), { prefix: '/fake-bot-api' });
   if (!config.production) registerDevRoutes(app, routeDeps);
   registerHealthRoutes(app, routeDeps);

@@ -1,13 +1,16 @@
-import { ConfigError } from './config';
+import { ConfigError, loadConfig } from './config';
 import { openDb } from './db/db';
 import { migrate } from './db/migrator';
 import { operatorDatabase, runOperator } from './operator';
+import { isBotCommand, runBotOperator } from './operator-bot';
 
 /**
  * `pnpm --filter @arcade/server operator <command>`: the same database settings as the server;
  * reading commands need only those, writing ones the server's whole configuration.
  */
 async function main(): Promise<number> {
+  // bot:webhook and bot:menu talk to Telegram, not to the database: the server's whole configuration.
+  if (isBotCommand(process.argv[2])) return runBotOperator(loadConfig(), process.argv.slice(2), (line) => console.log(line));
   const config = operatorDatabase(process.argv.slice(2));
   const db = await openDb(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
   try {

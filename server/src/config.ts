@@ -9,6 +9,8 @@ export const DEVELOPMENT_BOT_TOKEN = '0000000000:DEVELOPMENT-ONLY-TOKEN-not-for-
 export const DEVELOPMENT_APP_KEY = 'dev-app-key';
 export const DEVELOPMENT_JWT_SECRET = 'development-only-jwt-secret-not-for-production';
 export const MIN_JWT_SECRET_LENGTH = 32;
+export const DEVELOPMENT_BOT_WEBHOOK_SECRET = 'development-only-webhook-secret-not-for-production';
+export const MIN_BOT_WEBHOOK_SECRET_LENGTH = 32;
 /** The development hot wallet's key seed: only ever used on the emulated chain. */
 export const DEVELOPMENT_HOT_WALLET_SEED = createHash('sha256').update('ton-arcade development hot wallet').digest('hex');
 
@@ -66,8 +68,20 @@ export interface Config {
   fakeBotApi: boolean;
   /** The channel of the Subscribe task, as getChatMember takes it (@name or -100…). */
   taskChannel: string;
-  /** The business connection of the relayer account that holds the market's gifts. */
-  businessConnectionId: string;
+  /**
+   * BUSINESS_CONNECTION_ID: the relayer's business connection when Telegram has reported none
+   * (business_connection updates are stored and the newest usable one wins). Development default
+   * `local-relayer` (the fake's); none in production.
+   */
+  businessConnectionId: string | null;
+  /**
+   * RELAYER_USER_ID: the Telegram user id of the relayer business account. Only its
+   * business_connection updates are used (anyone can connect a business account to a bot). Unset:
+   * in development any connection is used, in production none (BUSINESS_CONNECTION_ID only).
+   */
+  relayerUserId: bigint | null;
+  /** BOT_WEBHOOK_SECRET: what Telegram sends as X-Telegram-Bot-Api-Secret-Token with every update. */
+  botWebhookSecret: string;
   /** Fill an empty market with the generated catalogue at start (development and the offline start). */
   seedMarket: boolean;
   /** Run the deposit watcher and withdrawal sender in this process (one replica at a time holds the lock). */
@@ -110,6 +124,11 @@ const Env = type({
   'WORKERS?': "'true' | 'false' | '1' | '0'",
   'BOT_API_URL?': type(/^https?:\/\/\S+$/).describe('an http(s) URL'),
   'BUSINESS_CONNECTION_ID?': '0 < string <= 200',
+  'RELAYER_USER_ID?': type(/^[1-9]\d{0,15}$/).describe('a Telegram user id (digits)'),
+  // Telegram's secret_token alphabet and limit, and at least 32 characters.
+  'BOT_WEBHOOK_SECRET?': type(/^[A-Za-z0-9_-]{32,256}$/).describe(
+    `${MIN_BOT_WEBHOOK_SECRET_LENGTH} to 256 characters of A-Z, a-z, 0-9, _ and - (Telegram's secret_token alphabet)`,
+  ),
   'SEED_MARKET?': "'true' | 'false' | '1' | '0'",
   'TASK_CHANNEL?': type(/^(@[A-Za-z0-9_]{4,64}|-100\d{5,20})$/).describe('@channel_name or a -100… chat id'),
 });
@@ -135,6 +154,7 @@ const REQUIRED_IN_PRODUCTION = [
   'MINI_APP_URL',
   'TONCENTER_API_KEY',
   'TASK_CHANNEL',
+  'BOT_WEBHOOK_SECRET',
 ] as const;
 
 /** The most proxies a hop count may name: a longer chain is a mistake, not a deployment. */
@@ -263,6 +283,7 @@ function productionProblems(present: Record<string, string>, malformed: Set<stri
   }
   if (usable('BOT_TOKEN') === DEVELOPMENT_BOT_TOKEN) broken.push('BOT_TOKEN is the development token');
   if (jwtSecret === DEVELOPMENT_JWT_SECRET) broken.push('JWT_SECRET is the development secret');
+  if (usable('BOT_WEBHOOK_SECRET') === DEVELOPMENT_BOT_WEBHOOK_SECRET) broken.push('BOT_WEBHOOK_SECRET is the development secret');
   if (usable('TON_CHAIN') === 'sandbox') broken.push('TON_CHAIN=sandbox is an emulated chain');
   if (usable('HOT_WALLET_SEED')?.toLowerCase() === DEVELOPMENT_HOT_WALLET_SEED) broken.push('HOT_WALLET_SEED is the development seed');
   return { missing, broken };
@@ -314,7 +335,9 @@ export function loadConfig(env: EnvInput = process.env, repoRoot: string = findR
     botApiUrl: parsed.BOT_API_URL ?? (production ? 'https://api.telegram.org' : `http://127.0.0.1:${listenPort}/fake-bot-api`),
     fakeBotApi: !production && parsed.BOT_API_URL === undefined,
     taskChannel: parsed.TASK_CHANNEL ?? '@ton_arcade_news',
-    businessConnectionId: parsed.BUSINESS_CONNECTION_ID ?? 'local-relayer',
+    businessConnectionId: parsed.BUSINESS_CONNECTION_ID ?? (production ? null : 'local-relayer'),
+    relayerUserId: parsed.RELAYER_USER_ID === undefined ? null : BigInt(parsed.RELAYER_USER_ID),
+    botWebhookSecret: parsed.BOT_WEBHOOK_SECRET ?? DEVELOPMENT_BOT_WEBHOOK_SECRET,
     seedMarket: parsed.SEED_MARKET === undefined ? !production : parsed.SEED_MARKET === 'true' || parsed.SEED_MARKET === '1',
     workers: parsed.WORKERS === undefined || parsed.WORKERS === 'true' || parsed.WORKERS === '1',
   };

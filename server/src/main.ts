@@ -9,6 +9,7 @@ import { HttpBotApi } from './adapters/telegram/bot-api';
 import { HttpGiftRelayer } from './adapters/telegram/gift-relayer';
 import { seedMarketCatalogue } from './domain/market/catalogue-generator';
 import { fakeBotState, type FakeBotState } from './adapters/telegram/fake-bot-api';
+import { relayerConnections } from './domain/business-connections';
 
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -51,7 +52,12 @@ async function main(): Promise<void> {
   const ton = await openTon(config.ton);
   let workers: Workers | null = null;
   const bot = new HttpBotApi({ token: config.botToken, baseUrl: config.botApiUrl });
-  const relayer = new HttpGiftRelayer({ token: config.botToken, baseUrl: config.botApiUrl, businessConnectionId: config.businessConnectionId });
+  const relayer = new HttpGiftRelayer({
+    token: config.botToken,
+    baseUrl: config.botApiUrl,
+    businessConnectionId: config.businessConnectionId,
+    connection: relayerConnections(config),
+  });
   if (config.seedMarket) await seedMarketCatalogue(db);
   const fakeBot = config.fakeBotApi ? await stockedFakeBot(db) : undefined;
   const app = await buildServer({ config, db, ton, bot, relayer, ...(fakeBot ? { fakeBot } : {}), kickWorkers: () => workers?.kick() });

@@ -17,7 +17,9 @@ export const operatorUsage = `Operator commands:
   withdrawals:reject <withdrawal> <note...>       refuse it and refund the player
   users:ban <player>                      block every money action of a player
   users:unban <player>                    lift the block
-  gifts:import <file.json>                import house gift stock (collections, gifts, optional prices)`;
+  gifts:import <file.json>                import house gift stock (collections, gifts, optional prices)
+  bot:webhook                             point Telegram's webhook at PUBLIC_URL/telegram/webhook with BOT_WEBHOOK_SECRET
+  bot:menu                                set the bot's menu button to open the mini app`;
 
 /**
  * What each command does to the book: `reads` only look (the audit, the review lists) and need

@@ -6,6 +6,7 @@ import {
   ConfigError,
   DEVELOPMENT_APP_KEY,
   DEVELOPMENT_BOT_TOKEN,
+  DEVELOPMENT_BOT_WEBHOOK_SECRET,
   DEVELOPMENT_HOT_WALLET_SEED,
   fastifyTrustProxy,
   findRepoRoot,
@@ -32,8 +33,9 @@ const PRODUCTION = {
   MINI_APP_URL: 'https://t.me/arcade_bot/play',
   TONCENTER_API_KEY: 'toncenter-key',
   TASK_CHANNEL: '@arcade_news',
+  BOT_WEBHOOK_SECRET: 'a-webhook-secret-that-is-long-enough_0123',
 };
-const ALL_REQUIRED = 'BOT_TOKEN, APP_KEY, JWT_SECRET, HOT_WALLET_SEED, DATABASE_URL, PUBLIC_URL, MINI_APP_URL, TONCENTER_API_KEY, TASK_CHANNEL';
+const ALL_REQUIRED = 'BOT_TOKEN, APP_KEY, JWT_SECRET, HOT_WALLET_SEED, DATABASE_URL, PUBLIC_URL, MINI_APP_URL, TONCENTER_API_KEY, TASK_CHANNEL, BOT_WEBHOOK_SECRET';
 
 function configError(env: Record<string, string>, load: (env: Record<string, string>) => unknown = (e) => loadConfig(e, '/repo')): string {
   try {
@@ -127,7 +129,7 @@ describe('configuration', () => {
   it('production refuses to start without any setting of real money, naming each', () => {
     const message = configError({ NODE_ENV: 'production' });
     expect(message).toBe(`Refusing to start in production: missing ${ALL_REQUIRED}`);
-    for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'MINI_APP_URL', 'TONCENTER_API_KEY', 'TASK_CHANNEL', 'APP_KEY']) {
+    for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'MINI_APP_URL', 'TONCENTER_API_KEY', 'TASK_CHANNEL', 'APP_KEY', 'BOT_WEBHOOK_SECRET']) {
       const { [name as keyof typeof PRODUCTION]: _left, ...rest } = PRODUCTION;
       expect(configError(rest), name).toBe(`Refusing to start in production: missing ${name}`);
     }
@@ -168,7 +170,7 @@ describe('configuration', () => {
   it('names every missing and malformed variable in one message', () => {
     const message = configError({ NODE_ENV: 'production', PORT: 'eighty', HOT_WALLET_SEED: 'xyz', JWT_SECRET: 'short', PUBLIC_URL: 'http://a.example', TRUST_PROXY: 'true' });
     expect(message).not.toContain('\n');
-    expect(message).toMatch(/^Refusing to start in production: missing BOT_TOKEN, APP_KEY, DATABASE_URL, MINI_APP_URL, TONCENTER_API_KEY, TASK_CHANNEL; /);
+    expect(message).toMatch(/^Refusing to start in production: missing BOT_TOKEN, APP_KEY, DATABASE_URL, MINI_APP_URL, TONCENTER_API_KEY, TASK_CHANNEL, BOT_WEBHOOK_SECRET; /);
     expect(message).toContain('PORT must be');
     expect(message).toContain('HOT_WALLET_SEED must be 64 hex characters (a 32-byte seed)');
     expect(message).toContain('JWT_SECRET must be at least 32 characters');
@@ -194,6 +196,24 @@ describe('configuration', () => {
     expect(configError({ ...PRODUCTION, JWT_SECRET: jwt })).toBe('Refusing to start in production: JWT_SECRET must be at least 32 characters');
     expectNoPieceOf(configError({ ...PRODUCTION, HOT_WALLET_SEED: DEVELOPMENT_HOT_WALLET_SEED }), DEVELOPMENT_HOT_WALLET_SEED);
     expectNoPieceOf(configError({ NODE_ENV: 'production', DATABASE_URL: databaseUrl }, (e) => loadDatabaseConfig(e, '/repo')), databaseUrl);
+  });
+
+  it("the bot's settings: BOT_WEBHOOK_SECRET of 32 to 256 of Telegram's characters, never the development one in production, never quoted", () => {
+    const rule = "BOT_WEBHOOK_SECRET must be 32 to 256 characters of A-Z, a-z, 0-9, _ and - (Telegram's secret_token alphabet)";
+    for (const bad of ['short-secret', 'a'.repeat(31), 'a'.repeat(257), `${'a'.repeat(32)} spaced`, `${'a'.repeat(32)}!`]) {
+      const message = configError({ ...PRODUCTION, BOT_WEBHOOK_SECRET: bad });
+      expect(message, bad).toBe(`Refusing to start in production: ${rule}`);
+      if (bad.length >= 8) expectNoPieceOf(message, bad);
+    }
+    expect(configError({ ...PRODUCTION, BOT_WEBHOOK_SECRET: DEVELOPMENT_BOT_WEBHOOK_SECRET })).toBe('Refusing to start in production: BOT_WEBHOOK_SECRET is the development secret');
+    expect(configError({ ...DEV, RELAYER_USER_ID: '@relayer' })).toBe('Invalid configuration: RELAYER_USER_ID must be a Telegram user id (digits)');
+    // Production: the secret given, no typed or development relayer connection unless set.
+    expect(loadConfig(PRODUCTION, '/repo')).toMatchObject({ botWebhookSecret: PRODUCTION.BOT_WEBHOOK_SECRET, businessConnectionId: null, relayerUserId: null });
+    expect(loadConfig({ ...PRODUCTION, BUSINESS_CONNECTION_ID: 'typed', RELAYER_USER_ID: '6100000001' }, '/repo')).toMatchObject({
+      businessConnectionId: 'typed',
+      relayerUserId: 6100000001n,
+    });
+    expect(loadConfig(DEV, '/repo')).toMatchObject({ botWebhookSecret: DEVELOPMENT_BOT_WEBHOOK_SECRET, businessConnectionId: 'local-relayer', relayerUserId: null });
   });
 
   it('TRUST_PROXY takes a hop count or the proxies, and trusts none when unset', () => {
@@ -317,7 +337,7 @@ describe('the entry point', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr.trim()).toBe(
-      'Refusing to start in production: missing BOT_TOKEN, APP_KEY, JWT_SECRET, DATABASE_URL, PUBLIC_URL, MINI_APP_URL, TONCENTER_API_KEY, TASK_CHANNEL; HOT_WALLET_SEED must be 64 hex characters (a 32-byte seed)',
+      'Refusing to start in production: missing BOT_TOKEN, APP_KEY, JWT_SECRET, DATABASE_URL, PUBLIC_URL, MINI_APP_URL, TONCENTER_API_KEY, TASK_CHANNEL, BOT_WEBHOOK_SECRET; HOT_WALLET_SEED must be 64 hex characters (a 32-byte seed)',
     );
     expectNoPieceOf(run.stderr, seed);
   });

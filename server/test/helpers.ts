@@ -38,6 +38,7 @@ export const PRODUCTION_ENV: Record<string, string> = {
   MINI_APP_URL: 'https://t.me/arcade_test_bot/play',
   TONCENTER_API_KEY: 'test-toncenter-key',
   TASK_CHANNEL: '@arcade_test_news',
+  BOT_WEBHOOK_SECRET: 'production-webhook-secret-of-at-least-32-characters',
 };
 
 export function testConfig(env: Record<string, string> = {}): Config {

@@ -46,7 +46,7 @@ describe('the operator commands need only what they use', () => {
     expect(writers).toEqual(['deposits:resolve', 'deposits:dismiss', 'withdrawals:approve', 'withdrawals:reject', 'users:ban', 'users:unban', 'gifts:import']);
     for (const command of writers) {
       expect(refusal([command, '1'], { DATABASE_URL })).toBe(
-        'Refusing to start in production: missing BOT_TOKEN, APP_KEY, JWT_SECRET, HOT_WALLET_SEED, PUBLIC_URL, MINI_APP_URL, TONCENTER_API_KEY, TASK_CHANNEL',
+        'Refusing to start in production: missing BOT_TOKEN, APP_KEY, JWT_SECRET, HOT_WALLET_SEED, PUBLIC_URL, MINI_APP_URL, TONCENTER_API_KEY, TASK_CHANNEL, BOT_WEBHOOK_SECRET',
       );
     }
     expect(operatorDatabase(['users:ban', '1'], { NODE_ENV: 'development', DATA_DIR: '/data' }, '/repo').dataDir).toBe('/data');
@@ -55,7 +55,7 @@ describe('the operator commands need only what they use', () => {
   it('the CLI refuses a writing command in production with DATABASE_URL alone, before touching the database', async () => {
     const run = await operator(['users:ban', '1'], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
     expect(run.code).toBe(1);
-    expect(run.stderr.trim()).toBe('Refusing to start in production: missing BOT_TOKEN, APP_KEY, JWT_SECRET, HOT_WALLET_SEED, PUBLIC_URL, MINI_APP_URL, TONCENTER_API_KEY, TASK_CHANNEL');
+    expect(run.stderr.trim()).toBe('Refusing to start in production: missing BOT_TOKEN, APP_KEY, JWT_SECRET, HOT_WALLET_SEED, PUBLIC_URL, MINI_APP_URL, TONCENTER_API_KEY, TASK_CHANNEL, BOT_WEBHOOK_SECRET');
   });
 
   // Defined only with a PostgreSQL server to audit, never reported as a skipped test.

@@ -57,23 +57,49 @@ export interface OutboxPass {
   failed: number;
 }
 
-/** Sends the queued messages, oldest first; a failed one is retried on a later pass. */
+/**
+ * How long a pass holds a queued message it is sending: longer than a send can take (10 s a try,
+ * up to 3 repeats after waits of at most a minute each), so no other pass takes it meanwhile.
+ */
+const CLAIM_SECONDS = 300;
+
+/**
+ * Sends the queued messages, oldest first; a failed one is retried on a later pass.
+ *
+ * A message goes out at most once per attempt, and is marked sent only after Telegram accepted it:
+ * - a pass claims a row before sending it (`claimed_until`, set only where no live claim is): two
+ *   passes at once (two replicas, a kick during a pass) cannot both send it;
+ * - the Bot API client repeats a call only after Telegram's 429 "retry after N", which Telegram
+ *   sends for a message it did not send; a 5xx or a network failure, after which the message may
+ *   have gone out, is not repeated in place but left to a later pass, like any failure;
+ * - `sent_at` is set after the send succeeded, never before; a failed send gives the claim back.
+ */
 export async function sendQueuedNotices(db: Queryable, bot: BotApi, limit = 50): Promise<OutboxPass> {
   const { rows } = await db.query<{ id: bigint; user_id: bigint; notice: Notice; amount: bigint }>(
-    `SELECT id, user_id, notice, amount FROM bot_outbox WHERE sent_at IS NULL AND attempts < $1 ORDER BY id LIMIT $2`,
+    `SELECT id, user_id, notice, amount FROM bot_outbox
+     WHERE sent_at IS NULL AND attempts < $1 AND (claimed_until IS NULL OR claimed_until < now()) ORDER BY id LIMIT $2`,
     [MAX_ATTEMPTS, limit],
   );
   const pass: OutboxPass = { sent: 0, skipped: 0, failed: 0 };
   for (const row of rows) {
+    const claimed = await db.query(
+      `UPDATE bot_outbox SET attempts = attempts + 1, claimed_until = now() + make_interval(secs => $2)
+       WHERE id = $1 AND sent_at IS NULL AND attempts < $3 AND (claimed_until IS NULL OR claimed_until < now())`,
+      [row.id, CLAIM_SECONDS, MAX_ATTEMPTS],
+    );
+    // Another pass holds it (and sends it, or has sent it).
+    if (claimed.rowCount === 0) continue;
+    let delivered: boolean;
     try {
-      const delivered = await notify(db, bot, row.user_id, row.notice, row.amount);
-      await db.query('UPDATE bot_outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = $1', [row.id]);
-      if (delivered) pass.sent += 1;
-      else pass.skipped += 1;
+      delivered = await notify(db, bot, row.user_id, row.notice, row.amount);
     } catch {
-      await db.query('UPDATE bot_outbox SET attempts = attempts + 1 WHERE id = $1', [row.id]);
+      await db.query('UPDATE bot_outbox SET claimed_until = NULL WHERE id = $1', [row.id]);
       pass.failed += 1;
+      continue;
     }
+    await db.query('UPDATE bot_outbox SET sent_at = now(), claimed_until = NULL WHERE id = $1', [row.id]);
+    if (delivered) pass.sent += 1;
+    else pass.skipped += 1;
   }
   return pass;
 }

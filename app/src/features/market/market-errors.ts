@@ -13,6 +13,7 @@ export const marketRefusalKeys = {
   'market.gift.locked': 'gifts.refusal.locked',
   'market.gift.balance': 'gifts.refusal.balance',
   'market.relayer.unavailable': 'gifts.refusal.relayer',
+  'market.relayer.stars': 'gifts.refusal.relayerStars',
   'account.banned': 'gifts.refusal.banned',
 } as const satisfies Record<MarketRefusal, MarketTextKey>;
 

@@ -185,6 +185,7 @@ export const marketEn = {
     locked: 'Telegram still holds this gift. Try after the lock date.',
     balance: 'Your TON balance is not enough for the {{fee}} TON fee.',
     relayer: 'Telegram did not accept the transfer right now. Nothing was charged; try again later.',
+    relayerStars: 'The market cannot pay Telegram’s transfer price for this gift right now. Nothing was charged; try again later.',
     banned: 'Your account is blocked.',
   },
 };

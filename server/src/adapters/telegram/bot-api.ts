@@ -1,4 +1,6 @@
+import { autoRetry } from '@grammyjs/auto-retry';
 import { type } from 'arktype';
+import { Api, GrammyError, HttpError, type ApiClientOptions } from 'grammy';
 
 /** What Telegram says of a user in a chat (Bot API ChatMember.status). */
 export type ChatMemberStatus = 'creator' | 'administrator' | 'member' | 'restricted' | 'left' | 'kicked';
@@ -20,67 +22,94 @@ export class BotApiError extends Error {
   }
 }
 
-const Reply = type({
-  ok: 'boolean',
-  'result?': 'unknown',
-  'error_code?': 'number',
-  'description?': 'string',
-});
 const ChatMember = type({ status: "'creator' | 'administrator' | 'member' | 'restricted' | 'left' | 'kicked'", 'is_member?': 'boolean' });
 
 export interface HttpBotApiOptions {
   token: string;
   /** https://api.telegram.org, or the local fake's address. */
   baseUrl: string;
+  /** Tests feed recorded replies through it; by default grammY's own (node-fetch). */
   fetch?: typeof globalThis.fetch;
   timeoutMs?: number;
+  /** The longest `retry_after` of a 429 waited out in place (default 60 s); a longer one is an error. */
+  maxRetryDelaySeconds?: number;
 }
 
-/** The Bot API over HTTP, as Telegram serves it (and the local fake imitates). */
-export class HttpBotApi implements BotApi {
-  private readonly fetch: typeof globalThis.fetch;
-  constructor(private readonly options: HttpBotApiOptions) {
-    this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  }
+/** Times a call is repeated after Telegram's "Too Many Requests: retry after N". */
+export const MAX_FLOOD_RETRIES = 3;
 
-  private async call(method: string, params: Record<string, string | number>): Promise<{ ok: boolean; result?: unknown; error_code?: number; description?: string }> {
-    const url = `${this.options.baseUrl.replace(/\/+$/, '')}/bot${this.options.token}/${method}`;
-    let response: Response;
-    try {
-      response = await this.fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(params),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
-      });
-    } catch (error) {
-      throw new BotApiError(`Bot API ${method} unreachable: ${String(error)}`, null);
-    }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
-      throw new BotApiError(`Bot API ${method} answered ${response.status} with a body that is not JSON`, response.status);
-    }
-    const reply = Reply(body);
-    if (reply instanceof type.errors) throw new BotApiError(`Bot API ${method} answered an unknown shape: ${reply.summary}`, response.status);
-    return reply;
+/**
+ * What grammY's auto-retry may repeat: only a 429 with `retry_after`, which Telegram sends for a
+ * call it did not carry out, so a repeated sendMessage or transferGift cannot happen twice. A 5xx
+ * or a network failure (the call may have gone through) is never repeated here: the caller
+ * decides (the outbox tries again on a later pass, a withdrawal rolls back).
+ */
+export function floodRetry(maxDelaySeconds = 60) {
+  return autoRetry({ maxRetryAttempts: MAX_FLOOD_RETRIES, maxDelaySeconds, rethrowInternalServerErrors: true, rethrowHttpErrors: true });
+}
+
+/** grammY's client options for a Bot API at `baseUrl` (Telegram, or the local fake). */
+export function apiClientOptions(options: Pick<HttpBotApiOptions, 'baseUrl' | 'fetch' | 'timeoutMs'>): ApiClientOptions {
+  return {
+    apiRoot: options.baseUrl.replace(/\/+$/, ''),
+    timeoutSeconds: Math.max(1, Math.ceil((options.timeoutMs ?? 10_000) / 1000)),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  };
+}
+
+/** The Bot API through grammY, 429s waited out and repeated (floodRetry). */
+export function telegramApi(options: HttpBotApiOptions): Api {
+  const api = new Api(options.token, apiClientOptions(options));
+  api.config.use(floodRetry(options.maxRetryDelaySeconds));
+  return api;
+}
+
+/** Any failure of a Bot API call as a BotApiError: Telegram's code and description, never the URL (it holds the token). */
+export function toBotApiError(method: string, error: unknown): BotApiError {
+  if (error instanceof BotApiError) return error;
+  if (error instanceof GrammyError) {
+    if (typeof error.error_code !== 'number') return new BotApiError(`Bot API ${method} answered an unknown shape`, null);
+    return new BotApiError(`${method} failed: ${error.error_code} ${error.description}`, error.error_code);
+  }
+  if (error instanceof HttpError) {
+    const cause = error.error as { code?: unknown; type?: unknown } | undefined;
+    const code = typeof cause?.code === 'string' ? ` (${cause.code})` : '';
+    return new BotApiError(`Bot API ${method} unreachable: ${error.message}${code}`, null);
+  }
+  return new BotApiError(`Bot API ${method} failed: ${error instanceof Error ? error.name : 'unknown error'}`, null);
+}
+
+/** Runs one Bot API call, its failures as BotApiError. */
+export async function botCall<T>(method: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw toBotApiError(method, error);
+  }
+}
+
+/** The Bot API over HTTP, as Telegram serves it (and the local fake imitates), through grammY. */
+export class HttpBotApi implements BotApi {
+  readonly api: Api;
+  constructor(options: HttpBotApiOptions) {
+    this.api = telegramApi(options);
   }
 
   async isChatMember(chatId: string, userId: bigint): Promise<boolean> {
-    const reply = await this.call('getChatMember', { chat_id: chatId, user_id: Number(userId) });
-    if (!reply.ok) {
+    let result: unknown;
+    try {
+      result = await this.api.raw.getChatMember({ chat_id: chatId, user_id: Number(userId) });
+    } catch (error) {
       // Telegram answers 400 "user not found" for someone who never joined: not a member.
-      if (reply.error_code === 400 && /user not found|member not found|PARTICIPANT_ID_INVALID/i.test(reply.description ?? '')) return false;
-      throw new BotApiError(`getChatMember failed: ${reply.error_code ?? '?'} ${reply.description ?? ''}`, reply.error_code ?? null);
+      if (error instanceof GrammyError && error.error_code === 400 && /user not found|member not found|PARTICIPANT_ID_INVALID/i.test(error.description)) return false;
+      throw toBotApiError('getChatMember', error);
     }
-    const member = ChatMember(reply.result);
+    const member = ChatMember(result);
     if (member instanceof type.errors) throw new BotApiError(`getChatMember answered an unknown member: ${member.summary}`, 200);
     return member.status === 'creator' || member.status === 'administrator' || member.status === 'member' || (member.status === 'restricted' && member.is_member === true);
   }
 
   async sendMessage(chatId: bigint, text: string): Promise<void> {
-    const reply = await this.call('sendMessage', { chat_id: Number(chatId), text });
-    if (!reply.ok) throw new BotApiError(`sendMessage failed: ${reply.error_code ?? '?'} ${reply.description ?? ''}`, reply.error_code ?? null);
+    await botCall('sendMessage', () => this.api.raw.sendMessage({ chat_id: Number(chatId), text }));
   }
 }

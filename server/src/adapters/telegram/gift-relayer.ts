@@ -1,5 +1,7 @@
 import { type } from 'arktype';
-import { BotApiError } from './bot-api';
+import type { Api } from 'grammy';
+import type { Queryable } from '../../db/db';
+import { BotApiError, botCall, telegramApi } from './bot-api';
 
 /** A collectible gift the relayer (business) account received from a player. */
 export interface ReceivedGift {
@@ -14,13 +16,27 @@ export interface ReceivedGift {
   transferableAt: Date | null;
 }
 
-/** Moves gifts in and out of the market's relayer account (a Telegram business account run by the bot). */
+/**
+ * Moves gifts in and out of the market's relayer account (a Telegram business account run by the
+ * bot). `db` is where the relayer reads which business connection to use: the caller's own
+ * transaction when there is one (a withdrawal), so no second connection is needed.
+ */
 export interface GiftRelayer {
-  transferGift(ownedGiftId: string, toUserId: bigint): Promise<void>;
-  receivedGifts(offset: string | null): Promise<{ gifts: ReceivedGift[]; nextOffset: string | null }>;
+  transferGift(ownedGiftId: string, toUserId: bigint, db: Queryable): Promise<void>;
+  receivedGifts(offset: string | null, db: Queryable): Promise<{ gifts: ReceivedGift[]; nextOffset: string | null }>;
 }
 
-const Reply = type({ ok: 'boolean', 'result?': 'unknown', 'error_code?': 'number', 'description?': 'string' });
+/** The relayer account's Stars cannot pay Telegram's price for moving this gift: nothing was sent. */
+export class RelayerStarsError extends Error {
+  override readonly name = 'RelayerStarsError';
+  constructor(
+    readonly needed: number,
+    readonly available: number,
+  ) {
+    super(`The relayer account has ${available} Stars, the transfer costs ${needed}`);
+  }
+}
+
 const Attribute = type({ name: 'string', rarity_per_mille: 'number' });
 const OwnedGifts = type({
   total_count: 'number',
@@ -29,6 +45,8 @@ const OwnedGifts = type({
     'owned_gift_id?': 'string',
     'sender_user?': { id: 'number' },
     'next_transfer_date?': 'number',
+    'can_be_transferred?': 'boolean',
+    'transfer_star_count?': 'number.integer >= 0',
     'gift?': {
       'base_name?': 'string',
       'number?': 'number',
@@ -39,41 +57,91 @@ const OwnedGifts = type({
   }).array(),
   'next_offset?': 'string',
 });
+type OwnedGift = (typeof OwnedGifts.infer)['gifts'][number];
+const StarAmount = type({ amount: 'number.integer', 'nanostar_amount?': 'number.integer' });
 
 const hex = (color: number) => `#${color.toString(16).padStart(6, '0')}`;
 
-/** The relayer over the Bot API (transferGift, getBusinessAccountGifts), as Telegram or the local fake serves it. */
+/** Only collectible (unique) gifts: the market trades nothing else. */
+const UNIQUE_ONLY = { exclude_unique: false, exclude_unlimited: true, exclude_limited_upgradable: true, exclude_limited_non_upgradable: true } as const;
+
+export interface HttpGiftRelayerOptions {
+  token: string;
+  baseUrl: string;
+  /** BUSINESS_CONNECTION_ID: used when `connection` knows none. */
+  businessConnectionId: string | null;
+  /** The newest usable connection Telegram reported (business_connection updates), read from `db`. */
+  connection?: (db: Queryable) => Promise<string | null>;
+  fetch?: typeof globalThis.fetch;
+  timeoutMs?: number;
+  maxRetryDelaySeconds?: number;
+}
+
+/**
+ * The relayer over the Bot API (getBusinessAccountGifts, getBusinessAccountStarBalance,
+ * transferGift), as Telegram or the local fake serves it, through grammY (429s waited out).
+ */
 export class HttpGiftRelayer implements GiftRelayer {
-  private readonly fetch: typeof globalThis.fetch;
-  constructor(private readonly options: { token: string; baseUrl: string; businessConnectionId: string; fetch?: typeof globalThis.fetch }) {
-    this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  private readonly api: Api;
+  constructor(private readonly options: HttpGiftRelayerOptions) {
+    this.api = telegramApi(options);
   }
 
-  private async call(method: string, params: Record<string, unknown>): Promise<unknown> {
-    let response: Response;
-    try {
-      response = await this.fetch(`${this.options.baseUrl.replace(/\/+$/, '')}/bot${this.options.token}/${method}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ business_connection_id: this.options.businessConnectionId, ...params }),
-        signal: AbortSignal.timeout(10_000),
-      });
-    } catch (error) {
-      throw new BotApiError(`Bot API ${method} unreachable: ${String(error)}`, null);
-    }
-    const reply = Reply(await response.json().catch(() => null));
-    if (reply instanceof type.errors) throw new BotApiError(`Bot API ${method} answered an unknown shape`, response.status);
-    if (!reply.ok) throw new BotApiError(`${method} failed: ${reply.error_code ?? '?'} ${reply.description ?? ''}`, reply.error_code ?? null);
-    return reply.result;
+  /** The business connection to act through: the newest one Telegram reported, else BUSINESS_CONNECTION_ID. */
+  async connectionId(db: Queryable): Promise<string | null> {
+    return (await this.options.connection?.(db)) ?? this.options.businessConnectionId;
   }
 
-  async transferGift(ownedGiftId: string, toUserId: bigint): Promise<void> {
-    await this.call('transferGift', { owned_gift_id: ownedGiftId, new_owner_chat_id: Number(toUserId), star_count: 25 });
-  }
-
-  async receivedGifts(offset: string | null): Promise<{ gifts: ReceivedGift[]; nextOffset: string | null }> {
-    const result = OwnedGifts(await this.call('getBusinessAccountGifts', { exclude_unique: false, exclude_unlimited: true, exclude_limited_upgradable: true, exclude_limited_non_upgradable: true, ...(offset ? { offset } : {}), limit: 100 }));
+  private async page(connection: string, offset: string | null) {
+    const reply = await botCall('getBusinessAccountGifts', () =>
+      this.api.raw.getBusinessAccountGifts({ business_connection_id: connection, ...UNIQUE_ONLY, ...(offset ? { offset } : {}), limit: 100 }),
+    );
+    const result = OwnedGifts(reply);
     if (result instanceof type.errors) throw new BotApiError(`getBusinessAccountGifts answered an unknown shape: ${result.summary}`, 200);
+    return result;
+  }
+
+  /** The gift as the relayer account holds it (Telegram has no lookup by id: the pages are read until it shows). */
+  private async ownedGift(connection: string, ownedGiftId: string): Promise<OwnedGift | null> {
+    let offset: string | null = null;
+    do {
+      const page: typeof OwnedGifts.infer = await this.page(connection, offset);
+      const found = page.gifts.find((gift) => gift.owned_gift_id === ownedGiftId);
+      if (found) return found;
+      offset = page.next_offset || null;
+    } while (offset);
+    return null;
+  }
+
+  /**
+   * Sends a gift to a player, paying Telegram's price for it (the gift's own transfer_star_count)
+   * from the relayer account's Stars. Refused before anything is sent when the account does not
+   * hold the gift, Telegram does not let it transfer the gift, or its Stars cannot cover the price
+   * (RelayerStarsError).
+   */
+  async transferGift(ownedGiftId: string, toUserId: bigint, db: Queryable): Promise<void> {
+    const connection = await this.connectionId(db);
+    if (!connection) throw new BotApiError('no business connection: connect the relayer account to the bot, or set BUSINESS_CONNECTION_ID', null);
+    const gift = await this.ownedGift(connection, ownedGiftId);
+    if (!gift) throw new BotApiError(`the relayer account does not hold gift ${ownedGiftId}`, null);
+    // Telegram omits the price when the bot may not transfer the gift.
+    if (gift.can_be_transferred !== true || gift.transfer_star_count === undefined) throw new BotApiError(`Telegram does not let the relayer transfer gift ${ownedGiftId}`, null);
+    const price = gift.transfer_star_count;
+    if (price > 0) {
+      const balance = StarAmount(await botCall('getBusinessAccountStarBalance', () => this.api.raw.getBusinessAccountStarBalance({ business_connection_id: connection })));
+      if (balance instanceof type.errors) throw new BotApiError(`getBusinessAccountStarBalance answered an unknown shape: ${balance.summary}`, 200);
+      if (balance.amount < price) throw new RelayerStarsError(price, balance.amount);
+    }
+    await botCall('transferGift', () =>
+      this.api.raw.transferGift({ business_connection_id: connection, owned_gift_id: ownedGiftId, new_owner_chat_id: Number(toUserId), star_count: price }),
+    );
+  }
+
+  async receivedGifts(offset: string | null, db: Queryable): Promise<{ gifts: ReceivedGift[]; nextOffset: string | null }> {
+    const connection = await this.connectionId(db);
+    // No relayer account connected yet: nothing can have been received.
+    if (!connection) return { gifts: [], nextOffset: null };
+    const result = await this.page(connection, offset);
     const gifts: ReceivedGift[] = [];
     for (const owned of result.gifts) {
       const { gift } = owned;

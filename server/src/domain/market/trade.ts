@@ -2,7 +2,7 @@ import type { CheckoutResult, Gift } from '@arcade/api-client/market';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import type { Db, Queryable } from '../../db/db';
 import { BotApiError } from '../../adapters/telegram/bot-api';
-import type { GiftRelayer, ReceivedGift } from '../../adapters/telegram/gift-relayer';
+import { RelayerStarsError, type GiftRelayer, type ReceivedGift } from '../../adapters/telegram/gift-relayer';
 import { DomainError } from '../errors';
 import { ledgerMessages, once, partKey, post, reserveKey, settleKey, type MoneyKey } from '../ledger';
 import { productConfig } from '../product-config';
@@ -18,6 +18,7 @@ export const marketMessages = {
   locked: (until: Date) => `Telegram holds this gift until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC: it cannot be withdrawn before then`,
   balance: 'Your TON balance is not enough for the withdrawal fee',
   relayer: 'Telegram did not accept the transfer right now; nothing was charged, try again later',
+  relayerStars: "The market cannot pay Telegram's transfer price for this gift right now; nothing was charged, try again later",
   duplicate: (giftId: string) => `Gift ${giftId} is in the cart twice: each gift can be bought once`,
 };
 
@@ -147,8 +148,9 @@ export async function unlistGift(db: Db, userId: bigint, giftId: bigint): Promis
 }
 
 /**
- * Sends an owned gift to the player's Telegram account through the relayer, for the flat fee.
- * Refused while Telegram's trade lock holds; if Telegram refuses, the fee comes back.
+ * Sends an owned gift to the player's Telegram account through the relayer, for the flat fee (the
+ * relayer pays Telegram's Star price of the gift). Refused while Telegram's trade lock holds; if
+ * Telegram refuses or the relayer's Stars cannot pay, the fee comes back.
  */
 export async function withdrawGift(db: Db, relayer: GiftRelayer, userId: bigint, giftId: bigint, money: MoneyKey, now: Date) {
   await assertNotBanned(db, userId);
@@ -177,8 +179,10 @@ export async function withdrawGift(db: Db, relayer: GiftRelayer, userId: bigint,
     await tx.query('DELETE FROM listings WHERE gift_id = $1', [giftId]);
     try {
       // Inside the transaction: if Telegram refuses, the fee and the gift's state roll back.
-      await relayer.transferGift(gift.telegram_gift_id, userId);
+      await relayer.transferGift(gift.telegram_gift_id, userId, tx);
     } catch (error) {
+      // The relayer account's Stars cannot pay Telegram's price for this gift: nothing was sent.
+      if (error instanceof RelayerStarsError) throw new DomainError('conflict', marketMessages.relayerStars, 'market.relayer.stars');
       if (error instanceof BotApiError) throw new DomainError('conflict', marketMessages.relayer, 'market.relayer.unavailable');
       throw error;
     }
@@ -193,7 +197,7 @@ export async function importReceivedGifts(db: Db, relayer: GiftRelayer): Promise
   let offset: string | null = null;
   let credited = 0;
   do {
-    const page: { gifts: ReceivedGift[]; nextOffset: string | null } = await relayer.receivedGifts(offset);
+    const page: { gifts: ReceivedGift[]; nextOffset: string | null } = await relayer.receivedGifts(offset, db);
     for (const gift of page.gifts) {
       const added = await db.transaction(async (tx) => {
         const known = await tx.query('SELECT id FROM users WHERE id = $1', [gift.fromUserId]);
