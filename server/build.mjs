@@ -1,5 +1,8 @@
 // Bundles the server into dist/main.js: our own code and the workspace contract (@arcade/api-client)
-// go into the bundle, every npm dependency stays external and is loaded from node_modules.
+// go into the bundle, every npm package stays external and is loaded from node_modules. The
+// development-only ones (devDependencies: @ton/sandbox, PGlite) too: they are imported only
+// dynamically, on the emulated chain or the embedded database, and the release does not ship them.
+// `node build.mjs --release` leaves out the embedded database's template (pnpm release).
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
@@ -8,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
-const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@arcade/'));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => !name.startsWith('@arcade/'));
+const release = process.argv.includes('--release');
 // SERVER_OUT_DIR lets several builds live side by side (parallel e2e runs on one machine).
 const dist = process.env.SERVER_OUT_DIR ?? join(here, 'dist');
 
@@ -17,7 +21,11 @@ rmSync(dist, { recursive: true, force: true });
 await build({
   // main.js (the server) and cli.js (operator commands); the emulated chain is its own chunk,
   // loaded only when the server runs on it.
-  entryPoints: { main: join(here, 'src/main.ts'), cli: join(here, 'src/cli.ts'), 'make-pglite-template': join(here, 'src/make-pglite-template.ts') },
+  entryPoints: {
+    main: join(here, 'src/main.ts'),
+    cli: join(here, 'src/cli.ts'),
+    ...(release ? {} : { 'make-pglite-template': join(here, 'src/make-pglite-template.ts') }),
+  },
   outdir: dist,
   splitting: true,
   chunkNames: '[name]-[hash]',
@@ -38,6 +46,6 @@ await build({
 cpSync(join(here, 'src/db/migrations'), join(dist, 'migrations'), { recursive: true });
 
 // A new embedded database starts from this migrated data folder instead of running initdb.
-execFileSync(process.execPath, [join(dist, 'make-pglite-template.js'), join(dist, 'pglite-template.tar.gz'), join(here, '.cache')], { stdio: 'inherit' });
+if (!release) execFileSync(process.execPath, [join(dist, 'make-pglite-template.js'), join(dist, 'pglite-template.tar.gz'), join(here, '.cache')], { stdio: 'inherit' });
 
 console.log(`built ${dist}/main.js and cli.js (external: ${external.join(', ')})`);

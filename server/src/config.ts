@@ -234,10 +234,13 @@ export function fastifyTrustProxy(setting: Config['trustProxy']): false | string
   return (_address, hop) => hop < setting;
 }
 
-/** The workspace root: the nearest folder above this module holding pnpm-workspace.yaml. */
+/**
+ * The workspace root: the nearest folder above this module holding pnpm-workspace.yaml, or
+ * release.json (the root of a `pnpm release` folder, where app/dist is too).
+ */
 export function findRepoRoot(from: string = dirname(fileURLToPath(import.meta.url))): string {
   for (let dir = from; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'pnpm-workspace.yaml'))) return dir;
+    if (existsSync(join(dir, 'pnpm-workspace.yaml')) || existsSync(join(dir, 'release.json'))) return dir;
     if (dirname(dir) === dir) return process.cwd();
   }
 }

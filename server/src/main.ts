@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildServer } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDb, type Db } from './db/db';
-import { migrate } from './db/migrator';
+import { assertMigrated, migrate } from './db/migrator';
 import { openTon } from './adapters/chain/open-chain';
 import { startWorkers, type Workers } from './workers';
 import { HttpBotApi } from './adapters/telegram/bot-api';
@@ -47,7 +47,11 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl, onError: (error) => console.error(`database: ${error.message}`) }
       : { kind: 'pglite', dataDir: config.dataDir, template: fileURLToPath(new URL('./pglite-template.tar.gz', import.meta.url)) },
   );
-  await migrate(db);
+  // Production never changes the schema at start: the deploy runs `operator migrate` first (the
+  // image's entrypoint does), and a server finding migrations pending, or an applied one edited,
+  // refuses to start. Development (the embedded database, the tests' servers) migrates here.
+  if (config.production) await assertMigrated(db);
+  else await migrate(db);
 
   const ton = await openTon(config.ton);
   let workers: Workers | null = null;

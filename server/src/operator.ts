@@ -1,6 +1,7 @@
 import { fromNano } from '@arcade/api-client/money';
 import { loadConfig, loadDatabaseConfig, type DatabaseConfig } from './config';
 import type { Db } from './db/db';
+import { migrate, readMigrations } from './db/migrator';
 import { readFileSync } from 'node:fs';
 import { audit } from './domain/ledger';
 import { importGiftStock } from './domain/market/import';
@@ -8,6 +9,7 @@ import { dismissUnknownDeposit, listUnknownDeposits, resolveUnknownDeposit } fro
 import { approveWithdrawal, rejectWithdrawal } from './domain/wallet/withdrawals';
 
 export const operatorUsage = `Operator commands:
+  migrate                                 apply this release's pending migrations, then exit (the deploy runs it first)
   audit                                   check the ledger's invariants (exit code 1 on any problem)
   deposits:unknown                        list deposits whose memo matched no player
   deposits:resolve <deposit> <player> <note...>   credit such a deposit to a player
@@ -24,9 +26,11 @@ export const operatorUsage = `Operator commands:
 /**
  * What each command does to the book: `reads` only look (the audit, the review lists) and need
  * nothing but the database; `writes` credit, refund, approve, ban or import, and are run only
- * with the server's whole configuration, as today.
+ * with the server's whole configuration, as today. `migrates` changes the schema, not the book,
+ * and needs only the database too.
  */
 export const operatorCommands = {
+  migrate: 'migrates',
   audit: 'reads',
   'deposits:unknown': 'reads',
   'withdrawals:review': 'reads',
@@ -37,7 +41,7 @@ export const operatorCommands = {
   'users:ban': 'writes',
   'users:unban': 'writes',
   'gifts:import': 'writes',
-} as const satisfies Record<string, 'reads' | 'writes'>;
+} as const satisfies Record<string, 'reads' | 'writes' | 'migrates'>;
 
 /**
  * The database a command runs on, from the environment. Reading commands (and the usage) ask only
@@ -46,7 +50,7 @@ export const operatorCommands = {
  * Throws a ConfigError naming what is missing.
  */
 export function operatorDatabase(argv: string[], env: Record<string, string | undefined> = process.env, repoRoot?: string): DatabaseConfig {
-  const kinds: Partial<Record<string, 'reads' | 'writes'>> = operatorCommands;
+  const kinds: Partial<Record<string, 'reads' | 'writes' | 'migrates'>> = operatorCommands;
   const writes = argv[0] !== undefined && kinds[argv[0]] === 'writes';
   if (!writes) return loadDatabaseConfig(env, repoRoot);
   const config = loadConfig(env, repoRoot);
@@ -73,6 +77,13 @@ export async function runOperator(db: Db, argv: string[], out: (line: string) =>
   const [command, ...args] = argv;
   try {
     switch (command) {
+      case 'migrate': {
+        const applied = await migrate(db);
+        for (const name of applied) out(`applied ${name}`);
+        const total = readMigrations().length;
+        out(applied.length > 0 ? `database migrated: ${applied.length} applied, ${total} in all` : `database up to date: ${total} migrations applied`);
+        return 0;
+      }
       case 'audit': {
         const report = await audit(db);
         out(`accounts ${report.accounts}, movements ${report.transactions}, journal rows ${report.entries}, journal sum ${report.journalSum}`);

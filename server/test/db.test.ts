@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation, openDb, type Db } from '../src/db/db';
-import { migrate, readMigrations } from '../src/db/migrator';
+import { assertMigrated, migrate, migrationChecksum, MigrationError, readMigrations, type Migration } from '../src/db/migrator';
 import { pgliteTemplateKey, writePgliteTemplate } from '../src/db/pglite-template';
 import { databases, postgresOnly, tempDir } from './helpers';
 
@@ -131,5 +132,87 @@ describe('migration files', () => {
     writeFileSync(join(twice, '001_a.sql'), 'SELECT 1;');
     writeFileSync(join(twice, '001_b.sql'), 'SELECT 1;');
     expect(() => readMigrations(twice)).toThrow(/share version 1/);
+  });
+});
+
+/** Small migrations of our own: what the migrator does with files, not with the product's schema. */
+const FILES: Migration[] = [
+  { version: 1, name: '001_first.sql', sql: 'CREATE TABLE first_table (id INTEGER PRIMARY KEY);' },
+  { version: 2, name: '002_second.sql', sql: 'CREATE TABLE second_table (id INTEGER PRIMARY KEY);' },
+];
+const THIRD: Migration = { version: 3, name: '003_third.sql', sql: 'CREATE TABLE third_table (id INTEGER PRIMARY KEY);' };
+const edited = (migration: Migration): Migration => ({ ...migration, sql: `${migration.sql}\n-- an afterthought` });
+
+async function tableExists(db: Db, table: string): Promise<boolean> {
+  const { rows } = await db.query<{ found: string | null }>('SELECT to_regclass($1)::text AS found', [table]);
+  return (rows[0]?.found ?? null) !== null;
+}
+
+describe.each(databases())('migration checksums on $name', (database) => {
+  const fresh = async () => database.create({ migrated: false });
+
+  it('records the sha256 of each applied file; an applied file edited afterwards is refused by name and nothing is applied', async () => {
+    const { db, drop } = await fresh();
+    try {
+      expect(await migrate(db, FILES)).toEqual(['001_first.sql', '002_second.sql']);
+      const { rows } = await db.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_migrations ORDER BY version');
+      expect(rows).toEqual(FILES.map((file) => ({ name: file.name, checksum: createHash('sha256').update(file.sql).digest('hex') })));
+      await expect(assertMigrated(db, FILES)).resolves.toBeUndefined();
+
+      // Migration 2 edited after it ran, and a new migration 3 in the same release.
+      const release = [FILES[0]!, edited(FILES[1]!), THIRD];
+      const refusal = /^Migration 002_second\.sql was changed after being applied to this database .*put the change in a new migration$/;
+      await expect(migrate(db, release)).rejects.toThrow(refusal);
+      await expect(migrate(db, release)).rejects.toBeInstanceOf(MigrationError);
+      expect(await tableExists(db, 'third_table')).toBe(false);
+      await expect(assertMigrated(db, release)).rejects.toThrow(refusal);
+      // Two edited files are both named.
+      await expect(migrate(db, [edited(FILES[0]!), edited(FILES[1]!)])).rejects.toThrow(/^Migrations 001_first\.sql, 002_second\.sql were changed/);
+
+      // The file put back as it was: the new migration goes in.
+      expect(await migrate(db, [...FILES, THIRD])).toEqual(['003_third.sql']);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('a database migrated before checksums were kept gets the column and the files\' checksums once, then edits are refused', async () => {
+    const { db, drop } = await fresh();
+    try {
+      // What the migrator made before this change: no checksum column.
+      await db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+      for (const file of FILES) {
+        await db.exec(file.sql);
+        await db.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [file.version, file.name]);
+      }
+      // A production server refuses it until `operator migrate` has recorded the checksums.
+      await expect(assertMigrated(db, FILES)).rejects.toThrow('The database is not migrated to this release: 2 applied migration(s) without a recorded checksum. Run `operator migrate` first');
+
+      expect(await migrate(db, FILES)).toEqual([]);
+      const { rows } = await db.query<{ version: number; checksum: string }>('SELECT version, checksum FROM schema_migrations ORDER BY version');
+      expect(rows.map((row) => row.checksum)).toEqual(FILES.map((file) => migrationChecksum(file.sql)));
+      await expect(assertMigrated(db, FILES)).resolves.toBeUndefined();
+      await expect(migrate(db, [FILES[0]!, edited(FILES[1]!)])).rejects.toThrow(/^Migration 002_second\.sql was changed/);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('a production start checks without changing anything: pending migrations are named, a newer database is accepted', async () => {
+    const { db, drop } = await fresh();
+    try {
+      await expect(assertMigrated(db, FILES)).rejects.toThrow(
+        'The database is not migrated to this release: 2 migration(s) not applied (001_first.sql, 002_second.sql). Run `operator migrate` first',
+      );
+      expect(await tableExists(db, 'schema_migrations')).toBe(false);
+      await migrate(db, FILES);
+      await expect(assertMigrated(db, [...FILES, THIRD])).rejects.toThrow('1 migration(s) not applied (003_third.sql)');
+      // Migrated by a newer release (a rolling deploy): this one still starts and migrates nothing.
+      await migrate(db, [...FILES, THIRD]);
+      await expect(assertMigrated(db, FILES)).resolves.toBeUndefined();
+      expect(await migrate(db, FILES)).toEqual([]);
+    } finally {
+      await drop();
+    }
   });
 });

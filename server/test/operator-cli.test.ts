@@ -33,8 +33,8 @@ function refusal(argv: string[], env: Record<string, string>): string {
 }
 
 describe('the operator commands need only what they use', () => {
-  it('reading commands (and the usage) need only DATABASE_URL in production', () => {
-    for (const argv of [['audit'], ['deposits:unknown'], ['withdrawals:review'], [], ['no-such-command']]) {
+  it('reading commands, migrate (and the usage) need only DATABASE_URL in production', () => {
+    for (const argv of [['migrate'], ['audit'], ['deposits:unknown'], ['withdrawals:review'], [], ['no-such-command']]) {
       expect(operatorDatabase(argv, { DATABASE_URL }, '/repo'), argv.join(' ')).toEqual({ production: true, databaseUrl: DATABASE_URL, dataDir: '/repo/.data/pglite' });
       expect(refusal(argv, { BOT_TOKEN: '1:a', HOT_WALLET_SEED: 'ab'.repeat(32) })).toBe('Refusing to start in production: missing DATABASE_URL');
     }
@@ -61,9 +61,19 @@ describe('the operator commands need only what they use', () => {
   // Defined only with a PostgreSQL server to audit, never reported as a skipped test.
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) console.log('operator CLI audit of a production database: needs PostgreSQL, not run: DATABASE_URL is not set');
-  it.each(serverUrl ? [serverUrl] : [])('the CLI audits a clean production database with DATABASE_URL alone and exits 0', async (server) => {
+  it.each(serverUrl ? [serverUrl] : [])('the CLI migrates a production database with DATABASE_URL alone, then audits it clean and exits 0', async (server) => {
     const { url, drop } = await createPostgresDatabase(server);
     try {
+      // Production never migrates behind an operator's back: a reading command refuses a database
+      // this release has not migrated, and `migrate`, with DATABASE_URL alone, migrates it.
+      const early = await operator(['audit'], { DATABASE_URL: url });
+      expect(early.code).toBe(1);
+      expect(early.stderr).toContain('The database is not migrated to this release');
+      expect(early.stderr).toContain('Run `operator migrate` first');
+      const migrate = await operator(['migrate'], { DATABASE_URL: url });
+      expect(migrate.stderr).toBe('');
+      expect(migrate.code).toBe(0);
+      expect(migrate.stdout).toContain('database migrated: ');
       const audit = await operator(['audit'], { DATABASE_URL: url });
       expect(audit.stderr).toBe('');
       expect(audit.code).toBe(0);

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /** Values a query parameter may take; bigint is how money and Telegram ids travel. */
@@ -53,6 +53,8 @@ async function openPglite(dataDir: string | undefined, template: string | undefi
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // A folder that holds no database yet starts from the template, when there is one.
   const fresh = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'));
+  // Loaded only here: production runs on PostgreSQL, and the release folder does not ship PGlite.
+  const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(fresh && template && existsSync(template) ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Db } from './db';
+import type { Db, Queryable } from './db';
 
 /** Any constant works; it only has to be the same in every replica. */
 const MIGRATION_LOCK_KEY = 7_310_001;
@@ -41,9 +42,60 @@ export function readMigrations(dir: string = findMigrationsDir()): Migration[] {
   return migrations;
 }
 
+/** What schema_migrations keeps of a file: the sha256 of its text, hex. */
+export function migrationChecksum(sql: string): string {
+  return createHash('sha256').update(sql).digest('hex');
+}
+
+/** The database and the migration files do not match: named by migration, never a query's data. */
+export class MigrationError extends Error {
+  override readonly name = 'MigrationError';
+}
+
+interface AppliedRow {
+  version: number;
+  name: string;
+  checksum: string | null;
+}
+
+/**
+ * Refuses when a migration recorded with a checksum has a file whose text is not that text any
+ * more: an applied migration is never edited, a change is a new migration. Applied versions this
+ * build has no file for (a database already migrated by a newer release) are left alone, so an
+ * older replica can still restart during a rolling deploy.
+ */
+function refuseChanged(rows: AppliedRow[], migrations: Migration[]): void {
+  const files = new Map(migrations.map((migration) => [migration.version, migration]));
+  const changed = rows.flatMap((row) => {
+    const file = files.get(Number(row.version));
+    return file && row.checksum !== null && row.checksum !== migrationChecksum(file.sql) ? [file.name] : [];
+  });
+  if (changed.length === 0) return;
+  throw new MigrationError(
+    `${changed.length === 1 ? `Migration ${changed[0]} was` : `Migrations ${changed.join(', ')} were`} changed after being applied to this database ` +
+      '(the file is not the text it had then): an applied migration is never edited; restore the file and put the change in a new migration',
+  );
+}
+
+async function hasChecksumColumn(tx: Queryable): Promise<boolean> {
+  const { rows } = await tx.query<{ found: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM information_schema.columns
+                    WHERE table_schema = current_schema() AND table_name = 'schema_migrations' AND column_name = 'checksum') AS found`,
+  );
+  return rows[0]?.found === true;
+}
+
+async function appliedRows(tx: Queryable): Promise<AppliedRow[]> {
+  const { rows } = await tx.query<AppliedRow>('SELECT version, name, checksum FROM schema_migrations ORDER BY version');
+  return rows;
+}
+
 /**
  * Applies every migration not yet recorded in schema_migrations, all in one transaction
  * under an advisory lock, so replicas starting together apply each migration exactly once.
+ * Each applied migration is recorded with its file's checksum; a database migrated before
+ * checksums were kept gets the column, and its rows the checksums of the files as they are now,
+ * the first time. Refuses (MigrationError, nothing applied) when an applied file has changed.
  * Returns the names of the migrations it applied.
  */
 export async function migrate(db: Db, migrations: Migration[] = readMigrations()): Promise<string[]> {
@@ -53,19 +105,53 @@ export async function migrate(db: Db, migrations: Migration[] = readMigrations()
       CREATE TABLE IF NOT EXISTS schema_migrations (
         version    INTEGER PRIMARY KEY,
         name       TEXT NOT NULL,
-        applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+        applied_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        checksum   TEXT
       )
     `);
-    const { rows } = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
-    const applied = new Set(rows.map((row) => Number(row.version)));
+    // The migrator's own table: databases made before checksums were kept get the column here.
+    if (!(await hasChecksumColumn(tx))) await tx.exec('ALTER TABLE schema_migrations ADD COLUMN checksum TEXT');
+    const rows = await appliedRows(tx);
+    refuseChanged(rows, migrations);
 
+    const applied = new Set(rows.map((row) => Number(row.version)));
+    const unrecorded = new Set(rows.filter((row) => row.checksum === null).map((row) => Number(row.version)));
     const done: string[] = [];
     for (const migration of migrations) {
+      const checksum = migrationChecksum(migration.sql);
+      if (unrecorded.has(migration.version)) {
+        await tx.query('UPDATE schema_migrations SET checksum = $2 WHERE version = $1', [migration.version, checksum]);
+      }
       if (applied.has(migration.version)) continue;
       await tx.exec(migration.sql);
-      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+      await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [migration.version, migration.name, checksum]);
       done.push(migration.name);
     }
     return done;
   });
+}
+
+/**
+ * What a production server checks at start instead of migrating (it only reads): every migration
+ * of this build applied, with its checksum recorded, and none changed since. Throws a
+ * MigrationError saying to run `operator migrate` otherwise.
+ */
+export async function assertMigrated(db: Db, migrations: Migration[] = readMigrations()): Promise<void> {
+  const { rows: tables } = await db.query<{ found: string | null }>("SELECT to_regclass('schema_migrations')::text AS found");
+  const rows = !tables[0]?.found
+    ? []
+    : (await hasChecksumColumn(db))
+      ? await appliedRows(db)
+      : (await db.query<AppliedRow>('SELECT version, name, NULL::text AS checksum FROM schema_migrations ORDER BY version')).rows;
+  refuseChanged(rows, migrations);
+  const recorded = new Map(rows.map((row) => [Number(row.version), row.checksum]));
+  const pending = migrations.filter((migration) => !recorded.has(migration.version)).map((migration) => migration.name);
+  const unrecorded = migrations.filter((migration) => recorded.get(migration.version) === null).map((migration) => migration.name);
+  const problems = [
+    ...(pending.length > 0 ? [`${pending.length} migration(s) not applied (${pending.length > 3 ? `${pending[0]} … ${pending.at(-1)}` : pending.join(', ')})`] : []),
+    ...(unrecorded.length > 0 ? [`${unrecorded.length} applied migration(s) without a recorded checksum`] : []),
+  ];
+  if (problems.length > 0) {
+    throw new MigrationError(`The database is not migrated to this release: ${problems.join('; ')}. Run \`operator migrate\` first (the deploy's entrypoint does)`);
+  }
 }
