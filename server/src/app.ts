@@ -1,4 +1,5 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createRequire } from 'node:module';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
@@ -29,6 +30,7 @@ import { registerTelegramWebhook } from './routes/telegram-webhook';
 import { relayerConnections } from './domain/business-connections';
 import { fakeBotApi, fakeBotState, type FakeBotState } from './adapters/telegram/fake-bot-api';
 import type { Ton } from './adapters/chain/open-chain';
+import { registerHttpMetrics } from './metrics';
 
 export interface ServerDeps {
   config: Config;
@@ -110,6 +112,21 @@ async function openRateLimitRedis(app: FastifyInstance, url: string): Promise<Re
   return redis;
 }
 
+/**
+ * Development at a terminal reads its logs through pino-pretty (one coloured line per event);
+ * production, and development piped to a file or a tool, writes JSON lines.
+ */
+function prettyLogs(config: Config): { transport?: { target: string; options: object } } {
+  if (config.production || process.stdout.isTTY !== true) return {};
+  try {
+    // Resolved from here, so the worker thread finds it wherever the server runs from (source or bundle).
+    const target = createRequire(import.meta.url).resolve('pino-pretty');
+    return { transport: { target, options: { colorize: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } };
+  } catch {
+    return {};
+  }
+}
+
 /** Builds the HTTP server with every route; call `listen` (main.ts) or `inject` (tests). */
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
@@ -119,7 +136,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      ...(deps.logStream ? { stream: deps.logStream } : prettyLogs(config)),
     },
     genReqId: () => randomUUID(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -131,6 +148,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler(handleError);
+  registerHttpMetrics(app);
 
   // Only JSON bodies; anything else is a 415. An empty body is the same as none ({}).
   // Fastify's own JSON parser (it refuses __proto__ and constructor poisoning), callback style.
@@ -227,6 +245,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   if (config.fakeBotApi) await app.register(fakeBotApi(config.botToken, deps.fakeBot ?? fakeBotState()), { prefix: '/fake-bot-api' });
   if (!config.production) registerDevRoutes(app, routeDeps);
   registerHealthRoutes(app, routeDeps);
+  // Metrics are served on their own listener (metrics-server.ts), never here: not even the app's page.
+  app.get('/metrics', () => {
+    throw new HttpError(404, 'Not found: metrics are served on METRICS_PORT');
+  });
   registerManifestRoute(app, routeDeps);
   await registerAppHosting(app, routeDeps);
 

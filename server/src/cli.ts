@@ -1,26 +1,63 @@
-import { ConfigError, loadConfig } from './config';
-import { openDb } from './db/db';
+import { userInfo } from 'node:os';
+import { ConfigError, loadConfig, loadWalletSettings, type DatabaseConfig } from './config';
+import { openDb, type Db } from './db/db';
 import { assertMigrated, migrate, MigrationError } from './db/migrator';
 import { operatorDatabase, runOperator } from './operator';
 import { isBotCommand, runBotOperator } from './operator-bot';
+import { openTon } from './adapters/chain/open-chain';
+import { isWalletCommand, runWalletCommand, walletCommands } from './wallet-operator';
+
+/** Opens the operator's database; `migrate` aside, a production database must be migrated already. */
+async function openDatabase(config: DatabaseConfig, command: string | undefined): Promise<Db> {
+  const db = await openDb(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+  try {
+    // `migrate` is the one command that changes the schema in production; the others refuse a
+    // database this release has not migrated (as the server does). Development migrates first.
+    if (command !== 'migrate') {
+      if (config.production) await assertMigrated(db);
+      else await migrate(db);
+    }
+    return db;
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+/** Who runs a command, for the sweep's record (a container's user may have no name). */
+function operatorName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return process.env.USER ?? 'unknown';
+  }
+}
+
+/** The hot wallet's commands: the chain and the seed, and the database for reconcile and sweep. */
+async function runWallet(argv: string[]): Promise<number> {
+  const command = argv[0] as keyof typeof walletCommands;
+  const settings = loadWalletSettings(process.env, { database: walletCommands[command].database });
+  const ton = await openTon(settings.ton);
+  const db = settings.database ? await openDatabase(settings.database, command) : null;
+  try {
+    const requestedBy = process.env.SUDO_USER ?? operatorName();
+    return await runWalletCommand({ ton, db, float: settings.ton.hotWalletFloat, requestedBy }, argv, (line) => console.log(line));
+  } finally {
+    await db?.close();
+  }
+}
 
 /**
  * `pnpm --filter @arcade/server operator <command>`: the same database settings as the server;
  * reading commands need only those, writing ones the server's whole configuration.
  */
 async function main(): Promise<number> {
-  // bot:webhook and bot:menu talk to Telegram, not to the database: the server's whole configuration.
-  if (isBotCommand(process.argv[2])) return runBotOperator(loadConfig(), process.argv.slice(2), (line) => console.log(line));
   const argv = process.argv.slice(2);
-  const config = operatorDatabase(argv);
-  const db = await openDb(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+  // bot:webhook and bot:menu talk to Telegram, not to the database: the server's whole configuration.
+  if (isBotCommand(argv[0])) return runBotOperator(loadConfig(), argv, (line) => console.log(line));
+  if (isWalletCommand(argv[0])) return runWallet(argv);
+  const db = await openDatabase(operatorDatabase(argv), argv[0]);
   try {
-    // `migrate` is the one command that changes the schema in production; the others refuse a
-    // database this release has not migrated (as the server does). Development migrates first.
-    if (argv[0] !== 'migrate') {
-      if (config.production) await assertMigrated(db);
-      else await migrate(db);
-    }
     return await runOperator(db, argv, (line) => console.log(line));
   } finally {
     await db.close();

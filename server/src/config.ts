@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type } from 'arktype';
+import { toNano } from '@arcade/api-client/money';
 
 export const DEVELOPMENT_BOT_TOKEN = '0000000000:DEVELOPMENT-ONLY-TOKEN-not-for-production';
 export const DEVELOPMENT_APP_KEY = 'dev-app-key';
@@ -24,6 +25,17 @@ export interface TonConfig {
   hotWalletSeed: string;
   /** Seconds a signed withdrawal stays valid on chain (the highload wallet's timeout). */
   highloadTimeout: number;
+  /** Nanotons a sweep leaves in the hot wallet above the players' liabilities (HOT_WALLET_FLOAT). */
+  hotWalletFloat: bigint;
+}
+
+/** Where Prometheus reads /metrics: a listener of its own, never the public port. */
+export interface MetricsConfig {
+  /** null: no metrics listener (development's default). */
+  port: number | null;
+  host: string;
+  /** When set, a scrape must send `Authorization: Bearer <token>`. */
+  token: string | null;
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -86,6 +98,9 @@ export interface Config {
   seedMarket: boolean;
   /** Run the deposit watcher and withdrawal sender in this process (one replica at a time holds the lock). */
   workers: boolean;
+  metrics: MetricsConfig;
+  /** /readyz fails when the deposit watcher is further behind the chain than this many seconds. */
+  readyMaxChainLag: number;
 }
 
 export class ConfigError extends Error {
@@ -95,6 +110,19 @@ export class ConfigError extends Error {
 const port = type('string.integer.parse').to('0 <= number.integer <= 65535');
 const positive = type('string.integer.parse').to('1 <= number.integer <= 1000000');
 const postgresUrl = type(/^postgres(ql)?:\/\/\S+$/).describe('a postgres:// URL');
+const METRICS_PORT_RULE = 'off or a port from 1 to 65535';
+const tonAmount = type(/^(0|[1-9]\d{0,8})(\.\d{1,9})?$/).describe('a TON amount like 100 or 12.5');
+
+/** The chain and the hot wallet: what the server and the operator's wallet commands read. */
+const TON_ENV = {
+  'TON_NETWORK?': "'mainnet' | 'testnet'",
+  'TON_CHAIN?': "'sandbox' | 'toncenter'",
+  'TONCENTER_URL?': type(/^https?:\/\/\S+$/).describe('an http(s) URL'),
+  'TONCENTER_API_KEY?': 'string > 0',
+  'HOT_WALLET_SEED?': type(/^[0-9a-fA-F]{64}$/).describe('64 hex characters (a 32-byte seed)'),
+  'HIGHLOAD_TIMEOUT?': type('string.integer.parse').to('60 <= number.integer <= 86400'),
+  'HOT_WALLET_FLOAT?': tonAmount,
+} as const;
 
 const Env = type({
   'PORT?': port,
@@ -115,12 +143,7 @@ const Env = type({
   'MONEY_RATE_LIMIT?': positive,
   // Checked by trustProxySetting, which says what to write instead of "trust any".
   'TRUST_PROXY?': 'string',
-  'TON_NETWORK?': "'mainnet' | 'testnet'",
-  'TON_CHAIN?': "'sandbox' | 'toncenter'",
-  'TONCENTER_URL?': type(/^https?:\/\/\S+$/).describe('an http(s) URL'),
-  'TONCENTER_API_KEY?': 'string > 0',
-  'HOT_WALLET_SEED?': type(/^[0-9a-fA-F]{64}$/).describe('64 hex characters (a 32-byte seed)'),
-  'HIGHLOAD_TIMEOUT?': type('string.integer.parse').to('60 <= number.integer <= 86400'),
+  ...TON_ENV,
   'WORKERS?': "'true' | 'false' | '1' | '0'",
   'BOT_API_URL?': type(/^https?:\/\/\S+$/).describe('an http(s) URL'),
   'BUSINESS_CONNECTION_ID?': '0 < string <= 200',
@@ -131,6 +154,10 @@ const Env = type({
   ),
   'SEED_MARKET?': "'true' | 'false' | '1' | '0'",
   'TASK_CHANNEL?': type(/^(@[A-Za-z0-9_]{4,64}|-100\d{5,20})$/).describe('@channel_name or a -100… chat id'),
+  'METRICS_PORT?': type(/^(off|[1-9]\d{0,4})$/).describe(METRICS_PORT_RULE),
+  'METRICS_HOST?': 'string > 0',
+  'METRICS_TOKEN?': type(/^[\x21-\x7e]{16,}$/).describe('at least 16 printable characters without spaces'),
+  'READY_MAX_CHAIN_LAG?': type('string.integer.parse').to('10 <= number.integer <= 86400'),
 });
 
 /** What the operator's database commands read: where the database is, nothing else. */
@@ -309,7 +336,8 @@ export function loadConfig(env: EnvInput = process.env, repoRoot: string = findR
     format.names.add('TRUST_PROXY');
   }
   const { missing, broken } = production ? productionProblems(present, format.names) : { missing: [], broken: [] };
-  const problems = [...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []), ...format.problems, ...broken];
+  const exposed = metricsExposure(present, format.names);
+  const problems = [...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []), ...format.problems, ...broken, ...exposed];
   if (problems.length > 0 || parsed instanceof type.errors || 'problem' in trust) throw refuse(production, problems);
 
   const nodeEnv = production ? 'production' : 'development';
@@ -343,10 +371,82 @@ export function loadConfig(env: EnvInput = process.env, repoRoot: string = findR
     botWebhookSecret: parsed.BOT_WEBHOOK_SECRET ?? DEVELOPMENT_BOT_WEBHOOK_SECRET,
     seedMarket: parsed.SEED_MARKET === undefined ? !production : parsed.SEED_MARKET === 'true' || parsed.SEED_MARKET === '1',
     workers: parsed.WORKERS === undefined || parsed.WORKERS === 'true' || parsed.WORKERS === '1',
+    metrics: {
+      // Production serves metrics by default, on the loopback interface; development only when asked.
+      port: parsed.METRICS_PORT === 'off' ? null : parsed.METRICS_PORT === undefined ? (production ? DEFAULT_METRICS_PORT : null) : Number(parsed.METRICS_PORT),
+      host: parsed.METRICS_HOST ?? '127.0.0.1',
+      token: parsed.METRICS_TOKEN ?? null,
+    },
+    readyMaxChainLag: parsed.READY_MAX_CHAIN_LAG ?? 120,
   };
 }
 
-function tonConfig(parsed: typeof Env.infer, production: boolean): TonConfig {
+export const DEFAULT_METRICS_PORT = 9091;
+/** What a sweep leaves in the hot wallet above the liabilities unless HOT_WALLET_FLOAT says otherwise. */
+export const DEFAULT_HOT_WALLET_FLOAT = '100';
+
+/** Loopback: reachable from this machine only. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** A port in range; metrics on an interface others can reach need a token: never public by accident. */
+function metricsExposure(present: Record<string, string>, malformed: Set<string>): string[] {
+  const port = present.METRICS_PORT;
+  if (port !== undefined && !malformed.has('METRICS_PORT') && port !== 'off' && Number(port) > 65535) return [`METRICS_PORT must be ${METRICS_PORT_RULE}`];
+  const host = present.METRICS_HOST;
+  if (host === undefined || isLoopback(host) || present.METRICS_PORT === 'off') return [];
+  if (present.METRICS_TOKEN === undefined && !malformed.has('METRICS_TOKEN')) {
+    return ['METRICS_TOKEN is required when METRICS_HOST is not a loopback address (the metrics would be open to anyone who reaches it)'];
+  }
+  return [];
+}
+
+/** What the wallet commands of the operator read: the chain, the hot wallet and, for some, the database. */
+const WalletEnv = type({
+  'NODE_ENV?': 'string',
+  'DATABASE_URL?': postgresUrl,
+  'DATA_DIR?': 'string > 0',
+  ...TON_ENV,
+});
+
+export interface WalletSettings {
+  production: boolean;
+  ton: TonConfig;
+  /** Only when the command asked for the database. */
+  database: DatabaseConfig | null;
+}
+
+/**
+ * The chain and hot wallet settings alone, for the operator's wallet commands: no bot token or
+ * session secret asked for. Production requires the seed and the toncenter key (and DATABASE_URL
+ * when the command reads the book), refuses the development seed and the emulated chain.
+ */
+export function loadWalletSettings(env: EnvInput = process.env, options: { database: boolean; repoRoot?: string }): WalletSettings {
+  const present = presentVariables(env);
+  const production = isProduction(present);
+  const parsed = WalletEnv(present);
+  const format = parsed instanceof type.errors ? formatProblems(parsed) : { problems: [], names: new Set<string>() };
+  const required = ['HOT_WALLET_SEED', 'TONCENTER_API_KEY', ...(options.database ? ['DATABASE_URL'] : [])];
+  const missing = production ? required.filter((name) => present[name] === undefined) : [];
+  const broken: string[] = [];
+  if (production) {
+    if (!format.names.has('TON_CHAIN') && present.TON_CHAIN === 'sandbox') broken.push('TON_CHAIN=sandbox is an emulated chain');
+    if (!format.names.has('HOT_WALLET_SEED') && present.HOT_WALLET_SEED?.toLowerCase() === DEVELOPMENT_HOT_WALLET_SEED) broken.push('HOT_WALLET_SEED is the development seed');
+  }
+  const problems = [...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []), ...format.problems, ...broken];
+  if (problems.length > 0 || parsed instanceof type.errors) throw refuse(production, problems);
+  const repoRoot = options.repoRoot ?? findRepoRoot();
+  return {
+    production,
+    ton: tonConfig(parsed, production),
+    database: options.database ? { production, databaseUrl: parsed.DATABASE_URL ?? null, dataDir: resolve(parsed.DATA_DIR ?? join(repoRoot, '.data', 'pglite')) } : null,
+  };
+}
+
+type TonEnvInput = Pick<typeof Env.infer, 'TON_NETWORK' | 'TON_CHAIN' | 'TONCENTER_URL' | 'TONCENTER_API_KEY' | 'HOT_WALLET_SEED' | 'HIGHLOAD_TIMEOUT' | 'HOT_WALLET_FLOAT'>;
+
+function tonConfig(parsed: TonEnvInput, production: boolean): TonConfig {
   const network = parsed.TON_NETWORK ?? (production ? 'mainnet' : 'testnet');
   return {
     network,
@@ -355,5 +455,6 @@ function tonConfig(parsed: typeof Env.infer, production: boolean): TonConfig {
     toncenterApiKey: parsed.TONCENTER_API_KEY ?? null,
     hotWalletSeed: (parsed.HOT_WALLET_SEED ?? DEVELOPMENT_HOT_WALLET_SEED).toLowerCase(),
     highloadTimeout: parsed.HIGHLOAD_TIMEOUT ?? 3600,
+    hotWalletFloat: toNano(parsed.HOT_WALLET_FLOAT ?? DEFAULT_HOT_WALLET_FLOAT),
   };
 }

@@ -5,6 +5,7 @@ import { openDb, type Db } from './db/db';
 import { assertMigrated, migrate } from './db/migrator';
 import { openTon } from './adapters/chain/open-chain';
 import { startWorkers, type Workers } from './workers';
+import { buildMetricsServer } from './metrics-server';
 import { HttpBotApi } from './adapters/telegram/bot-api';
 import { HttpGiftRelayer } from './adapters/telegram/gift-relayer';
 import { seedMarketCatalogue } from './domain/market/catalogue-generator';
@@ -66,6 +67,8 @@ async function main(): Promise<void> {
   const fakeBot = config.fakeBotApi ? await stockedFakeBot(db) : undefined;
   const app = await buildServer({ config, db, ton, bot, relayer, ...(fakeBot ? { fakeBot } : {}), kickWorkers: () => workers?.kick() });
   if (config.workers) workers = startWorkers({ db, ton, bot, relayer, databaseUrl: config.databaseUrl, log: app.log });
+  // Prometheus's listener: its own port, loopback unless METRICS_HOST says otherwise (then with a token).
+  const metrics = config.metrics.port === null ? null : await buildMetricsServer({ config, db, ton, log: app.log });
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -80,6 +83,7 @@ async function main(): Promise<void> {
     try {
       // Stops accepting connections and waits for in-flight requests.
       await app.close();
+      await metrics?.close();
       await workers?.stop();
       await db.close();
       process.exit(0);
@@ -95,6 +99,10 @@ async function main(): Promise<void> {
   }
 
   const address = await app.listen({ port: config.port, host: config.host });
+  if (metrics && config.metrics.port !== null) {
+    const at = await metrics.listen({ port: config.metrics.port, host: config.metrics.host });
+    app.log.info({ metrics: `${at}/metrics`, bearerTokenRequired: config.metrics.token !== null }, 'metrics listening');
+  }
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   const chain = ton.sandbox ? 'emulated TON chain' : `TON ${config.ton.network} via toncenter`;
   // The one line a person starting the server looks for.

@@ -7,6 +7,7 @@ import { audit } from './domain/ledger';
 import { importGiftStock } from './domain/market/import';
 import { dismissUnknownDeposit, listUnknownDeposits, resolveUnknownDeposit } from './domain/wallet/deposits';
 import { approveWithdrawal, rejectWithdrawal } from './domain/wallet/withdrawals';
+import { walletUsage } from './wallet-operator';
 
 export const operatorUsage = `Operator commands:
   migrate                                 apply this release's pending migrations, then exit (the deploy runs it first)
@@ -21,7 +22,8 @@ export const operatorUsage = `Operator commands:
   users:unban <player>                    lift the block
   gifts:import <file.json>                import house gift stock (collections, gifts, optional prices)
   bot:webhook                             point Telegram's webhook at PUBLIC_URL/telegram/webhook with BOT_WEBHOOK_SECRET
-  bot:menu                                set the bot's menu button to open the mini app`;
+  bot:menu                                set the bot's menu button to open the mini app
+${walletUsage}`;
 
 /**
  * What each command does to the book: `reads` only look (the audit, the review lists) and need

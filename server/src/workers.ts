@@ -8,6 +8,11 @@ import type { BotApi } from './adapters/telegram/bot-api';
 import type { GiftRelayer } from './adapters/telegram/gift-relayer';
 import { importReceivedGifts } from './domain/market/trade';
 import { notify, sendQueuedNotices, type Notice } from './domain/notifications';
+import { reconcile } from './domain/wallet/hot-wallet';
+import { hotWalletBalance, hotWalletLiabilities, hotWalletMargin, hotWalletReconciledAt, nanoToTon } from './metrics';
+
+/** How often the workers compare the hot wallet's balance with the liabilities (a scan of the accounts). */
+const RECONCILE_EVERY_MS = 60_000;
 
 /** Any constant; the same in every replica. */
 const WORKERS_LOCK_KEY = 7_310_002;
@@ -38,6 +43,7 @@ export function startWorkers(args: { db: Db; ton: Ton; bot: BotApi; relayer: Gif
   let again = false;
   let stopped = false;
   let failures = 0;
+  let lastReconciled = 0;
 
   const pass = async (): Promise<void> => {
     if (!(await lock.acquire())) return;
@@ -52,6 +58,11 @@ export function startWorkers(args: { db: Db; ton: Ton; bot: BotApi; relayer: Gif
       tell(paid.userId, 'withdrawalDone', paid.amount);
     }
     for (const refunded of watched.refunded) log.error({ withdrawalId: String(refunded.withdrawalId) }, 'withdrawal not sent by the hot wallet, refunded');
+    for (const sweep of watched.sweeps) {
+      const fields = { sweepId: String(sweep.sweepId), amount: String(sweep.amount) };
+      if (sweep.kind === 'sweep-done') log.info(fields, 'sweep to cold storage seen on chain');
+      else log.error(fields, sweep.kind === 'sweep-failed' ? 'sweep ran on chain but sent nothing' : 'sweep expired unseen: nothing was sent');
+    }
     const sent = await runSender(db, ton, watched.syncedChainTime);
     for (const failure of sent.failures) log.warn({ failure }, 'withdrawal broadcast failed, will retry');
     const gifts = await importReceivedGifts(db, args.relayer).catch((error: unknown) => {
@@ -59,6 +70,19 @@ export function startWorkers(args: { db: Db; ton: Ton; bot: BotApi; relayer: Gif
       return 0;
     });
     if (gifts > 0) log.info({ gifts }, 'gift deposits credited');
+    if (Date.now() - lastReconciled >= RECONCILE_EVERY_MS) {
+      lastReconciled = Date.now();
+      await reconcile(db, ton).then(
+        (r) => {
+          hotWalletBalance.set(nanoToTon(r.chainBalance));
+          hotWalletLiabilities.set(nanoToTon(r.liabilities.total));
+          hotWalletMargin.set(nanoToTon(r.margin));
+          hotWalletReconciledAt.set(Math.floor(lastReconciled / 1000));
+          if (r.margin < 0n) log.error({ margin: String(r.margin), liabilities: String(r.liabilities.total) }, 'hot wallet short of its liabilities');
+        },
+        (error: unknown) => log.warn({ err: error }, 'hot wallet reconciliation failed, will retry'),
+      );
+    }
     const notices = await sendQueuedNotices(db, bot);
     if (notices.failed > 0) log.warn({ failed: notices.failed }, 'queued bot messages failed, will retry');
   };

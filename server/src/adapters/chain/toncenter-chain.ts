@@ -9,6 +9,7 @@ import {
   type ChainTx,
 } from './chain-adapter';
 import { readHighloadExternalQuery, readMessageBody } from './message-body';
+import { toncenterErrors } from '../../metrics';
 
 /**
  * ChainAdapter over the toncenter API v3 (the TON Index, toncenter.com/api/v3). Transient failures
@@ -165,6 +166,7 @@ export class ToncenterChain implements ChainAdapter {
       const exit = EXIT_CODE.exec(detail);
       throw new ChainRejectedError(`message rejected: ${detail}`, exit?.[1] === undefined ? undefined : Number(exit[1]));
     }
+    if (reply.status < 429) toncenterErrors.inc({ reason: 'http_4xx' });
     throw unavailable(reply);
   }
 
@@ -189,17 +191,25 @@ export class ToncenterChain implements ChainAdapter {
 
   private async get(path: string, query: URLSearchParams | null): Promise<unknown> {
     const reply = await this.call('GET', path, query, null, () => false);
-    if (reply.status < 200 || reply.status >= 300) throw unavailable(reply);
+    if (reply.status < 200 || reply.status >= 300) {
+      // 429 and 5xx were counted at each try.
+      if (reply.status < 429) toncenterErrors.inc({ reason: 'http_4xx' });
+      throw unavailable(reply);
+    }
     try {
       return JSON.parse(reply.text) as unknown;
     } catch (error) {
+      toncenterErrors.inc({ reason: 'malformed' });
       throw new ChainUnavailableError(`toncenter ${path} replied with something that is not JSON: ${clip(reply.text)}`, reply.status, { cause: error });
     }
   }
 
   private parse<T>(schema: (data: unknown) => T | InstanceType<typeof type.errors>, data: unknown, what: string): T {
     const parsed = schema(data);
-    if (parsed instanceof type.errors) throw new ChainUnavailableError(`toncenter ${what} reply is malformed: ${parsed.summary}`);
+    if (parsed instanceof type.errors) {
+      toncenterErrors.inc({ reason: 'malformed' });
+      throw new ChainUnavailableError(`toncenter ${what} reply is malformed: ${parsed.summary}`);
+    }
     return parsed;
   }
 
@@ -227,6 +237,7 @@ export class ToncenterChain implements ChainAdapter {
       } catch (error) {
         const what = controller.signal.aborted ? `timed out after ${this.timeoutMs} ms` : `network error: ${describe(error)}`;
         problem = new ChainUnavailableError(`toncenter ${method} ${path} ${what}`, undefined, { cause: error });
+        toncenterErrors.inc({ reason: controller.signal.aborted ? 'timeout' : 'network' });
         retryAfterMs = 0;
         continue;
       } finally {
@@ -235,6 +246,7 @@ export class ToncenterChain implements ChainAdapter {
       const transient = reply.status === 429 || reply.status >= 500;
       if (!transient || final(reply)) return reply;
       problem = unavailable(reply);
+      toncenterErrors.inc({ reason: reply.status === 429 ? 'rate_limited' : 'server_error' });
     }
     throw problem ?? new ChainUnavailableError(`toncenter ${method} ${path} was not tried`);
   }

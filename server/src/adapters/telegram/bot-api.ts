@@ -1,6 +1,7 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { type } from 'arktype';
 import { Api, GrammyError, HttpError, type ApiClientOptions } from 'grammy';
+import { botApiErrors } from '../../metrics';
 
 /** What Telegram says of a user in a chat (Bot API ChatMember.status). */
 export type ChatMemberStatus = 'creator' | 'administrator' | 'member' | 'restricted' | 'left' | 'kicked';
@@ -67,6 +68,7 @@ export function telegramApi(options: HttpBotApiOptions): Api {
 /** Any failure of a Bot API call as a BotApiError: Telegram's code and description, never the URL (it holds the token). */
 export function toBotApiError(method: string, error: unknown): BotApiError {
   if (error instanceof BotApiError) return error;
+  botApiErrors.inc({ method });
   if (error instanceof GrammyError) {
     if (typeof error.error_code !== 'number') return new BotApiError(`Bot API ${method} answered an unknown shape`, null);
     return new BotApiError(`${method} failed: ${error.error_code} ${error.description}`, error.error_code);

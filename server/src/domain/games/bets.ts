@@ -29,6 +29,7 @@ import { assertNotBanned, withdrawalMessages } from '../wallet/withdrawals';
 import { referralShareOf, settleRound } from '../bonus/settlement';
 import { toRound, type RoadOutcome, type RoadParams, type RoundRow } from './rounds';
 import { instantBets, type InstantBetAnswer } from './instant-batches';
+import { betsPlaced } from '../../metrics';
 import { nodeHmac, pairForBet, seedPairCache, type SeedPair } from './seeds';
 
 const { games } = productConfig;
@@ -214,11 +215,19 @@ async function quickInstantBet(
   return null;
 }
 
+/** Counts an accepted bet (a retried key's replay too) for the metrics. */
+function counted(game: GameName, currency: Currency, bet: Promise<BetResult>): Promise<BetResult> {
+  return bet.then((result) => {
+    betsPlaced.inc({ game, currency });
+    return result;
+  });
+}
+
 export function playFlip(db: Db, input: BetInput & { side: CoinSide }): Promise<BetResult> {
-  return instantBet(db, input, 'flip', (floats) => {
+  return counted('flip', input.currency, instantBet(db, input, 'flip', (floats) => {
     const side = flipSide(floats);
     return { params: { choice: input.side }, outcome: { side }, multiplier: side === input.side ? FLIP_MULTIPLIER : 0 };
-  });
+  }));
 }
 
 /** Parses "49.5" into hundredths (4950). */
@@ -235,17 +244,17 @@ export function playRoll(db: Db, input: BetInput & { target: string; direction: 
   if (payoutOf(checkStake(input.stake, input.currency), multiplier) > games.maxPayoutNano) {
     throw new DomainError('invalid', betMessages.payoutMax, 'game.payout.max');
   }
-  return instantBet(db, input, 'roll', (floats) => {
+  return counted('roll', input.currency, instantBet(db, input, 'roll', (floats) => {
     const roll = rollHundredths(floats);
     return { params: { target, direction: input.direction }, outcome: { roll }, multiplier: rollWins(roll, target, input.direction) ? multiplier : 0 };
-  });
+  }));
 }
 
 // ---- road ----
 
 export function startRoad(db: Db, input: BetInput & { difficulty: RoadDifficulty }): Promise<BetResult> {
   const stake = checkStake(input.stake, input.currency);
-  return once(db, input.money, async (tx) => {
+  return counted('road', input.currency, once(db, input.money, async (tx) => {
     await assertNotBanned(tx, input.userId, { lock: true });
     const { pair, nonce } = await pairForBet(tx, input.userId);
     const open = await tx.query("SELECT id FROM game_rounds WHERE user_id = $1 AND game = 'road' AND status = 'open'", [input.userId]);
@@ -260,7 +269,7 @@ export function startRoad(db: Db, input: BetInput & { difficulty: RoadDifficulty
     });
     await takeStake(tx, input.userId, input.currency, stake, row.id);
     return { round: toRound(row, pair), balance: await balanceOf(tx, input.userId) };
-  });
+  }));
 }
 
 async function lockedRoad(tx: Queryable, userId: bigint, roundId: bigint): Promise<{ row: RoundRow; pair: SeedPair }> {

@@ -2,6 +2,7 @@ import type { BetResult } from '@arcade/api-client/games';
 import type { Db } from '../../db/db';
 import { SYSTEM_SHARDS } from '../ledger';
 import { productConfig } from '../product-config';
+import { instantBatchSize } from '../../metrics';
 
 /** One instant bet as the batch function (migration 012's arcade_instant_bets) takes it. */
 export interface InstantBetRow {
@@ -116,6 +117,7 @@ export class InstantBets {
   }
 
   private async call(batch: Waiting[]): Promise<InstantBetAnswer[]> {
+    instantBatchSize.observe(batch.length);
     const { rows } = await this.db.query<{ answers: InstantBetAnswer[] }>(
       'SELECT arcade_instant_bets($1::jsonb, $2, $3::bigint[], $4::bigint[], $5::bigint[], $6) AS answers',
       [JSON.stringify(batch.map((bet) => bet.row)), productConfig.referral.minClaimNano, TIERS.rounds, TIERS.wagered, TIERS.bestWin, SYSTEM_SHARDS],

@@ -1,10 +1,11 @@
 import { actingAs } from '../actor';
-import type { Db } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import type { ChainCursor, ChainTx } from '../../adapters/chain/chain-adapter';
 import type { Ton } from '../../adapters/chain/open-chain';
 import { productConfig } from '../product-config';
 import { applyIncoming, type IncomingOutcome } from './deposits';
 import { applyOutgoing, type OutgoingOutcome } from './withdrawals';
+import { applySweep, expireSweeps, type SweepOutcome } from './sweeps';
 
 export interface WatchReport {
   /** Chain time read before catching up: everything on chain up to it has been applied. */
@@ -14,6 +15,26 @@ export interface WatchReport {
   unknownMemo: number;
   paid: Array<Extract<OutgoingOutcome, { kind: 'paid' }>>;
   refunded: Array<Extract<OutgoingOutcome, { kind: 'refunded' }>>;
+  /** Sweeps to cold storage the chain showed (done or failed), and those expired unseen. */
+  sweeps: SweepOutcome[];
+}
+
+/**
+ * Seconds the watcher is behind the chain: now minus the chain time up to which it has applied
+ * everything (never below 0: the emulated chain's clock may run ahead). Null before its first pass.
+ */
+export function watcherLag(syncedChainTime: bigint | number | null, now: Date): number | null {
+  if (syncedChainTime === null) return null;
+  return Math.max(0, Math.floor(now.getTime() / 1000) - Number(syncedChainTime));
+}
+
+/** The chain time the watcher last caught up to on this chain (any replica's pass), or null. */
+export async function syncedChainTime(db: Queryable, ton: Ton): Promise<bigint | null> {
+  const { rows } = await db.query<{ chain_time: bigint }>('SELECT chain_time FROM chain_sync WHERE chain = $1 AND account = $2', [
+    ton.chainId,
+    ton.hotWallet.address.toRawString(),
+  ]);
+  return rows[0]?.chain_time ?? null;
 }
 
 async function readCursor(db: Db, ton: Ton, account: string): Promise<ChainCursor | null> {
@@ -36,14 +57,18 @@ export function watchHotWallet(db: Db, ton: Ton): Promise<WatchReport> {
  */
 async function watchHotWalletWork(db: Db, ton: Ton): Promise<WatchReport> {
   const account = ton.hotWallet.address.toRawString();
-  const report: WatchReport = { syncedChainTime: await ton.chain.chainTime(), transactions: 0, credited: [], unknownMemo: 0, paid: [], refunded: [] };
+  const report: WatchReport = { syncedChainTime: await ton.chain.chainTime(), transactions: 0, credited: [], unknownMemo: 0, paid: [], refunded: [], sweeps: [] };
   const pageSize = productConfig.wallet.watcherPageSize;
   for (;;) {
     const cursor = await readCursor(db, ton, account);
     const page: ChainTx[] = await ton.chain.getTransactionsAfter(account, cursor, pageSize);
     for (const chainTx of page) {
-      const [incoming, outgoing] = await db.transaction(async (tx) => {
-        const applied = [await applyIncoming(tx, ton.chainId, chainTx, account), await applyOutgoing(tx, ton.chainId, chainTx)] as const;
+      const [incoming, outgoing, sweep] = await db.transaction(async (tx) => {
+        const applied = [
+          await applyIncoming(tx, ton.chainId, chainTx, account),
+          await applyOutgoing(tx, ton.chainId, chainTx),
+          await applySweep(tx, ton.chainId, chainTx),
+        ] as const;
         await tx.query(
           `INSERT INTO chain_cursors (chain, account, lt, hash, updated_at) VALUES ($1, $2, $3, $4, now())
            ON CONFLICT (chain, account) DO UPDATE SET lt = EXCLUDED.lt, hash = EXCLUDED.hash, updated_at = now()`,
@@ -56,7 +81,16 @@ async function watchHotWalletWork(db: Db, ton: Ton): Promise<WatchReport> {
       if (incoming.kind === 'unknown-memo') report.unknownMemo += 1;
       if (outgoing.kind === 'paid') report.paid.push(outgoing);
       if (outgoing.kind === 'refunded') report.refunded.push(outgoing);
+      if (sweep !== null) report.sweeps.push(sweep);
     }
-    if (page.length < pageSize) return report;
+    if (page.length < pageSize) break;
   }
+  // Caught up: everything on chain up to syncedChainTime is applied (readiness and the lag metric read this).
+  await db.query(
+    `INSERT INTO chain_sync (chain, account, chain_time, synced_at) VALUES ($1, $2, $3, now())
+     ON CONFLICT (chain, account) DO UPDATE SET chain_time = GREATEST(chain_sync.chain_time, EXCLUDED.chain_time), synced_at = now()`,
+    [ton.chainId, account, report.syncedChainTime],
+  );
+  report.sweeps.push(...(await expireSweeps(db, ton, report.syncedChainTime)));
+  return report;
 }

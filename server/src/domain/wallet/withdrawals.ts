@@ -194,7 +194,8 @@ async function rejectWithdrawalWork(db: Db, id: bigint, note: string): Promise<v
   });
 }
 
-async function nextQueryId(tx: Queryable): Promise<number> {
+/** The next highload query id, from the database (shared by withdrawals and sweeps). */
+export async function nextQueryId(tx: Queryable): Promise<number> {
   // The last id of the window is reserved for deploying the wallet.
   const { rows } = await tx.query<{ n: bigint }>(
     `UPDATE highload_query_sequence SET next = (next + 1) % $1 RETURNING (next + $1 - 1) % $1 AS n`,

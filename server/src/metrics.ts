@@ -1,0 +1,98 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * What this process counts as it works, for Prometheus (metrics-server.ts serves it with the
+ * figures read from the database at scrape time). One registry per process: the adapters, the
+ * bets and the workers add to it wherever they run. Label values come from short fixed lists
+ * (route patterns, games, reasons), never from a request's data.
+ */
+export const processMetrics = new Registry();
+
+collectDefaultMetrics({ register: processMetrics });
+
+export const httpRequests = new Counter({
+  name: 'arcade_http_requests_total',
+  help: 'HTTP requests answered, by method, route pattern and status code',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [processMetrics],
+});
+
+export const httpDuration = new Histogram({
+  name: 'arcade_http_request_duration_seconds',
+  help: 'Time to answer an HTTP request, by method and route pattern',
+  labelNames: ['method', 'route'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [processMetrics],
+});
+
+export const betsPlaced = new Counter({
+  name: 'arcade_bets_total',
+  help: 'Bets accepted (flip, roll, a road round started), by game and currency',
+  labelNames: ['game', 'currency'] as const,
+  registers: [processMetrics],
+});
+
+export const instantBatchSize = new Histogram({
+  name: 'arcade_instant_bet_batch_size',
+  help: 'Instant bets (flip, roll) carried by one database call of the group commit',
+  buckets: [1, 2, 4, 8, 16, 32, 64],
+  registers: [processMetrics],
+});
+
+export const toncenterErrors = new Counter({
+  name: 'arcade_toncenter_errors_total',
+  help: 'Failed toncenter requests (every failed try, retries included), by reason',
+  labelNames: ['reason'] as const,
+  registers: [processMetrics],
+});
+
+export const botApiErrors = new Counter({
+  name: 'arcade_bot_api_errors_total',
+  help: 'Failed Telegram Bot API calls, by method',
+  labelNames: ['method'] as const,
+  registers: [processMetrics],
+});
+
+export const hotWalletBalance = new Gauge({
+  name: 'arcade_hot_wallet_balance_ton',
+  help: "The hot wallet's balance on chain at the last reconciliation, in TON",
+  registers: [processMetrics],
+});
+
+export const hotWalletLiabilities = new Gauge({
+  name: 'arcade_hot_wallet_liabilities_ton',
+  help: "What the hot wallet must cover at the last reconciliation (players' TON and referral balances, unknown-memo deposits, pending withdrawals), in TON",
+  registers: [processMetrics],
+});
+
+export const hotWalletMargin = new Gauge({
+  name: 'arcade_hot_wallet_margin_ton',
+  help: 'Balance on chain minus liabilities at the last reconciliation, in TON; below 0 the hot wallet is short',
+  registers: [processMetrics],
+});
+
+export const hotWalletReconciledAt = new Gauge({
+  name: 'arcade_hot_wallet_reconciled_timestamp_seconds',
+  help: 'Unix time of the last reconciliation of the hot wallet (made by the replica that runs the workers)',
+  registers: [processMetrics],
+});
+
+/** Nanotons as TON for a gauge (float: exact to the nanoton below 9 million TON). */
+export function nanoToTon(nano: bigint): number {
+  return Number(nano) / 1e9;
+}
+
+/**
+ * Counts every answered request by the route's pattern (`/api/v3/wallet/withdraw`, `/*`), never
+ * the raw URL: a scanner's random paths all land on one label. Requests no route matched are
+ * `(unmatched)`.
+ */
+export function registerHttpMetrics(app: FastifyInstance): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? '(unmatched)';
+    httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    done();
+  });
+}
