@@ -26,6 +26,7 @@ import {
   logIn,
   newUserId,
   post,
+  postgresOnly,
   serverProcessEnv,
   startServer,
   TEST_APP_KEY,
@@ -731,8 +732,7 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
 });
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const onPostgres = databases().filter((d) => d.name === 'postgres');
-if (onPostgres.length === 0) console.log('adversary: the two-process tests need PostgreSQL and are skipped: DATABASE_URL is not set');
+const onPostgres = postgresOnly('adversary, two server processes');
 
 /** Two server processes on one PostgreSQL database: the keys hold across processes, not only within one. */
 describe.each(onPostgres)('an attacker against two server processes on $name', (database) => {
