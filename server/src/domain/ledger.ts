@@ -74,6 +74,67 @@ function locate(ref: AccountRef, userId: bigint | undefined): { where: string; p
   return { where: 'user_id = $3 AND kind = $4', params: [ref.user, ref.kind], order: `1:${ref.user.toString().padStart(20, '0')}:${ref.kind}` };
 }
 
+/**
+ * A row's place in the one order every transaction of the book takes its locks in, as the batch
+ * function of instant bets (arcade_instant_bets, migration 016) does: system rows by code
+ * (COLLATE "C": JavaScript's string order is the same for these ASCII codes), then players' rows
+ * by user id and kind.
+ */
+function lockOrder(ref: AccountRef, userId: bigint | undefined): string {
+  return locate(ref, userId).order;
+}
+
+/** An account a transaction will move, as a posting names it with its movement's player (for the shard). */
+export interface AccountToLock {
+  account: AccountRef;
+  /** The player of the movement that will move it: picks the row of a sharded system account. */
+  userId?: bigint;
+}
+
+/**
+ * Takes, at the start of a transaction, every row lock it will need, in the book's one order: the
+ * users rows by id, then the system account rows by code (COLLATE "C"), then the players' accounts
+ * by user id and kind, as arcade_instant_bets does for a batch. A transaction that takes all its
+ * locks here first can deadlock neither with a batch nor with another such transaction; post()
+ * then only re-locks rows it holds. (Rows outside the book, a listing, a round, may be locked
+ * before: the batch function locks none of them.)
+ *
+ * A player's referral account that does not exist yet is made here (post() would make it lazily,
+ * out of order). Making it is safe after the other locks: the only transactions that make a
+ * referral account are those crediting it, and they hold its movement's house row (the referrer's
+ * shard) first, as this one does, so no other maker can be half-way through the same insert.
+ */
+export async function lockInOrder(tx: Queryable, plan: { users?: bigint[]; accounts: AccountToLock[] }): Promise<void> {
+  // Array parameters as PostgreSQL array literals (ids, codes and kinds hold no quote or backslash).
+  const array = (items: Array<string | bigint>) => `{${items.map((item) => `"${item}"`).join(',')}}`;
+  const users = [...new Set(plan.users ?? [])];
+  if (users.length > 0) await tx.query('SELECT 1 FROM users WHERE id = ANY ($1::bigint[]) ORDER BY id FOR NO KEY UPDATE', [array(users)]);
+  const codes = new Set<string>();
+  const players = new Map<string, { user: bigint; kind: PlayerAccountKind }>();
+  for (const { account, userId } of plan.accounts) {
+    if ('system' in account) codes.add(systemCode(account.system, userId));
+    else players.set(lockOrder(account, undefined), account);
+  }
+  if (codes.size > 0) {
+    await tx.query('SELECT 1 FROM accounts WHERE code = ANY ($1::text[]) ORDER BY code COLLATE "C" FOR NO KEY UPDATE', [
+      array([...codes].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))),
+    ]);
+  }
+  if (players.size > 0) {
+    const wanted = [...players.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, ref]) => ref);
+    const { rows } = await tx.query<{ user_id: bigint; kind: PlayerAccountKind }>(
+      `SELECT a.user_id, a.kind FROM accounts a JOIN unnest($1::bigint[], $2::text[]) AS w (user_id, kind) ON a.user_id = w.user_id AND a.kind = w.kind
+       ORDER BY a.user_id, a.kind COLLATE "C" FOR NO KEY UPDATE OF a`,
+      [array(wanted.map((ref) => ref.user)), array(wanted.map((ref) => ref.kind))],
+    );
+    const found = new Set(rows.map((row) => `${row.user_id}:${row.kind}`));
+    for (const ref of wanted) {
+      if (found.has(`${ref.user}:${ref.kind}`) || !(await createLazyAccount(tx, ref))) continue;
+      await tx.query('SELECT 1 FROM accounts WHERE user_id = $1 AND kind = $2 FOR NO KEY UPDATE', [ref.user, ref.kind]);
+    }
+  }
+}
+
 /** The referral account is made on a player's first referral earning. */
 async function createLazyAccount(tx: Queryable, ref: AccountRef): Promise<boolean> {
   if (!('user' in ref) || ref.kind !== 'referral') return false;
@@ -98,8 +159,9 @@ export async function post(tx: Queryable, movement: Movement): Promise<Posted> {
   }
   if (sum !== 0n) throw new Error(`A ${movement.kind} movement does not balance: it sums to ${sum}`);
 
-  // Rows are always locked in one order (system rows by code, then players by id and kind), so
-  // two movements can never deadlock each other.
+  // Rows are always locked in the book's one order (system rows by code, then players by id and
+  // kind, lockOrder), so two movements can never deadlock each other. A transaction of several
+  // movements takes all its locks first with lockInOrder, in the same order.
   const lines = postings.map((posting) => ({ ...posting, ...locate(posting.account, movement.userId) }));
   lines.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
 

@@ -1,7 +1,7 @@
-import type { GameName } from '@arcade/api-client/games';
+import type { Currency, GameName } from '@arcade/api-client/games';
 import type { Queryable } from '../../db/db';
 import type { RoundRow } from '../games/rounds';
-import { post } from '../ledger';
+import { lockInOrder, post } from '../ledger';
 import { productConfig } from '../product-config';
 import { countWagering, grantBonus } from './bonus';
 import { queueNotice } from '../notifications';
@@ -13,6 +13,37 @@ export function referralShareOf(game: GameName, stake: bigint): bigint {
 
 export type Ladder = 'rounds' | 'wagered' | 'bestWin';
 export const LADDERS: Ladder[] = ['rounds', 'wagered', 'bestWin'];
+
+/**
+ * Takes, at the start of a bet's transaction on the general path (a flip or roll, a road start,
+ * step or cash-out), every row lock the bet and its settlement may need, in the book's one order
+ * (lockInOrder, the order of the batch function arcade_instant_bets): the player's users row;
+ * then the system rows by code: the player's house and bonus pool rows (the stake and payout, an
+ * achievement's reward from the pool, the bonus released at the end of wagering, which moves both)
+ * and, for a referred player's TON bet, the referrer's house row (their share); then the accounts
+ * by user and kind: the player's TON and bonus, and the referrer's referral account (made here on
+ * their first earning). Later statements of the transaction only re-lock rows it holds, so a bet
+ * cannot deadlock with a batch or with another bet.
+ */
+export async function lockForBet(tx: Queryable, userId: bigint, currency: Currency): Promise<void> {
+  const { rows } = await tx.query<{ referred_by: bigint | null }>('SELECT referred_by FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
+  // The referrer's share is paid on TON rounds only (settleRound).
+  const referrer = currency === 'ton' ? (rows[0]?.referred_by ?? null) : null;
+  await lockInOrder(tx, {
+    accounts: [
+      { account: { system: 'house' }, userId },
+      { account: { system: 'bonus_pool' }, userId },
+      { account: { user: userId, kind: 'ton' } },
+      { account: { user: userId, kind: 'bonus' } },
+      ...(referrer === null
+        ? []
+        : [
+            { account: { system: 'house' as const }, userId: referrer },
+            { account: { user: referrer, kind: 'referral' as const } },
+          ]),
+    ],
+  });
+}
 
 interface Stats {
   rounds: bigint;

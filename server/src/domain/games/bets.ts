@@ -26,7 +26,7 @@ import { currentActor } from '../actor';
 import { ledgerMessages, once, post, RETRYABLE_CODES, type MoneyKey, type SystemAccount } from '../ledger';
 import { productConfig } from '../product-config';
 import { assertNotBanned, withdrawalMessages } from '../wallet/withdrawals';
-import { referralShareOf, settleRound } from '../bonus/settlement';
+import { lockForBet, referralShareOf, settleRound } from '../bonus/settlement';
 import { toRound, type RoadOutcome, type RoadParams, type RoundRow } from './rounds';
 import { instantBets, type InstantBetAnswer } from './instant-batches';
 import { betsPlaced } from '../../metrics';
@@ -137,6 +137,8 @@ async function instantBet(db: Db, input: BetInput, game: 'flip' | 'roll', decide
   let used: SeedPair | undefined;
   const result = await once(db, input.money, async (tx) => {
     await assertNotBanned(tx, input.userId, { lock: true });
+    // Every row the bet may move, locked now in the batch function's order.
+    await lockForBet(tx, input.userId, input.currency);
     const { pair, nonce } = await pairForBet(tx, input.userId);
     used = { ...pair, next_nonce: nonce + 1 };
     const { params, outcome, multiplier, payout, status } = instantOutcome(pair, nonce, stake, decide);
@@ -256,6 +258,7 @@ export function startRoad(db: Db, input: BetInput & { difficulty: RoadDifficulty
   const stake = checkStake(input.stake, input.currency);
   return counted('road', input.currency, once(db, input.money, async (tx) => {
     await assertNotBanned(tx, input.userId, { lock: true });
+    await lockForBet(tx, input.userId, input.currency);
     const { pair, nonce } = await pairForBet(tx, input.userId);
     const open = await tx.query("SELECT id FROM game_rounds WHERE user_id = $1 AND game = 'road' AND status = 'open'", [input.userId]);
     if (open.rowCount > 0) throw new DomainError('conflict', betMessages.roadOpen, 'game.road.open');
@@ -272,7 +275,15 @@ export function startRoad(db: Db, input: BetInput & { difficulty: RoadDifficulty
   }));
 }
 
+/**
+ * The player's road round, locked, after every row a step or cash-out may move (lockForBet: the
+ * player's row first, then the accounts in the batch function's order). A round's currency never
+ * changes, so it is read before the locks.
+ */
 async function lockedRoad(tx: Queryable, userId: bigint, roundId: bigint): Promise<{ row: RoundRow; pair: SeedPair }> {
+  const currency = await tx.query<{ currency: Currency }>("SELECT currency FROM game_rounds WHERE id = $1 AND user_id = $2 AND game = 'road'", [roundId, userId]);
+  if (!currency.rows[0]) throw new DomainError('not-found', 'No such road round');
+  await lockForBet(tx, userId, currency.rows[0].currency);
   const { rows } = await tx.query<RoundRow>("SELECT * FROM game_rounds WHERE id = $1 AND user_id = $2 AND game = 'road' FOR NO KEY UPDATE", [roundId, userId]);
   const row = rows[0];
   if (!row) throw new DomainError('not-found', 'No such road round');

@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../../db/db';
 import { BotApiError } from '../../adapters/telegram/bot-api';
 import { RelayerStarsError, type GiftRelayer, type ReceivedGift } from '../../adapters/telegram/gift-relayer';
 import { DomainError } from '../errors';
-import { ledgerMessages, once, partKey, post, reserveKey, settleKey, type MoneyKey } from '../ledger';
+import { ledgerMessages, lockInOrder, once, partKey, post, reserveKey, settleKey, type MoneyKey } from '../ledger';
 import { productConfig } from '../product-config';
 import { assertNotBanned } from '../wallet/withdrawals';
 import { GIFT_SELECT, giftById, toGift, type GiftRow } from './gifts';
@@ -33,13 +33,29 @@ type ItemResult = CheckoutResult['items'][number];
 /** Buys one gift at the price the player saw, in its own transaction: bought, gone, repriced or unaffordable. */
 async function buyOne(tx: Queryable, buyer: bigint, giftId: bigint, seenPrice: bigint, now: Date): Promise<ItemResult> {
   const id = giftId.toString();
+  // The gift's row before its listing, as listing, unlisting and withdrawing a gift take them.
+  await tx.query('SELECT 1 FROM gifts WHERE id = $1 FOR NO KEY UPDATE', [giftId]);
   const { rows } = await tx.query<{ price: bigint; seller_id: bigint | null }>('SELECT price, seller_id FROM listings WHERE gift_id = $1 FOR NO KEY UPDATE', [giftId]);
   const listing = rows[0];
   if (!listing) return { giftId: id, result: 'gone' };
   if (listing.seller_id === buyer) return { giftId: id, result: 'own', price: fromNano(listing.price) };
   if (listing.price !== seenPrice) return { giftId: id, result: 'repriced', price: fromNano(listing.price) };
   const fee = listing.seller_id === null ? 0n : (listing.price * market.sellerFee) / 10_000n;
-  const funds = await tx.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton' FOR NO KEY UPDATE", [buyer]);
+  // The rows the purchase moves, locked in the book's one order (the batch function of bets locks
+  // the same rows so): the buyer's users row, the system rows, then the players' accounts.
+  await lockInOrder(tx, {
+    users: [buyer],
+    accounts: [
+      { account: { user: buyer, kind: 'ton' } },
+      ...(listing.seller_id === null
+        ? [{ account: { system: 'house' as const }, userId: buyer }]
+        : [
+            { account: { user: listing.seller_id, kind: 'ton' as const } },
+            ...(fee > 0n ? [{ account: { system: 'market_fees' as const } }] : []),
+          ]),
+    ],
+  });
+  const funds = await tx.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [buyer]);
   if ((funds.rows[0]?.balance ?? 0n) < listing.price) return { giftId: id, result: 'unaffordable', price: fromNano(listing.price) };
   await tx.query('DELETE FROM listings WHERE gift_id = $1', [giftId]);
   await tx.query('UPDATE gifts SET owner_id = $2 WHERE id = $1', [giftId, buyer]);

@@ -6,7 +6,7 @@ import type { Db, Queryable } from '../../db/db';
 import { ChainRejectedError, type ChainTx } from '../../adapters/chain/chain-adapter';
 import type { Ton } from '../../adapters/chain/open-chain';
 import { DomainError } from '../errors';
-import { ledgerMessages, once, post, type MoneyKey } from '../ledger';
+import { ledgerMessages, lockInOrder, once, post, type MoneyKey } from '../ledger';
 import { productConfig } from '../product-config';
 import { parseWithdrawalAddress, type WithdrawalAddressRefusal } from '../ton/address';
 import { QUERY_IDS_PER_WINDOW, queryIdFromSequence, signHighloadTransfer } from '../ton/highload-wallet';
@@ -112,7 +112,12 @@ export async function requestWithdrawal(db: Db, ton: Ton, input: WithdrawInput):
 
   return once(db, input.money, async (tx) => {
     // One withdrawal of a player at a time past this point, so the daily limit holds under races.
-    await tx.query("SELECT id FROM accounts WHERE user_id = $1 AND kind = 'ton' FOR NO KEY UPDATE", [input.userId]);
+    // (The player's row, then the rows the debit moves, in the book's one order: a refund holds the
+    // pending row before the player's account, as post() orders it.)
+    await lockInOrder(tx, {
+      users: [input.userId],
+      accounts: [{ account: { system: 'withdrawals_pending' } }, { account: { user: input.userId, kind: 'ton' } }],
+    });
     const left = await dailyWithdrawalLeft(tx, input.userId, input.now);
     if (amount > left) throw new DomainError('conflict', withdrawalMessages.dailyLimit(left), 'withdraw.amount.daily-limit');
 
