@@ -13,7 +13,8 @@ interface Hop {
 async function clientIp(app: FastifyInstance, lines: string[], hop: Hop): Promise<string> {
   const response = await app.inject({
     method: 'GET',
-    url: '/healthz',
+    // Any page but the probes, which are not logged at info.
+    url: '/where-am-i',
     remoteAddress: hop.from,
     headers: hop.forwardedFor ? { 'x-forwarded-for': hop.forwardedFor } : {},
   });
