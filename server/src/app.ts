@@ -18,6 +18,7 @@ import { registerDevRoutes } from './routes/dev';
 import { BODY_LIMIT_BYTES, handleError, HttpError, httpMessages } from './routes/errors';
 import { registerHealthRoutes } from './routes/health';
 import { registerSecurity } from './routes/security';
+import { registerLegalRoutes } from './routes/legal';
 import { registerManifestRoute } from './routes/manifest';
 import { registerProfileRoutes } from './routes/profile';
 import { registerWalletRoutes } from './routes/wallet';
@@ -250,6 +251,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     throw new HttpError(404, 'Not found: metrics are served on METRICS_PORT');
   });
   registerManifestRoute(app, routeDeps);
+  registerLegalRoutes(app, routeDeps);
   await registerAppHosting(app, routeDeps);
 
   return app;

@@ -7,10 +7,10 @@ import { usePerks } from '../bonus/bonus-texts';
 import '../bonus/perks-screens-texts';
 
 /**
- * Where the fairness panel lives (built in features/fairness). One constant, so the link
- * follows if the panel moves.
+ * Where the fairness panel lives: the fairness screen (features/fairness, the route the game
+ * screens' shield opens). One constant, so the link follows if the panel moves.
  */
-export const FAIRNESS_PANEL_PATH = '/flip?fairness=1';
+export const FAIRNESS_PANEL_PATH = '/fairness';
 
 /** First and last characters of a long string: addresses 4+4 (spec section 9), hashes 8+8. */
 export function shortForm(value: string, keep = 4): string {
