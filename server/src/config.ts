@@ -96,6 +96,11 @@ export interface Config {
   botWebhookSecret: string;
   /** Fill an empty market with the generated catalogue at start (development and the offline start). */
   seedMarket: boolean;
+  /**
+   * Instant bets (flip, roll) go to the database in batches through arcade_instant_bets (on), or
+   * each on its own through the general path in TypeScript (off): the same bets write the same rows.
+   */
+  betBatching: boolean;
   /** Run the deposit watcher and withdrawal sender in this process (one replica at a time holds the lock). */
   workers: boolean;
   metrics: MetricsConfig;
@@ -153,6 +158,7 @@ const Env = type({
     `${MIN_BOT_WEBHOOK_SECRET_LENGTH} to 256 characters of A-Z, a-z, 0-9, _ and - (Telegram's secret_token alphabet)`,
   ),
   'SEED_MARKET?': "'true' | 'false' | '1' | '0'",
+  'BET_BATCHING?': "'on' | 'off'",
   'TASK_CHANNEL?': type(/^(@[A-Za-z0-9_]{4,64}|-100\d{5,20})$/).describe('@channel_name or a -100… chat id'),
   'METRICS_PORT?': type(/^(off|[1-9]\d{0,4})$/).describe(METRICS_PORT_RULE),
   'METRICS_HOST?': 'string > 0',
@@ -371,6 +377,7 @@ export function loadConfig(env: EnvInput = process.env, repoRoot: string = findR
     botWebhookSecret: parsed.BOT_WEBHOOK_SECRET ?? DEVELOPMENT_BOT_WEBHOOK_SECRET,
     seedMarket: parsed.SEED_MARKET === undefined ? !production : parsed.SEED_MARKET === 'true' || parsed.SEED_MARKET === '1',
     workers: parsed.WORKERS === undefined || parsed.WORKERS === 'true' || parsed.WORKERS === '1',
+    betBatching: parsed.BET_BATCHING !== 'off',
     metrics: {
       // Production serves metrics by default, on the loopback interface; development only when asked.
       port: parsed.METRICS_PORT === 'off' ? null : parsed.METRICS_PORT === undefined ? (production ? DEFAULT_METRICS_PORT : null) : Number(parsed.METRICS_PORT),

@@ -3,6 +3,7 @@ import { FLIP_MULTIPLIER, formatHundredths, multiplierText, ROAD_TRAPS, roadLadd
 import type { GamesConfig } from '@arcade/api-client/games';
 import { fromNano } from '@arcade/api-client/money';
 import { cashOutRoad, playFlip, playRoll, startRoad, stepRoad } from '../domain/games/bets';
+import { setBetBatching } from '../domain/games/instant-batches';
 import { openRoadOf, roundsOf } from '../domain/games/rounds';
 import { rotateSeeds, seedsInfo } from '../domain/games/seeds';
 import { productConfig } from '../domain/product-config';
@@ -27,7 +28,8 @@ function gamesConfig(): GamesConfig {
   };
 }
 
-export function registerGameRoutes(app: FastifyInstance, { db, sessions, now }: RouteDeps): void {
+export function registerGameRoutes(app: FastifyInstance, { db, sessions, now, config: serverConfig }: RouteDeps): void {
+  setBetBatching(db, serverConfig.betBatching);
   const config = gamesConfig();
   playerCall(app, sessions, 'gamesConfig', () => Promise.resolve(config));
   // The session's player and the declared fields, each by name: nothing else of a body reaches a bet.

@@ -28,7 +28,7 @@ import { productConfig } from '../product-config';
 import { assertNotBanned, withdrawalMessages } from '../wallet/withdrawals';
 import { lockForBet, referralShareOf, settleRound } from '../bonus/settlement';
 import { toRound, type RoadOutcome, type RoadParams, type RoundRow } from './rounds';
-import { instantBets, type InstantBetAnswer } from './instant-batches';
+import { betBatching, instantBets, type InstantBetAnswer } from './instant-batches';
 import { betsPlaced } from '../../metrics';
 import { nodeHmac, pairForBet, seedPairCache, type SeedPair } from './seeds';
 
@@ -132,7 +132,7 @@ function instantOutcome(pair: SeedPair, nonce: number, stake: bigint, decide: De
 /** One instant bet (flip or roll): stake, outcome from the seeds, payout, round and journal rows in one transaction. */
 async function instantBet(db: Db, input: BetInput, game: 'flip' | 'roll', decide: Decide): Promise<BetResult> {
   const stake = checkStake(input.stake, input.currency);
-  const quick = await quickInstantBet(db, input, game, stake, decide);
+  const quick = betBatching(db) ? await quickInstantBet(db, input, game, stake, decide) : null;
   if (quick) return quick;
   let used: SeedPair | undefined;
   const result = await once(db, input.money, async (tx) => {

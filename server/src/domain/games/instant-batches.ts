@@ -134,6 +134,20 @@ export class InstantBets {
 }
 
 const perDb = new WeakMap<Db, InstantBets>();
+const unbatched = new WeakSet<Db>();
+
+/**
+ * Turns batching on or off for a database's bets (BET_BATCHING): off, every instant bet goes the
+ * general path, one transaction statement by statement. The two write the same rows (batching.test.ts).
+ */
+export function setBetBatching(db: Db, on: boolean): void {
+  if (on) unbatched.delete(db);
+  else unbatched.add(db);
+}
+
+export function betBatching(db: Db): boolean {
+  return !unbatched.has(db);
+}
 
 /** The batcher of a database (bets of one player on two databases have nothing in common). */
 export function instantBets(db: Db): InstantBets {

@@ -1,0 +1,158 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/db';
+import { audit } from '../src/domain/ledger';
+import { databases, envelope, fund, logIn, post, startServer } from './helpers';
+
+/**
+ * The rules of an instant bet live twice: in TypeScript (the general path) and in the batch
+ * function of migration 016 (flip and roll at peak). The same players with the same seeds placing
+ * the same bets, once with BET_BATCHING on and once off, must get the same replies and leave the
+ * same rows: rounds, movements, journal rows, balances, statistics, wagering and achievements.
+ */
+
+const PLAYERS = { referrer: 930_000_001, referred: 930_000_002, plain: 930_000_003, bonus: 930_000_004 };
+
+interface Side {
+  db: Db;
+  drop: () => Promise<void>;
+  app: FastifyInstance;
+  tokens: Record<keyof typeof PLAYERS, string>;
+}
+
+type Reply = { status: number; body: unknown };
+
+/** A reply without what differs between two databases by nature: row ids and timestamps. */
+function normalised(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(normalised);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([key]) => key !== 'id' && key !== 'createdAt')
+        .map(([key, inner]) => [key, normalised(inner)]),
+    );
+  }
+  return value;
+}
+
+/** Every row a bet writes, by what it is about rather than by its ids. */
+async function rowsOf(db: Db): Promise<Record<string, unknown>> {
+  const players = Object.values(PLAYERS);
+  const text = async (sql: string) => JSON.stringify((await db.query(sql, [`{${players.join(',')}}`])).rows, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+  return {
+    rounds: await text(
+      `SELECT user_id, game, currency, stake, payout, multiplier, status, nonce, params, outcome FROM game_rounds
+        WHERE user_id = ANY ($1::bigint[]) ORDER BY user_id, nonce`,
+    ),
+    // Movements named by the round they belong to (the player and the nonce), not by ids.
+    movements: await text(
+      `SELECT t.kind, t.user_id, t.actor_user_id, t.actor_job, r.user_id AS round_player, r.nonce AS round_nonce,
+              (SELECT json_agg(json_build_object('account', COALESCE(a.code, a.user_id || ':' || a.kind), 'amount', j.amount) ORDER BY COALESCE(a.code, a.user_id || ':' || a.kind))
+                 FROM journal_entries j JOIN accounts a ON a.id = j.account_id WHERE j.transaction_id = t.id) AS lines
+         FROM ledger_transactions t LEFT JOIN game_rounds r ON t.reference = r.id::text AND t.kind IN ('bet', 'payout', 'referral')
+        WHERE t.user_id = ANY ($1::bigint[])
+        ORDER BY t.user_id, r.nonce NULLS FIRST, t.kind, t.reference`,
+    ),
+    // Each player account's journal, in order: the running balance after every row.
+    journals: await text(
+      `SELECT a.user_id, a.kind, json_agg(json_build_array(j.amount, j.balance_after) ORDER BY j.id) AS rows
+         FROM accounts a JOIN journal_entries j ON j.account_id = a.id
+        WHERE a.user_id = ANY ($1::bigint[]) GROUP BY a.user_id, a.kind ORDER BY a.user_id, a.kind`,
+    ),
+    balances: await text("SELECT COALESCE(code, user_id || ':' || kind) AS account, balance FROM accounts WHERE user_id = ANY ($1::bigint[]) OR user_id IS NULL ORDER BY 1"),
+    stats: await text('SELECT user_id, rounds, wagered, best_multiplier FROM player_stats WHERE user_id = ANY ($1::bigint[]) ORDER BY user_id'),
+    users: await text('SELECT id, wagering_left, bonus_granted FROM users WHERE id = ANY ($1::bigint[]) ORDER BY id'),
+    achievements: await text('SELECT user_id, ladder, tier FROM achievement_grants WHERE user_id = ANY ($1::bigint[]) ORDER BY user_id, ladder, tier'),
+    nonces: await text('SELECT user_id, next_nonce FROM seed_pairs WHERE user_id = ANY ($1::bigint[]) AND active ORDER BY user_id'),
+  };
+}
+
+describe.each(databases())('bets batched and unbatched write the same rows on $name', (database) => {
+  const sides: { batched?: Side; unbatched?: Side } = {};
+
+  const open = async (batching: 'on' | 'off'): Promise<Side> => {
+    const { db, drop } = await database.create();
+    const app = await startServer(db, { env: { BET_BATCHING: batching } });
+    const referrer = await logIn(app, { id: PLAYERS.referrer });
+    const code = (envelope(await post(app, '/api/v3/referral/info', {}, { token: referrer })).data as { code: string }).code;
+    const tokens = {
+      referrer,
+      referred: await logIn(app, { id: PLAYERS.referred, startParam: `r_${code}` }),
+      plain: await logIn(app, { id: PLAYERS.plain }),
+      bonus: await logIn(app, { id: PLAYERS.bonus }),
+    };
+    for (const [name, id] of Object.entries(PLAYERS)) await fund(db, BigInt(id), '200', `same-fund-${name}`);
+    // The seed pairs now, so the other side can be given the very same seeds.
+    for (const token of Object.values(tokens)) await post(app, '/api/v3/fairness/seeds', {}, { token });
+    return { db, drop, app, tokens };
+  };
+
+  beforeAll(async () => {
+    sides.batched = await open('on');
+    sides.unbatched = await open('off');
+    const { rows } = await sides.batched.db.query<{ user_id: bigint; server_seed: string; server_seed_hash: string; client_seed: string; next_server_seed: string; next_server_seed_hash: string }>(
+      'SELECT user_id, server_seed, server_seed_hash, client_seed, next_server_seed, next_server_seed_hash FROM seed_pairs WHERE active',
+    );
+    for (const pair of rows) {
+      await sides.unbatched.db.query(
+        `UPDATE seed_pairs SET server_seed = $2, server_seed_hash = $3, client_seed = $4, next_server_seed = $5, next_server_seed_hash = $6
+          WHERE user_id = $1 AND active`,
+        [pair.user_id, pair.server_seed, pair.server_seed_hash, pair.client_seed, pair.next_server_seed, pair.next_server_seed_hash],
+      );
+    }
+  });
+  afterAll(async () => {
+    for (const side of [sides.batched, sides.unbatched]) {
+      await side?.app.close();
+      await side?.drop();
+    }
+  });
+
+  it('the same bets, one by one: the same replies, then the same rounds, movements, journals, balances and progress', async () => {
+    const { batched, unbatched } = sides as Required<typeof sides>;
+    const both = async (player: keyof typeof PLAYERS, path: string, body: object): Promise<[Reply, Reply]> => {
+      const send = async (side: Side): Promise<Reply> => {
+        const response = await post(side.app, `/api/v3/${path}`, body, { token: side.tokens[player] });
+        return { status: response.statusCode, body: normalised(response.json()) };
+      };
+      return [await send(batched), await send(unbatched)];
+    };
+    // A bonus with a wagering requirement, so bets cross its end (bonus into TON).
+    await both('bonus', 'bonus/daily/claim', { idempotencyKey: 'same-daily-claim-1' });
+
+    const tally = { ton: { sent: 0, accepted: 0 }, bonus: { sent: 0, accepted: 0 } };
+    for (let i = 0; i < 40; i++) {
+      const plays: Array<[keyof typeof PLAYERS, string, object]> = [
+        // TON bets of a referred player: the referrer's share, its first referral account, its claim threshold.
+        ['referred', 'games/flip', { stake: ['0.5', '2', '0.01'][i % 3], currency: 'ton', side: i % 2 ? 'heads' : 'tails' }],
+        // Rolls at many chances: achievement tiers for rounds, wagered and the best multiplier.
+        ['plain', 'games/roll', { stake: '0.3', currency: 'ton', target: ['50', '10', '90', '75.25', '1.5', '98.5'][i % 6], direction: i % 2 ? 'over' : 'under' }],
+        // Bonus bets wagering the bonus down, and TON bets beside them.
+        ['bonus', 'games/flip', { stake: '0.05', currency: i % 3 ? 'bonus' : 'ton', side: 'heads' }],
+        ['referrer', 'games/roll', { stake: '1', currency: 'ton', target: '10', direction: 'under' }],
+      ];
+      for (const [player, path, body] of plays) {
+        const [a, b] = await both(player, path, { ...body, idempotencyKey: `same-${player}-${i}` });
+        expect(b, `${player} ${path} #${i}`).toEqual(a);
+        const counts = tally[(body as { currency: 'ton' | 'bonus' }).currency];
+        counts.sent += 1;
+        if (a.status === 200) counts.accepted += 1;
+      }
+    }
+    // Every TON bet went through (the players hold enough); bonus bets ran until the bonus was spent.
+    expect(tally.ton.accepted).toBe(tally.ton.sent);
+    expect(tally.bonus.accepted).toBeGreaterThan(0);
+    // A retried key answers the same on both sides too.
+    const [retryA, retryB] = await both('plain', 'games/roll', { stake: '0.3', currency: 'ton', target: '50', direction: 'under', idempotencyKey: 'same-plain-0' });
+    expect(retryB).toEqual(retryA);
+
+    const [rowsA, rowsB] = [await rowsOf(batched.db), await rowsOf(unbatched.db)];
+    for (const table of Object.keys(rowsA)) expect(rowsB[table], table).toEqual(rowsA[table]);
+    // The batched side did batch (the function stores a bet's key under the game's name), the other never.
+    const viaFunction = async (db: Db) => Number((await db.query<{ n: string }>("SELECT count(*)::text AS n FROM idempotency_keys WHERE call IN ('flip', 'roll')")).rows[0]!.n);
+    expect(await viaFunction(batched.db)).toBeGreaterThan(60);
+    expect(await viaFunction(unbatched.db)).toBe(0);
+    expect((await audit(batched.db)).problems).toEqual([]);
+    expect((await audit(unbatched.db)).problems).toEqual([]);
+  });
+});
