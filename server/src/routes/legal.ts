@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { escapeHtmlAttribute } from './app-hosting';
 import type { RouteDeps } from './deps';
-import { legalChrome, legalDocs, type LegalLang, type LegalPage } from './legal-texts';
+import { serverTexts } from '../i18n';
+import type { LegalChrome, LegalDoc, LegalLang, LegalPage } from './legal-texts';
 
 const PAGES: Record<LegalPage, string> = { terms: '/terms', privacy: '/privacy' };
 const LANGS: LegalLang[] = ['en', 'ru'];
@@ -59,8 +60,9 @@ p{margin:0 0 10px}
 `;
 
 export function renderLegalPage(page: LegalPage, lang: LegalLang, miniAppUrl: string): string {
-  const doc = legalDocs[page][lang];
-  const chrome = legalChrome[lang];
+  const t = serverTexts(lang);
+  const doc = t(`legal.${page}`, { returnObjects: true }) as LegalDoc;
+  const chrome = t('legal.chrome', { returnObjects: true }) as LegalChrome;
   const bot = botOf(miniAppUrl);
   const botLink = bot ? `<a href="${escape(bot.url)}">${escape(bot.name)}</a>` : escape('Telegram');
   const paragraph = (text: string) => `<p>${escape(text).replace('{bot}', botLink)}</p>`;

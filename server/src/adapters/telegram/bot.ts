@@ -1,3 +1,4 @@
+import { serverTexts } from '../../i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import { Bot, InlineKeyboard, type Api } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
@@ -17,7 +18,9 @@ export const WEBHOOK_UPDATES = ['message', 'business_connection'] as const;
  */
 const WEBHOOK_MAX_RETRY_DELAY_SECONDS = 10;
 
-export type BotLanguage = 'ru' | 'en';
+import type { BotLanguage } from './bot-texts';
+
+export type { BotLanguage } from './bot-texts';
 
 /** Russian for Russian, Ukrainian, Belarusian and Kazakh clients, English for everyone else. */
 export function botLanguage(languageCode: string | undefined): BotLanguage {
@@ -25,18 +28,7 @@ export function botLanguage(languageCode: string | undefined): BotLanguage {
   return ['ru', 'uk', 'be', 'kk'].includes(base) ? 'ru' : 'en';
 }
 
-/** What the bot says, in the user's language (Telegram's language_code). */
-export const botTexts = {
-  welcome: {
-    en: '🎰 Welcome to TON Arcade! Flip, roll and cross the road for TON, trade collectible gifts and pick up your daily reward. Tap the button to play.',
-    ru: '🎰 Добро пожаловать в TON Arcade! Монетка, кости и дорога на TON, обмен коллекционными подарками и ежедневная награда. Нажмите кнопку, чтобы играть.',
-  },
-  invited: {
-    en: '🤝 A friend invited you: open the app with this button so the invitation counts.',
-    ru: '🤝 Вас пригласил друг: откройте приложение этой кнопкой, чтобы приглашение засчиталось.',
-  },
-  open: { en: '🎮 Play', ru: '🎮 Играть' },
-} as const satisfies Record<string, Record<BotLanguage, string>>;
+export { botTexts } from './bot-texts';
 
 /**
  * The menu button's label. Telegram keeps one default menu button for every user (no language),
@@ -107,9 +99,10 @@ export function createTelegramBot(deps: TelegramBotDeps): Bot {
     const payload = ctx.match.trim();
     // Only a referral is passed on; anything else after /start opens the app plainly.
     const startParam = referralCodeFromStartParam(payload) ? payload : null;
-    const text = startParam ? `${botTexts.welcome[lang]}\n\n${botTexts.invited[lang]}` : botTexts.welcome[lang];
+    const t = serverTexts(lang);
+    const text = startParam ? `${t('bot.welcome')}\n\n${t('bot.invited')}` : t('bot.welcome');
     try {
-      await ctx.reply(text, { reply_markup: new InlineKeyboard().url(botTexts.open[lang], miniAppLink(config.miniAppUrl, startParam)) });
+      await ctx.reply(text, { reply_markup: new InlineKeyboard().url(t('bot.open'), miniAppLink(config.miniAppUrl, startParam)) });
     } catch (error) {
       // Answered 200 all the same: Telegram would send the same /start again and again.
       log.warn({ err: toBotApiError('sendMessage', error) }, 'the /start answer was not sent');
