@@ -28,7 +28,7 @@ import { productConfig } from '../product-config';
 import { assertNotBanned, withdrawalMessages } from '../wallet/withdrawals';
 import { lockForBet, referralShareOf, settleRound } from '../bonus/settlement';
 import { toRound, type RoadOutcome, type RoadParams, type RoundRow } from './rounds';
-import { betBatching, instantBets, type InstantBetAnswer } from './instant-batches';
+import { BET_REFUSAL, betBatching, instantBets, type InstantBetAnswer } from './instant-batches';
 import { betsPlaced } from '../../metrics';
 import { nodeHmac, pairForBet, seedPairCache, type SeedPair } from './seeds';
 
@@ -197,7 +197,7 @@ async function quickInstantBet(
       const code = (error as { code?: unknown } | null)?.code;
       // The seeds were rotated meanwhile, a deadlock or a key race: try again.
       // (A unique violation: a call with the same key that is not a bet committed meanwhile.)
-      if (code === 'AR004') seedPairCache.forget(db, input.userId);
+      if (code === BET_REFUSAL.staleSeeds) seedPairCache.forget(db, input.userId);
       else if (!(typeof code === 'string' && (RETRYABLE_CODES.has(code) || code === UNIQUE_VIOLATION))) throw error;
       else await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 10 * attempt));
       continue;
@@ -206,11 +206,11 @@ async function quickInstantBet(
       pair.next_nonce = nonce + 1;
       return answer;
     }
-    if (answer === 'AR001') return null;
-    if (answer === 'AR002') throw new DomainError('conflict', betMessages.balance, 'game.balance');
-    if (answer === 'AR003') throw new DomainError('forbidden', withdrawalMessages.banned, 'account.banned');
-    if (answer === 'AR005') throw new DomainError('conflict', ledgerMessages.keyReused);
-    if (answer !== 'AR004') throw new Error(`The instant bet function answered ${String(answer)}`);
+    if (answer === BET_REFUSAL.generalPath) return null;
+    if (answer === BET_REFUSAL.balance) throw new DomainError('conflict', betMessages.balance, 'game.balance');
+    if (answer === BET_REFUSAL.banned) throw new DomainError('forbidden', withdrawalMessages.banned, 'account.banned');
+    if (answer === BET_REFUSAL.keyReused) throw new DomainError('conflict', ledgerMessages.keyReused);
+    if (answer !== BET_REFUSAL.staleSeeds) throw new Error(`The instant bet function answered ${String(answer)}`);
     // Another bet took the nonce or the seeds were rotated: reload the pair.
     seedPairCache.forget(db, input.userId);
   }

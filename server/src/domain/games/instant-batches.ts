@@ -28,10 +28,24 @@ export interface InstantBetRow {
 }
 
 /**
- * What the function answers for a bet: the reply of an accepted bet or of a retried key, or the
- * code of a refusal (AR001 ... AR005, see the migration).
+ * The batch function's refusals, by name: the SQLSTATE-like codes its PL/pgSQL answers (or raises,
+ * AR004) in migration 016. TypeScript reads them only through these names; batching.test.ts checks
+ * that the function's text uses exactly these codes.
  */
-export type InstantBetAnswer = BetResult | 'AR001' | 'AR002' | 'AR003' | 'AR004' | 'AR005';
+export const BET_REFUSAL = {
+  /** The general path must take the bet: a first referral account, a claim threshold, an achievement tier, the end of wagering, an unknown player. */
+  generalPath: 'AR001',
+  balance: 'AR002',
+  banned: 'AR003',
+  /** The seed pair or its nonce is not the one the bet was worked out with. */
+  staleSeeds: 'AR004',
+  /** The key was used for another request. */
+  keyReused: 'AR005',
+} as const;
+export type BetRefusal = (typeof BET_REFUSAL)[keyof typeof BET_REFUSAL];
+
+/** What the function answers for a bet: the reply of an accepted bet or of a retried key, or a refusal. */
+export type InstantBetAnswer = BetResult | BetRefusal;
 
 /** The most bets one call carries. */
 const MOST_PER_BATCH = 64;
