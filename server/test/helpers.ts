@@ -309,3 +309,17 @@ export function fund(db: Db, userId: bigint, ton: string, reference = `test-fund
     }),
   );
 }
+
+/** The same chain with another way of broadcasting (a network that is down, a message that never arrives). */
+export function withBroadcast(ton: Ton, send: (boc: string) => Promise<void>): Ton {
+  const chain = ton.chain;
+  return {
+    ...ton,
+    chain: {
+      getTransactionsAfter: (account, after, limit) => chain.getTransactionsAfter(account, after, limit),
+      getAccountState: (address) => chain.getAccountState(address),
+      chainTime: () => chain.chainTime(),
+      sendExternalMessage: send,
+    },
+  };
+}

@@ -10,7 +10,7 @@ import { createPlayerAccounts } from '../src/db/accounts';
 import type { Db } from '../src/db/db';
 import { watchHotWallet } from '../src/domain/wallet/chain-watcher';
 import { runWalletCommand, type WalletDeps } from '../src/wallet-operator';
-import { databases, fund, postMovement, testConfig } from './helpers';
+import { databases, fund, postMovement, testConfig, withBroadcast } from './helpers';
 
 // Chain time starts at the wall clock and moves only when a test says so.
 const START = Math.floor(Date.now() / 1000);
@@ -23,19 +23,6 @@ async function run(deps: WalletDeps, ...argv: string[]): Promise<{ code: number;
   return { code, text: lines.join('\n') };
 }
 
-/** The same chain, with broadcasts that never reach it (a network that swallows them). */
-function deaf(ton: Ton): Ton {
-  const chain = ton.chain;
-  return {
-    ...ton,
-    chain: {
-      getTransactionsAfter: (account, after, limit) => chain.getTransactionsAfter(account, after, limit),
-      getAccountState: (address) => chain.getAccountState(address),
-      chainTime: () => chain.chainTime(),
-      sendExternalMessage: () => Promise.resolve(),
-    },
-  };
-}
 
 const balanceOf = async (ton: Ton, address: Address | string) => (await ton.chain.getAccountState(typeof address === 'string' ? address : address.toRawString())).balance;
 
@@ -270,7 +257,7 @@ describe.each(databases())('hot wallet operator commands on $name', (database) =
 
   it('a sweep whose message never reached the chain expires once its validity has passed, and nothing left the wallet', async () => {
     const nobody = ton.sandbox!.undeployedAddress(`expiry-${database.name}`);
-    const lost = { ...deps, ton: deaf(ton) };
+    const lost = { ...deps, ton: withBroadcast(ton, () => Promise.resolve()) };
     const hotBefore = await balanceOf(ton, ton.hotWallet.address);
     const sent = await run(lost, 'wallet:sweep', nobody.toRawString(), '2', '--yes');
     expect(sent.code, sent.text).toBe(0);

@@ -12,7 +12,7 @@ import { productConfig } from '../src/domain/product-config';
 import { watchHotWallet } from '../src/domain/wallet/chain-watcher';
 import { listUnknownDeposits, resolveUnknownDeposit } from '../src/domain/wallet/deposits';
 import { applyOutgoing, approveWithdrawal, rejectWithdrawal, runSender } from '../src/domain/wallet/withdrawals';
-import { databases, envelope, logIn, newUserId, post, postgresOnly, startServer, testConfig } from './helpers';
+import { databases, envelope, logIn, newUserId, post, postgresOnly, startServer, testConfig, withBroadcast } from './helpers';
 
 // Chain time starts at the wall clock (player wallets sign with a wall-clock validity) and then moves only when a test says so.
 const START = Math.floor(Date.now() / 1000);
@@ -23,19 +23,6 @@ async function recipient(ton: Ton, seed: string) {
   return { address: wallet.address, friendly: wallet.address.toString({ bounceable: false, testOnly: true }) };
 }
 
-/** The same chain with another way of broadcasting (a network that is down, a message that never arrives). */
-function withBroadcast(ton: Ton, send: (boc: string) => Promise<void>): Ton {
-  const chain = ton.chain;
-  return {
-    ...ton,
-    chain: {
-      getTransactionsAfter: (account, after, limit) => chain.getTransactionsAfter(account, after, limit),
-      getAccountState: (address) => chain.getAccountState(address),
-      chainTime: () => chain.chainTime(),
-      sendExternalMessage: send,
-    },
-  };
-}
 
 async function chainBalance(ton: Ton, address: Address): Promise<bigint> {
   return (await ton.chain.getAccountState(address.toRawString())).balance;
