@@ -1,0 +1,42 @@
+import { closingBehavior } from '@tma.js/sdk-react';
+import { useEffect } from 'react';
+
+/**
+ * How many parts of the app want the host to ask before closing (an open road round, a
+ * transfer waiting in the wallet). The host's confirmation is on while any does.
+ */
+let holders = 0;
+
+function apply(on: boolean): void {
+  try {
+    if (!closingBehavior.isMounted()) closingBehavior.mount.ifAvailable();
+    if (on) closingBehavior.enableConfirmation.ifAvailable();
+    else closingBehavior.disableConfirmation.ifAvailable();
+  } catch (error) {
+    console.warn('[telegram] closing behaviour failed', error);
+  }
+}
+
+/** Asks the host to confirm closing until the returned release is called (once). */
+export function holdClosingConfirmation(): () => void {
+  holders += 1;
+  if (holders === 1) apply(true);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holders -= 1;
+    if (holders === 0) apply(false);
+  };
+}
+
+/**
+ * While `active`, closing the mini app asks the player first. Reference-counted: several
+ * screens or widgets may ask at once; the confirmation goes off when the last one stops.
+ */
+export function useClosingConfirmation(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    return holdClosingConfirmation();
+  }, [active]);
+}
