@@ -8,7 +8,7 @@ import {
   payableFromBalance,
   withdrawalSummary,
 } from '../src/features/wallet/amount';
-import { formatTonExact, shortAddress } from '../src/features/wallet/money-format';
+import { shortAddress } from '../src/features/wallet/money-format';
 import { depositArrived, type PendingDeposit } from '../src/features/wallet/wallet-state';
 
 const limits = { balance: '10', fee: '0.05', minWithdrawal: '0.1', dailyLeft: '100' };
@@ -99,15 +99,6 @@ describe('withdrawal address shape', () => {
 });
 
 describe('money display', () => {
-  it('shows every decimal, groups the whole part and signs history amounts', () => {
-    expect(formatTonExact('0.05', 'en')).toBe('0.05');
-    expect(formatTonExact('1234.123456789', 'en')).toBe('1,234.123456789');
-    expect(formatTonExact(1_500_000_000n, 'en')).toBe('1.5');
-    expect(formatTonExact('2', 'en', { signed: true })).toBe('+2');
-    expect(formatTonExact('-0.55', 'en', { signed: true })).toBe('−0.55');
-    expect(formatTonExact('0', 'en', { signed: true })).toBe('0');
-  });
-
   it('shortens addresses to the first 4 and last 4 characters', () => {
     expect(shortAddress('UQAJdvce-cgGFbyOsPN9OMTUD4GHFYJYInb14SKPhAI-HQSQ')).toBe('UQAJ…HQSQ');
   });

@@ -3,6 +3,7 @@ import { apiSession, type LightProfile } from '../support/api';
 import { expectPath, freshUser, openApp, type TestUser } from '../support/host';
 import { layoutProblems } from '../support/layout';
 import { BASE_URL } from '../support/env';
+import { formatTon } from '../../app/src/lib/format';
 
 /** Decimal TON strings added and subtracted exactly (nanotons as bigint). */
 function nano(amount: string): bigint {
@@ -171,7 +172,7 @@ test('filter by a backdrop, sort by price, buy three from the cart and find them
 
   const sum = picked.reduce((total, card) => total + nano(card.price), 0n);
   await expect(cart.getByTestId('cart-total')).toHaveAttribute('data-value', ton(sum));
-  await expect(cart.getByTestId('cart-checkout')).toContainText(`Buy 3 for ${ton(sum)} TON`);
+  await expect(cart.getByTestId('cart-checkout')).toContainText(`Buy 3 for ${formatTon(sum, 'en')} TON`);
   expect(await partProblems(page, 'cart-sheet'), 'cart at this phone').toEqual([]);
   await cart.getByTestId('cart-checkout').click();
 
@@ -350,7 +351,7 @@ test('an owned gift is listed, repriced, taken off sale, and sent to Telegram fo
   await sell.getByTestId('sell-submit').click();
   await expect(sell.getByTestId('sell-price-error')).toHaveText('The lowest price is 0.1 TON.');
   await sell.getByTestId('sell-price').fill('12,5');
-  await expect(sell.getByTestId('sell-receive')).toHaveText('You receive 11.875 TON after the 5% market fee');
+  await expect(sell.getByTestId('sell-receive')).toHaveText('You receive 11.87 TON after the 5% market fee');
   expect(await partProblems(page, 'sell-sheet'), 'sell sheet at this phone').toEqual([]);
   await sell.getByTestId('sell-submit').click();
   await expect(sell).toHaveCount(0);

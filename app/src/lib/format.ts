@@ -1,46 +1,117 @@
-const groupers = new Map<string, Intl.NumberFormat>();
-const counters = new Map<string, Intl.NumberFormat>();
+/**
+ * The app's one number formatter. Every amount, multiplier and count on screen goes through here,
+ * so the same value reads the same wherever it shows (the header balance and the cart, a road
+ * lane and the round's result): Intl.NumberFormat in the interface language for the digits,
+ * group separators and decimal mark, and the digits themselves cut from the exact decimal text
+ * (never through floating point, never rounded up: a balance of 94.0599 shows as 94.05).
+ */
 
-/** One formatter per locale: building an Intl formatter costs far more than using one. */
-function formatterFor(cache: Map<string, Intl.NumberFormat>, locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
-  let formatter = cache.get(locale);
+const cache = new Map<string, Intl.NumberFormat>();
+
+/** One Intl formatter per locale and style: building one costs far more than using one. */
+function intl(locale: string, style: 'plain' | 'compact'): Intl.NumberFormat {
+  const key = `${locale}|${style}`;
+  let formatter = cache.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, options);
-    cache.set(locale, formatter);
+    formatter = new Intl.NumberFormat(
+      locale,
+      style === 'compact' ? { notation: 'compact', maximumFractionDigits: 1 } : { maximumFractionDigits: 0 },
+    );
+    cache.set(key, formatter);
   }
   return formatter;
 }
 
-/**
- * Digit group separators of the app's own languages, exactly as Intl writes them (CLDR: a comma
- * in English, a no-break space in Russian, from four digits on). Grouping those by hand spares the
- * first screen building an Intl formatter (loading its locale data), which costs a phone more
- * than the rest of the screen's text formatting; other locales still go through Intl.
- */
-const GROUP_SEPARATORS: Readonly<Record<string, string>> = { en: ',', ru: '\u00a0' };
+const decimalMarks = new Map<string, string>();
 
-function groupDigits(value: bigint, locale: string): string {
-  const separator = GROUP_SEPARATORS[locale.toLowerCase()];
-  if (separator === undefined || value < 0n) return formatterFor(groupers, locale).format(value);
-  return value.toString().replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+/** The locale's decimal mark, as Intl writes it ("." in English, "," in Russian). */
+function decimalMark(locale: string): string {
+  let mark = decimalMarks.get(locale);
+  if (mark === undefined) {
+    mark = new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+    decimalMarks.set(locale, mark);
+  }
+  return mark;
 }
 
-/**
- * Formats a TON amount string from the API ("1234.56789") for display without floating point:
- * grouped whole part, a dot as the decimal mark (as wallets show TON), at most 2 decimals
- * (4 below 1 TON), truncated, never rounded up.
- */
-export function formatTon(amount: string, locale: string): string {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount.trim());
-  if (!match) return amount;
+/** Decimal text ("-1234.5600") split into its parts, or null when it is not a plain decimal. */
+function parseDecimal(text: string): { negative: boolean; whole: bigint; fraction: string } | null {
+  const match = /^([+-]?)(\d+)(?:\.(\d*))?$/.exec(text.trim());
+  if (!match) return null;
   const [, sign = '', whole = '0', fraction = ''] = match;
-  const wholeValue = BigInt(whole);
-  const digits = wholeValue === 0n ? 4 : 2;
-  const shown = fraction.slice(0, digits).replace(/0+$/, '');
-  return `${sign}${groupDigits(wholeValue, locale)}${shown ? `.${shown}` : ''}`;
+  return { negative: sign === '-', whole: BigInt(whole), fraction: fraction.replace(/0+$/, '') };
 }
 
-/** A plain number (referral counts, rounds) grouped for the locale. */
-export function formatCount(value: number, locale: string): string {
-  return formatterFor(counters, locale, { maximumFractionDigits: 2 }).format(value);
+/** Whole part grouped by Intl, then the kept decimals after the locale's mark. */
+function joinDecimal(whole: bigint, fraction: string, locale: string): string {
+  const grouped = intl(locale, 'plain').format(whole);
+  return fraction ? `${grouped}${decimalMark(locale)}${fraction}` : grouped;
+}
+
+/** Nanotons as the API's decimal text ("1.5"), exactly. */
+function nanoText(nano: bigint): string {
+  const negative = nano < 0n;
+  const digits = (negative ? -nano : nano).toString().padStart(10, '0');
+  const whole = digits.slice(0, -9);
+  const fraction = digits.slice(-9).replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/**
+ * Decimals a TON amount keeps: 2 from 1 TON up; below 1 TON at least 4 and on until two
+ * significant digits show (so a fee of 0.05 or a commission of 0.000012 never reads as 0).
+ */
+function tonDecimals(whole: bigint, fraction: string): string {
+  if (whole > 0n) return fraction.slice(0, 2).replace(/0+$/, '');
+  const firstSignificant = fraction.search(/[1-9]/);
+  if (firstSignificant < 0) return '';
+  return fraction.slice(0, Math.max(4, firstSignificant + 2)).replace(/0+$/, '');
+}
+
+/**
+ * A TON amount (the API's decimal text or nanotons) for display: "1,234.56" / "1 234,56",
+ * truncated, never rounded up. `signed` adds "+" before a gain (history rows, round results).
+ */
+export function formatTon(amount: string | bigint, locale: string, options: { signed?: boolean } = {}): string {
+  const parsed = parseDecimal(typeof amount === 'bigint' ? nanoText(amount) : amount);
+  if (!parsed) return String(amount);
+  const fraction = tonDecimals(parsed.whole, parsed.fraction);
+  const zero = parsed.whole === 0n && fraction === '';
+  const sign = zero ? '' : parsed.negative ? '−' : options.signed ? '+' : '';
+  return `${sign}${joinDecimal(parsed.whole, fraction, locale)}`;
+}
+
+/** Multipliers from this size on are written short ("52K", "3,2 млн"), everywhere alike. */
+const COMPACT_FROM = 10_000n;
+
+/**
+ * A multiplier ("1.98", "3203384.8") for display, without the "×": exact and grouped below
+ * 10 000, short from there on ("52K", "3.2M", "3,2 млн"), cut down to what shows, never rounded up.
+ */
+export function formatMultiplier(text: string, locale: string): string {
+  const parsed = parseDecimal(text);
+  if (!parsed) return text;
+  if (parsed.whole < COMPACT_FROM) return joinDecimal(parsed.whole, parsed.fraction.slice(0, 4), locale);
+  // Keep the thousands unit's whole digits and one decimal of it: 3 203 384 -> 3 200 000 ("3.2M").
+  const digits = parsed.whole.toString().length;
+  const unitDigits = Math.floor((digits - 1) / 3) * 3;
+  const step = 10n ** BigInt(unitDigits - 1);
+  return intl(locale, 'compact').format((parsed.whole / step) * step);
+}
+
+/** A count (referrals, rounds, "1 in N"): grouped; `compact` shortens from 10 000 on ("12K"). */
+export function formatCount(value: number, locale: string, options: { compact?: boolean } = {}): string {
+  if (!Number.isFinite(value)) return '∞';
+  const whole = BigInt(Math.trunc(value));
+  if (options.compact && whole >= COMPACT_FROM) return formatMultiplier(whole.toString(), locale);
+  const fraction = Math.abs(value - Math.trunc(value)).toFixed(9).slice(2, 4).replace(/0+$/, '');
+  return `${value < 0 && whole === 0n ? '−' : ''}${joinDecimal(whole, fraction, locale)}`;
+}
+
+/** A per-mille share ("12‰", "0,5‰"): one decimal, cut. */
+export function formatPerMille(value: number, locale: string): string {
+  const tenths = Math.trunc(value * 10 + 1e-9);
+  const whole = BigInt(Math.trunc(tenths / 10));
+  const fraction = String(Math.abs(tenths % 10)).replace(/^0$/, '');
+  return `${joinDecimal(whole, fraction, locale)}‰`;
 }

@@ -1,19 +1,20 @@
+import { formatMultiplier, formatTon } from '../../lib/format';
 import type { Round } from '@arcade/api-client/games';
 import type { ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { WarningIcon } from '../../components/icons';
 import type { BetError } from './bet-errors';
-import { multiplierDisplay, roundNet, signedTonText, tonText } from './games-format';
+import { roundNet } from './games-format';
 import { useGamesT, type GamesT } from './games-texts';
 import { TopUpLink } from './stake-panel';
 
 /** The toast after a round ends: what was won, cashed out or lost. */
 export function announceRound(round: Round, gt: GamesT, locale: string): void {
   const options = { toastId: `round:${round.id}` };
-  if (round.status === 'won') toast.success(gt('play.toast.won', { amount: tonText(round.payout, locale) }), options);
-  else if (round.status === 'cashed') toast.success(gt('play.toast.cashed', { amount: tonText(round.payout, locale) }), options);
-  else if (round.status === 'lost') toast(gt('play.toast.lost', { amount: tonText(round.stake, locale) }), options);
+  if (round.status === 'won') toast.success(gt('play.toast.won', { amount: formatTon(round.payout, locale) }), options);
+  else if (round.status === 'cashed') toast.success(gt('play.toast.cashed', { amount: formatTon(round.payout, locale) }), options);
+  else if (round.status === 'lost') toast(gt('play.toast.lost', { amount: formatTon(round.stake, locale) }), options);
 }
 
 /** The finished round under the table: won or lost, the payout, the net and a line of detail. */
@@ -34,11 +35,11 @@ export function BetOutcome({ round, detail }: { round: Round; detail?: ReactNode
     >
       <div className="bet-outcome__head">
         <span className="bet-outcome__title">{title}</span>
-        {won ? <span className="bet-outcome__multiplier">{gt('play.result.multiplier', { multiplier: multiplierDisplay(round.multiplier, locale) })}</span> : null}
+        {won ? <span className="bet-outcome__multiplier">{gt('play.result.multiplier', { multiplier: formatMultiplier(round.multiplier, locale) })}</span> : null}
       </div>
-      <p className="bet-outcome__amount">{gt('play.result.payout', { amount: tonText(round.payout, locale) })}</p>
+      <p className="bet-outcome__amount">{gt('play.result.payout', { amount: formatTon(round.payout, locale) })}</p>
       <p className="bet-outcome__net" data-testid="bet-net">
-        {gt('play.result.net', { amount: signedTonText(net, locale) })}
+        {gt('play.result.net', { amount: formatTon(net, locale, { signed: true }) })}
       </p>
       {detail ? <p className="bet-outcome__detail">{detail}</p> : null}
     </section>

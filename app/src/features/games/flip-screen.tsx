@@ -1,3 +1,4 @@
+import { formatTon } from '../../lib/format';
 import { fromNano } from '@arcade/api-client/money';
 import { payoutOf } from '@arcade/api-client/fair';
 import type { Round } from '@arcade/api-client/games';
@@ -9,7 +10,7 @@ import { FairnessRow, GameScreen } from './game-screen';
 import { GameStage, useEngineHandle } from './game-stage';
 import { CrownIcon } from './games-icons';
 import { ConfigProblem, PlayButton } from './game-parts';
-import { multiplierUnits, tonText } from './games-format';
+import { multiplierUnits } from './games-format';
 import { flipBetAtom, gamesConfigQueryAtom } from './games-state';
 import { useGamesT } from './games-texts';
 import { RecentRounds } from './recent-rounds';
@@ -32,7 +33,7 @@ export function Component() {
   const [last, setLast] = useState<Round | null>(null);
   const [submitted, setSubmitted] = useState(false);
 
-  const winPays = stake.check?.ok && multiplier4 ? tonText(payoutOf(stake.check.nano, multiplier4), locale) : null;
+  const winPays = stake.check?.ok && multiplier4 ? formatTon(payoutOf(stake.check.nano, multiplier4), locale) : null;
 
   const play = async () => {
     setSubmitted(true);

@@ -1,8 +1,9 @@
+import { formatMultiplier, formatTon } from '../../lib/format';
 import type { GameName, Round } from '@arcade/api-client/games';
 import { useAtomValue } from 'jotai';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { recentRoundsAtoms } from './games-state';
-import { multiplierDisplay, roundNet, signedTonText, tonText } from './games-format';
+import { roundNet } from './games-format';
 import { useGamesT, type GamesT } from './games-texts';
 
 /** One line of what a round was: the call and what came up. */
@@ -24,7 +25,7 @@ export function roundSummary(round: Round, gt: GamesT, locale: string): string {
       lanes: round.road.lanes,
     });
   }
-  return multiplierDisplay(round.multiplier, locale);
+  return formatMultiplier(round.multiplier, locale);
 }
 
 function timeOf(iso: string, locale: string): string {
@@ -69,13 +70,13 @@ export function RecentRounds({ game }: { game: GameName }) {
                 <div className="round-row__main">
                   <span className="round-row__summary">{roundSummary(round, gt, locale)}</span>
                   <span className="round-row__meta">
-                    {gt('play.rounds.stake', { amount: tonText(round.stake, locale) })}
+                    {gt('play.rounds.stake', { amount: formatTon(round.stake, locale) })}
                     {round.currency === 'bonus' ? ` · ${gt('play.rounds.bonus')}` : ''} · {timeOf(round.createdAt, locale)}
                   </span>
                 </div>
                 <div className="round-row__side">
                   <span className={`round-row__net round-row__net--${tone}`}>
-                    {round.status === 'open' ? gt('play.rounds.status.open') : signedTonText(net, locale)}
+                    {round.status === 'open' ? gt('play.rounds.status.open') : formatTon(net, locale, { signed: true })}
                   </span>
                   <PrefetchLink
                     to={`/fairness?round=${round.id}`}

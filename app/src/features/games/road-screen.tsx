@@ -1,3 +1,4 @@
+import { formatMultiplier, formatTon } from '../../lib/format';
 import type { Difficulty, GamesConfig, Round } from '@arcade/api-client/games';
 import { fromNano } from '@arcade/api-client/money';
 import type { RoadHandle } from '@arcade/game-engine/react';
@@ -8,7 +9,6 @@ import { BetNotice, BetOutcome, announceRound } from './bet-result';
 import { ConfigProblem, PlayButton } from './game-parts';
 import { FairnessRow, GameScreen } from './game-screen';
 import { GameStage, useEngineHandle } from './game-stage';
-import { compactMultiplier, multiplierDisplay, tonText } from './games-format';
 import {
   difficultyAtom,
   gamesConfigQueryAtom,
@@ -47,7 +47,7 @@ function Ladder({ ladder, passed, inRound }: { ladder: readonly string[]; passed
         return (
           <li key={index} className={`road-ladder__step${state}${gap ? ' is-after-gap' : ''}`}>
             <span className="road-ladder__lane">{gt('play.road.lane', { lane: index + 1 })}</span>
-            <span className="road-ladder__value">{compactMultiplier(ladder[index] ?? '', locale)}×</span>
+            <span className="road-ladder__value">{formatMultiplier(ladder[index] ?? '', locale)}×</span>
           </li>
         );
       })}
@@ -208,7 +208,7 @@ export function Component() {
           busy={flow.busy}
           waiting={flow.phase === 'betting' && pressed === 'go'}
           label={gt('play.road.go', { lane: quote.passed + 1 })}
-          hint={quote.next ? `${multiplierDisplay(quote.next, locale)}×` : null}
+          hint={quote.next ? `${formatMultiplier(quote.next, locale)}×` : null}
           onPress={() => void advance()}
           disabled={quote.next === null}
           testId="road-go"
@@ -218,7 +218,7 @@ export function Component() {
           waiting={flow.phase === 'betting' && pressed === 'cash'}
           tone="gold"
           label={gt('play.road.cashOut')}
-          hint={quote.cashOut !== null ? `${tonText(quote.cashOut, locale)} TON` : null}
+          hint={quote.cashOut !== null ? `${formatTon(quote.cashOut, locale)} TON` : null}
           onPress={() => void takeWin()}
           disabled={quote.cashOut === null}
           testId="road-cashout"
@@ -232,7 +232,7 @@ export function Component() {
         busy={flow.busy}
         waiting={flow.phase === 'betting'}
         label={gt('play.road.start')}
-        hint={top ? `${picked?.ladder[0] ?? ''}× → ${multiplierDisplay(top, locale)}×` : null}
+        hint={top ? `${picked?.ladder[0] ?? ''}× → ${formatMultiplier(top, locale)}×` : null}
         onPress={() => void begin()}
         testId="road-start"
       />
@@ -284,15 +284,15 @@ export function Component() {
           <dl className="game-quote">
             <div className="game-quote__item">
               <dt>{gt('play.road.now')}</dt>
-              <dd data-testid="road-current">{quote.current ? `${multiplierDisplay(quote.current, locale)}×` : '—'}</dd>
+              <dd data-testid="road-current">{quote.current ? `${formatMultiplier(quote.current, locale)}×` : '—'}</dd>
             </div>
             <div className="game-quote__item">
               <dt>{gt('play.road.next')}</dt>
-              <dd data-testid="road-next">{quote.next ? `${multiplierDisplay(quote.next, locale)}×` : '—'}</dd>
+              <dd data-testid="road-next">{quote.next ? `${formatMultiplier(quote.next, locale)}×` : '—'}</dd>
             </div>
             <div className="game-quote__item">
               <dt>{gt('play.stake.label')}</dt>
-              <dd>{tonText(open.stake, locale)}</dd>
+              <dd>{formatTon(open.stake, locale)}</dd>
             </div>
           </dl>
           <Ladder ladder={config.road[open.road.difficulty].ladder} passed={open.road.passed} inRound />

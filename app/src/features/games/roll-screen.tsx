@@ -1,3 +1,4 @@
+import { formatTon } from '../../lib/format';
 import { payoutOf, type RollDirection } from '@arcade/api-client/fair';
 import type { Round } from '@arcade/api-client/games';
 import { fromNano } from '@arcade/api-client/money';
@@ -8,7 +9,6 @@ import { BetNotice, BetOutcome, announceRound } from './bet-result';
 import { ConfigProblem, PlayButton } from './game-parts';
 import { FairnessRow, GameScreen } from './game-screen';
 import { GameStage, useEngineHandle } from './game-stage';
-import { tonText } from './games-format';
 import { gamesConfigQueryAtom, rollBetAtom } from './games-state';
 import { useGamesT } from './games-texts';
 import { RecentRounds } from './recent-rounds';
@@ -88,7 +88,7 @@ export function Component() {
     if (value !== null && value >= limits.min && value <= limits.max) chooseTarget(value);
   };
 
-  const winPays = stake.check?.ok ? tonText(payoutOf(stake.check.nano, quote.multiplier4), locale) : null;
+  const winPays = stake.check?.ok ? formatTon(payoutOf(stake.check.nano, quote.multiplier4), locale) : null;
   const fill = ((clamped - limits.min) / Math.max(1, limits.max - limits.min)) * 100;
 
   const play = async () => {

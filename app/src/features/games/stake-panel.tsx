@@ -1,10 +1,10 @@
+import { formatTon } from '../../lib/format';
 import type { Currency } from '@arcade/api-client/games';
 import { useAtom, useAtomValue } from 'jotai';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { BonusMark, TonMark } from '../../components/icons';
 import { balancesAtom } from '../../state/balances';
 import { currencyAtom, stakeInputAtom } from './games-state';
-import { tonText } from './games-format';
 import { useGamesT, type GamesT } from './games-texts';
 import { checkStake, defaultStake, quickStakes, type CheckedStake, type StakeLimits, type StakeProblem } from './stake';
 
@@ -23,7 +23,7 @@ export function useStake(limits: StakeLimits | null, multiplier4?: number) {
 export type StakeState = ReturnType<typeof useStake>;
 
 export function stakeProblemText(gt: GamesT, locale: string, problem: StakeProblem, limits: StakeLimits): string {
-  const amount = (value: string) => tonText(value, locale);
+  const amount = (value: string) => formatTon(value, locale);
   switch (problem) {
     case 'empty':
       return gt('play.problem.empty');
@@ -106,7 +106,7 @@ export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelP
           >
             {option.value === 'ton' ? <TonMark className="game-segmented__mark" /> : <BonusMark className="game-segmented__mark" />}
             <span className="game-segmented__label">{option.label}</span>
-            <span className="game-segmented__amount">{option.amount === null ? '—' : tonText(option.amount, locale)}</span>
+            <span className="game-segmented__amount">{option.amount === null ? '—' : formatTon(option.amount, locale)}</span>
           </button>
         ))}
       </div>
@@ -171,7 +171,7 @@ export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelP
           </p>
         ) : currency === 'bonus' && limits ? (
           <p className="stake-field__hint" id="stake-hint">
-            {gt('play.stake.bonusHint', { amount: tonText(limits.maxBonusBet, locale) })}
+            {gt('play.stake.bonusHint', { amount: formatTon(limits.maxBonusBet, locale) })}
           </p>
         ) : null}
       </div>

@@ -1,3 +1,4 @@
+import { formatTon } from '../../lib/format';
 import type { Gift } from '@arcade/api-client/market';
 import { toNano } from '@arcade/api-client/money';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -19,7 +20,6 @@ import type { CheckoutOutcome } from './checkout';
 import { GiftArt, GiftName } from './gift-art';
 import { CartIcon, CheckIcon, TrashIcon } from './market-icons';
 import { describeCallError } from './market-errors';
-import { formatPrice } from './market-format';
 import { checkoutAtom } from './market-state';
 import { marketText, useMarketText } from './market-texts';
 import { marketToast } from './market-toast';
@@ -79,10 +79,10 @@ const CartLine = memo(function CartLine({ item, onToggle, onRemove }: CartLinePr
         <GiftName collection={gift.collection.name} number={gift.number} className="cart-line__name" />
         <span className="cart-line__price" data-testid="cart-line-price">
           <TonMark className="cart-line__ton" />
-          {formatPrice(item.price, language)}
+          {formatTon(item.price, language)}
           {item.status === 'repriced' && item.previousPrice ? (
-            <s className="cart-line__was" aria-label={mt('gifts.cart.status.repricedHint', { amount: formatPrice(item.previousPrice, language) })}>
-              {formatPrice(item.previousPrice, language)}
+            <s className="cart-line__was" aria-label={mt('gifts.cart.status.repricedHint', { amount: formatTon(item.previousPrice, language) })}>
+              {formatTon(item.previousPrice, language)}
             </s>
           ) : null}
         </span>
@@ -185,7 +185,7 @@ function CartContent({ onClose }: { onClose: () => void }) {
   /** One toast per checkout: what was bought, then what was not and why. */
   const announce = (outcome: CheckoutOutcome) => {
     const lines: string[] = [];
-    if (outcome.bought.length > 0) lines.push(marketText('gifts.toast.bought', { count: outcome.bought.length, amount: formatPrice(outcome.spent, language) }));
+    if (outcome.bought.length > 0) lines.push(marketText('gifts.toast.bought', { count: outcome.bought.length, amount: formatTon(outcome.spent, language) }));
     if (outcome.gone.length > 0) lines.push(marketText('gifts.toast.gone', { count: outcome.gone.length }));
     if (outcome.repriced.length > 0) lines.push(marketText('gifts.toast.repriced', { count: outcome.repriced.length }));
     if (outcome.unaffordable.length > 0) lines.push(marketText('gifts.toast.unaffordable', { count: outcome.unaffordable.length }));
@@ -239,7 +239,7 @@ function CartContent({ onClose }: { onClose: () => void }) {
         ? mt('gifts.cart.confirmPrices')
         : busy
           ? mt('gifts.cart.buying')
-          : mt('gifts.cart.buy', { count: summary.selected, amount: formatPrice(summary.total, language) });
+          : mt('gifts.cart.buy', { count: summary.selected, amount: formatTon(summary.total, language) });
 
   return (
     <div className="cart">
@@ -298,11 +298,11 @@ function CartContent({ onClose }: { onClose: () => void }) {
             <div className="cart__total-row">
               <span className="cart__total-label">
                 {mt('gifts.cart.total')}
-                {balances ? <span className="cart__balance">{mt('gifts.cart.balance', { amount: formatPrice(balances.ton, language) })}</span> : null}
+                {balances ? <span className="cart__balance">{mt('gifts.cart.balance', { amount: formatTon(balances.ton, language) })}</span> : null}
               </span>
               <span className="cart__total" data-testid="cart-total" data-value={summary.total}>
                 <TonMark className="cart__ton" />
-                {formatPrice(summary.total, language)}
+                {formatTon(summary.total, language)}
               </span>
             </div>
             <button

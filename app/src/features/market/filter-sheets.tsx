@@ -1,11 +1,11 @@
+import { formatPerMille, formatTon } from '../../lib/format';
 import { toNano } from '@arcade/api-client/money';
 import type { MarketFacets } from '@arcade/api-client/market';
 import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import { BackdropSwatch, FigureGlyph, ModelSwatch, SymbolGlyph } from './gift-art';
-import { formatPerMille } from './gift-looks';
 import { CheckIcon } from './market-icons';
-import { formatPrice, parseTonInput } from './market-format';
+import { parseTonInput } from './market-format';
 import { MARKET_SORTS, toggleValue, type FacetKind, type MarketSort } from './market-search';
 import { marketFacetsQueryAtom, marketListQueryAtom } from './market-state';
 import { useMarketText } from './market-texts';
@@ -28,7 +28,7 @@ function facetOptions(kind: FacetKind, facets: MarketFacets, mt: ReturnType<type
         value: c.id,
         label: c.name,
         count: c.count,
-        detail: c.floor === null ? mt('gifts.filters.noFloor') : `${mt('gifts.filters.floor', { amount: formatPrice(c.floor, language) })} · ${counted(c.count)}`,
+        detail: c.floor === null ? mt('gifts.filters.noFloor') : `${mt('gifts.filters.floor', { amount: formatTon(c.floor, language) })} · ${counted(c.count)}`,
         visual: <FigureGlyph collection={c.name} className="facet-option__figure" />,
       }));
     case 'backdrop':

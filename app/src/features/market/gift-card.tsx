@@ -1,3 +1,4 @@
+import { formatTon } from '../../lib/format';
 import type { Gift } from '@arcade/api-client/market';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { memo, useMemo } from 'react';
@@ -6,7 +7,6 @@ import { addToCartAtom, cartIdsAtom, CART_LIMIT, removeFromCartAtom } from '../.
 import { GiftArt } from './gift-art';
 import { rarityTier } from './gift-looks';
 import { CartAddIcon, CheckIcon } from './market-icons';
-import { formatPrice } from './market-format';
 import { useMarketText } from './market-texts';
 import { marketToast } from './market-toast';
 
@@ -49,7 +49,7 @@ export const GiftCard = memo(function GiftCard({ gift, onOpen }: GiftCardProps) 
   const { mt, language } = useMarketText();
   const inCart = useInCart(gift.id);
   const cart = useCartToggle();
-  const price = gift.price === null ? null : formatPrice(gift.price, language);
+  const price = gift.price === null ? null : formatTon(gift.price, language);
   return (
     <article className={`gift-card${inCart ? ' is-in-cart' : ''}`} data-testid="gift-card" data-gift-id={gift.id} data-price={gift.price ?? ''} data-backdrop={gift.backdrop.name}>
       <button

@@ -1,3 +1,4 @@
+import { formatCount, formatPerMille, formatTon } from '../../lib/format';
 import type { Gift } from '@arcade/api-client/market';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
@@ -6,9 +7,9 @@ import { TonMark } from '../../components/icons';
 import { cartIdsAtom } from '../../state/cart';
 import { BackdropSwatch, GiftArt, ModelSwatch, SymbolGlyph } from './gift-art';
 import { TierBadge, useCartToggle } from './gift-card';
-import { formatCompact, formatPerMille, oneIn } from './gift-looks';
+import { oneIn } from './gift-looks';
 import { CartAddIcon, CheckIcon } from './market-icons';
-import { formatDateTime, formatPrice } from './market-format';
+import { formatDateTime } from './market-format';
 import { giftQueryAtom, openGiftAtom } from './market-state';
 import { useMarketText } from './market-texts';
 import { Sheet } from './sheet';
@@ -66,7 +67,7 @@ function DetailBody({ listed }: { listed: Gift }) {
       <div className="gift-detail__rarity">
         <TierBadge rarity={gift.rarity} />
         <span className="gift-detail__one-in" title={mt('gifts.detail.rarityHint')}>
-          {mt('gifts.detail.oneIn', { count: formatCompact(oneIn(gift.rarity), language) })}
+          {mt('gifts.detail.oneIn', { count: formatCount(oneIn(gift.rarity), language, { compact: true }) })}
         </span>
       </div>
       <dl className="gift-attrs">
@@ -121,7 +122,7 @@ function DetailFooter({ listed }: { listed: Gift }) {
       </div>
     );
   }
-  const price = formatPrice(gift.price, language);
+  const price = formatTon(gift.price, language);
   const changed = listed.price !== null && listed.price !== gift.price;
   return (
     <div className="gift-detail__footer">

@@ -104,13 +104,3 @@ export function oneIn(rarity: number): number {
   return Math.max(1, Math.round(COMBINED_SCALE / rarity));
 }
 
-/** A per-mille value as shown ("1.2%" reads worse than "12‰" next to counts). */
-export function formatPerMille(value: number, locale: string): string {
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value)}‰`;
-}
-
-/** A large count shortened for the locale ("1.2M", "1,2 млн"). */
-export function formatCompact(value: number, locale: string): string {
-  if (!Number.isFinite(value)) return '∞';
-  return new Intl.NumberFormat(locale, { notation: value >= 10_000 ? 'compact' : 'standard', maximumFractionDigits: 1 }).format(value);
-}

@@ -1,18 +1,6 @@
 import { fromNano, toNano } from '@arcade/api-client/money';
 import { TonAmount } from '@arcade/api-client/schemas';
 
-/**
- * A TON price in full (prices are exact: 0.05 must not read as 0), the whole part grouped for
- * the locale.
- */
-export function formatPrice(amount: string | bigint, locale: string): string {
-  const text = typeof amount === 'bigint' ? fromNano(amount) : amount.trim();
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) return text;
-  const [, sign = '', whole = '0', fraction = ''] = match;
-  return `${sign ? '−' : ''}${BigInt(whole).toLocaleString(locale)}${fraction ? `.${fraction}` : ''}`;
-}
-
 /** A date and time in the player's language ("12 Dec, 14:05"; the year only when it is not this one). */
 export function formatDateTime(iso: string, locale: string): string {
   const date = new Date(iso);

@@ -1,6 +1,6 @@
+import { formatTon } from '../../lib/format';
 import { useMarketText } from './market-texts';
 import { SortIcon } from './market-icons';
-import { formatPrice } from './market-format';
 import { DEFAULT_SORT, FACETS, selectedValues, type FacetKind, type MarketSearch } from './market-search';
 
 export type ToolbarSheet = 'sort' | 'price' | FacetKind;
@@ -73,7 +73,7 @@ export function MarketToolbar({ search, total, filtered, onOpen, onReset }: Mark
 function priceLabel(search: MarketSearch, language: string): string | null {
   const { minPrice, maxPrice } = search;
   if (minPrice === undefined && maxPrice === undefined) return null;
-  const from = minPrice === undefined ? '0' : formatPrice(minPrice, language);
-  const to = maxPrice === undefined ? '∞' : formatPrice(maxPrice, language);
+  const from = minPrice === undefined ? '0' : formatTon(minPrice, language);
+  const to = maxPrice === undefined ? '∞' : formatTon(maxPrice, language);
   return `${from}–${to} TON`;
 }

@@ -1,3 +1,4 @@
+import { formatTon } from '../../lib/format';
 import type { Gift } from '@arcade/api-client/market';
 import { toNano } from '@arcade/api-client/money';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -8,7 +9,7 @@ import { GiftArt, GiftName } from './gift-art';
 import { LockIcon, SendIcon, TagIcon } from './market-icons';
 import { GIFT_WITHDRAWAL_FEE, MIN_LIST_PRICE, SELLER_FEE_BASIS_POINTS, SELLER_FEE_PERCENT } from './market-config';
 import { describeCallError } from './market-errors';
-import { afterFee, formatDateTime, formatPrice, parseTonInput } from './market-format';
+import { afterFee, formatDateTime, parseTonInput } from './market-format';
 import { inventoryQueryAtom, listGiftAtom, unlistGiftAtom, withdrawGiftAtom } from './market-state';
 import { useMarketText } from './market-texts';
 import { marketToast } from './market-toast';
@@ -48,7 +49,7 @@ const OwnedGiftRow = memo(function OwnedGiftRow({ gift, onAction, busy, onUnlist
           {listed ? (
             <span className="owned-gift__state owned-gift__state--listed" data-testid="owned-gift-state" data-state="listed">
               <TonMark width={14} height={14} />
-              {mt('gifts.owned.onSale', { amount: formatPrice(gift.price ?? '0', language) })}
+              {mt('gifts.owned.onSale', { amount: formatTon(gift.price ?? '0', language) })}
             </span>
           ) : (
             <span className="owned-gift__state owned-gift__state--idle" data-testid="owned-gift-state" data-state="held">
@@ -206,7 +207,7 @@ function PriceForm({ gift, onDone }: { gift: Gift; onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   const price = parseTonInput(text);
   const tooLow = price !== null && toNano(price) < toNano(MIN_LIST_PRICE);
-  const min = formatPrice(MIN_LIST_PRICE, language);
+  const min = formatTon(MIN_LIST_PRICE, language);
 
   const submit = async () => {
     if (busy) return;
@@ -215,7 +216,7 @@ function PriceForm({ gift, onDone }: { gift: Gift; onDone: () => void }) {
     setBusy(true);
     try {
       const listed = await list({ giftId: gift.id, price });
-      const amount = formatPrice(listed.price ?? price, language);
+      const amount = formatTon(listed.price ?? price, language);
       if (gift.price === null) marketToast.success('gifts.toast.listed', { amount });
       else marketToast.success('gifts.toast.repricedOwn', { amount });
       onDone();
@@ -257,7 +258,7 @@ function PriceForm({ gift, onDone }: { gift: Gift; onDone: () => void }) {
       ) : (
         <p className="market-field-hint" id="sell-price-message" data-testid="sell-receive">
           {price !== null && !tooLow
-            ? mt('gifts.owned.receive', { amount: formatPrice(afterFee(price, SELLER_FEE_BASIS_POINTS), language), fee: SELLER_FEE_PERCENT })
+            ? mt('gifts.owned.receive', { amount: formatTon(afterFee(price, SELLER_FEE_BASIS_POINTS), language), fee: SELLER_FEE_PERCENT })
             : mt('gifts.owned.priceMin', { amount: min })}
         </p>
       )}
@@ -284,7 +285,7 @@ function WithdrawConfirm({ gift, onDone }: { gift: Gift; onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const lock = lockedUntil(gift);
-  const fee = formatPrice(GIFT_WITHDRAWAL_FEE, language);
+  const fee = formatTon(GIFT_WITHDRAWAL_FEE, language);
 
   const confirm = async () => {
     if (busy || lock) return;

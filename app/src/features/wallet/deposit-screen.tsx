@@ -1,3 +1,4 @@
+import { formatTon } from '../../lib/format';
 import type { WalletInfo } from '@arcade/api-client/wallet';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
@@ -10,7 +11,6 @@ import { AmountField, type QuickAmount } from './amount-field';
 import { explainCallError } from './call-errors';
 import { CopyButton } from './copy-button';
 import { createActionKeys, newIdempotencyKey, runWithKey } from './idempotency';
-import { formatTonExact } from './money-format';
 import { amountProblemText, refusalValues } from './problem-text';
 import { CheckIcon, FlaskIcon } from './wallet-icons';
 import { FormSkeleton, NetworkBadge, WalletLoadError } from './wallet-parts';
@@ -145,7 +145,7 @@ function DepositForm({ info, reloadInfo }: DepositFormProps) {
         value={amount}
         onChange={change}
         error={error}
-        hint={t('wallet.amount.min', { amount: formatTonExact(info.limits.minDeposit, i18n.language) })}
+        hint={t('wallet.amount.min', { amount: formatTon(info.limits.minDeposit, i18n.language) })}
         quick={quick}
         disabled={busy !== null}
         testId="deposit-amount"
@@ -214,7 +214,7 @@ function DepositPendingCard({ pending, info }: { pending: PendingDeposit; info: 
     return () => setPending(null);
   }, [arrived, setPending]);
 
-  const ton = (value: string) => formatTonExact(value, i18n.language);
+  const ton = (value: string) => formatTon(value, i18n.language);
 
   if (arrived) {
     return (
@@ -282,7 +282,7 @@ function ManualDeposit({ info }: { info: WalletInfo }) {
         <WarningIcon className="wallet-warning__icon" width={20} height={20} />
         <span>{t('wallet.depositForm.memoWarning')}</span>
       </p>
-      <p className="wallet-form__text">{t('wallet.depositForm.minNote', { amount: formatTonExact(info.limits.minDeposit, i18n.language) })}</p>
+      <p className="wallet-form__text">{t('wallet.depositForm.minNote', { amount: formatTon(info.limits.minDeposit, i18n.language) })}</p>
     </section>
   );
 }

@@ -1,11 +1,12 @@
-import type { HistoryItem } from '@arcade/api-client/wallet';
+import { formatMultiplier, formatTon } from '../../lib/format';
+import type { HistoryItem, WalletInfo } from '@arcade/api-client/wallet';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDownIcon, ArrowUpIcon, BonusMark, DiceIcon, FriendsIcon, GiftIcon, TonMark, TrophyIcon } from '../../components/icons';
-import { formatTonExact, isNegativeAmount } from './money-format';
-import { BagIcon, DotsIcon, RefundIcon, TagIcon } from './wallet-icons';
-import { walletHistoryQueryAtom } from './wallet-state';
+import { isNegativeAmount } from './money-format';
+import { BagIcon, CoinsIcon, DotsIcon, RefundIcon, SendIcon, SparkIcon, TagIcon } from './wallet-icons';
+import { walletHistoryQueryAtom, walletInfoAtom } from './wallet-state';
 
 type Kind = HistoryItem['kind'];
 
@@ -17,12 +18,25 @@ const KIND_ICONS: Record<Kind, ReactNode> = {
   payout: <TrophyIcon width={20} height={20} />,
   reward: <GiftIcon width={20} height={20} />,
   referral: <FriendsIcon width={20} height={20} />,
+  referral_claim: <CoinsIcon width={20} height={20} />,
+  bonus_release: <SparkIcon width={20} height={20} />,
   purchase: <BagIcon width={20} height={20} />,
   sale: <TagIcon width={20} height={20} />,
+  gift_withdrawal: <SendIcon width={20} height={20} />,
   other: <DotsIcon width={20} height={20} />,
 };
 
-function formatDate(iso: string, locale: string): string {
+const EXPLORERS: Record<WalletInfo['network'], string> = {
+  mainnet: 'https://tonviewer.com/transaction/',
+  testnet: 'https://testnet.tonviewer.com/transaction/',
+};
+
+/** The explorer page of a chain transaction on the server's network. */
+export function explorerUrl(network: WalletInfo['network'], hash: string): string {
+  return `${EXPLORERS[network]}${encodeURIComponent(hash)}`;
+}
+
+function formatDate(iso: string, locale: string, dayOnly = false): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const sameYear = date.getFullYear() === new Date().getFullYear();
@@ -30,25 +44,77 @@ function formatDate(iso: string, locale: string): string {
     day: 'numeric',
     month: 'short',
     ...(sameYear ? {} : { year: 'numeric' }),
-    hour: '2-digit',
-    minute: '2-digit',
+    ...(dayOnly ? { timeZone: 'UTC' } : { hour: '2-digit', minute: '2-digit' }),
   }).format(date);
 }
 
-function HistoryRow({ item }: { item: HistoryItem }) {
+/** What the row is, in words: a bet names its game, a day of commissions its count. */
+function useRowText(item: HistoryItem): { title: string; detail: string | null } {
+  const { t, i18n } = useTranslation();
+  const kind = t(`wallet.history.kind.${item.kind}`);
+  if ((item.kind === 'bet' || item.kind === 'payout') && item.game) {
+    const title = t('wallet.history.withGame', { kind, game: t(`wallet.history.game.${item.game}`) });
+    const multiplier = item.multiplier ? formatMultiplier(item.multiplier, i18n.language) : null;
+    const detail =
+      item.outcome === 'won' || item.outcome === 'cashed'
+        ? multiplier
+          ? t(`wallet.history.outcome.${item.outcome}With`, { multiplier })
+          : t(`wallet.history.outcome.${item.outcome}`)
+        : item.outcome
+          ? t(`wallet.history.outcome.${item.outcome}`)
+          : null;
+    return { title, detail };
+  }
+  if (item.kind === 'referral' && item.count !== undefined) {
+    return { title: kind, detail: t('wallet.history.commissions', { count: item.count }) };
+  }
+  return { title: kind, detail: null };
+}
+
+function HistoryRow({ item, network }: { item: HistoryItem; network: WalletInfo['network'] | null }) {
   const { t, i18n } = useTranslation();
   const negative = isNegativeAmount(item.amount);
   const unit = t(`wallet.history.currency.${item.currency}`);
+  const { title, detail } = useRowText(item);
+  const grouped = item.count !== undefined;
   return (
-    <li className={`history-item history-item--${item.kind}`} data-testid="history-item" data-kind={item.kind} data-amount={item.amount}>
+    <li
+      className={`history-item history-item--${item.kind}`}
+      data-testid="history-item"
+      data-kind={item.kind}
+      data-amount={item.amount}
+      {...(item.game ? { 'data-game': item.game } : {})}
+      {...(item.count !== undefined ? { 'data-count': item.count } : {})}
+    >
       <span className="history-item__icon" aria-hidden="true">
         {KIND_ICONS[item.kind]}
       </span>
       <span className="history-item__main">
-        <span className="history-item__kind">{t(`wallet.history.kind.${item.kind}`)}</span>
-        <time className="history-item__date" dateTime={item.createdAt}>
-          {formatDate(item.createdAt, i18n.language)}
-        </time>
+        <span className="history-item__kind" data-testid="history-item-title">
+          {title}
+        </span>
+        {detail ? (
+          <span className="history-item__detail" data-testid="history-item-detail">
+            {detail}
+          </span>
+        ) : null}
+        <span className="history-item__meta">
+          <time className="history-item__date" dateTime={item.createdAt}>
+            {formatDate(item.createdAt, i18n.language, grouped)}
+          </time>
+          {item.txHash && network ? (
+            <a
+              className="history-item__tx"
+              href={explorerUrl(network, item.txHash)}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="history-item-tx"
+              aria-label={t('wallet.history.explorerLabel', { hash: item.txHash })}
+            >
+              {t('wallet.history.explorer')}
+            </a>
+          ) : null}
+        </span>
       </span>
       <span className="history-item__side">
         <span className={`history-item__amount ${negative ? 'is-negative' : 'is-positive'}`}>
@@ -58,13 +124,13 @@ function HistoryRow({ item }: { item: HistoryItem }) {
             <TonMark className="history-item__mark" />
           ) : null}
           <span className="history-item__value" title={`${item.amount} ${unit}`}>
-            {formatTonExact(item.amount, i18n.language, { signed: true })}
+            {formatTon(item.amount, i18n.language, { signed: true })}
             {/* The mark says TON or bonus to the eye; the unit says it to screen readers. */}
             <span className={item.currency === 'referral' ? 'history-item__unit' : 'visually-hidden'}> {unit}</span>
           </span>
         </span>
         <span className="history-item__after">
-          {t('wallet.history.balanceAfter', { amount: formatTonExact(item.balanceAfter, i18n.language) })}
+          {t('wallet.history.balanceAfter', { amount: formatTon(item.balanceAfter, i18n.language) })}
         </span>
       </span>
     </li>
@@ -92,6 +158,7 @@ function HistorySkeleton({ rows }: { rows: number }) {
 export function HistoryList() {
   const { t } = useTranslation();
   const history = useAtomValue(walletHistoryQueryAtom);
+  const network = useAtomValue(walletInfoAtom)?.network ?? null;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
   const sentinel = useRef<HTMLDivElement>(null);
   const items = history.data?.pages.flatMap((page) => page.items) ?? [];
@@ -132,7 +199,7 @@ export function HistoryList() {
       <>
         <ul className="history-list" data-testid="history-list">
           {items.map((item) => (
-            <HistoryRow key={item.id} item={item} />
+            <HistoryRow key={item.id} item={item} network={network} />
           ))}
         </ul>
         {hasNextPage ? (

@@ -1,7 +1,7 @@
+import { formatTon } from '../../lib/format';
 import type { WalletInfo } from '@arcade/api-client/wallet';
 import type { TFunction } from 'i18next';
 import { payableFromBalance, type DepositAmountProblem, type WithdrawAmountProblem } from './amount';
-import { formatTonExact } from './money-format';
 
 /** The text of a client-side amount check, with the numbers from the wallet info. */
 export function amountProblemText(
@@ -11,7 +11,7 @@ export function amountProblemText(
   info: WalletInfo,
   purpose: 'deposit' | 'withdraw',
 ): string {
-  const ton = (value: string | bigint) => formatTonExact(value, locale);
+  const ton = (value: string | bigint) => formatTon(value, locale);
   switch (problem) {
     case 'empty':
       return t('wallet.problem.empty');
@@ -36,7 +36,7 @@ export function amountProblemText(
 
 /** The numbers server refusal texts mention. */
 export function refusalValues(info: WalletInfo, locale: string) {
-  const ton = (value: string) => formatTonExact(value, locale);
+  const ton = (value: string) => formatTon(value, locale);
   return {
     min: ton(info.limits.minWithdrawal),
     fee: ton(info.limits.withdrawalFee),

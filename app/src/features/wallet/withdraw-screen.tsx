@@ -1,3 +1,4 @@
+import { formatTon } from '../../lib/format';
 import { toNano } from '@arcade/api-client/money';
 import type { WalletInfo } from '@arcade/api-client/wallet';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
@@ -9,7 +10,6 @@ import { amountText, checkWithdrawAddress, checkWithdrawAmount, maxWithdrawal, p
 import { AmountField } from './amount-field';
 import { explainCallError, type FieldErrors } from './call-errors';
 import { createActionKeys, runWithKey } from './idempotency';
-import { formatTonExact } from './money-format';
 import { amountProblemText, refusalValues } from './problem-text';
 import { FormSkeleton, NetworkBadge, SummaryRow, WalletLoadError } from './wallet-parts';
 import {
@@ -103,7 +103,7 @@ function WithdrawForm({ info, onStarted }: { info: WalletInfo; onStarted: (id: s
 
   const parsed = parseTonAmount(amount);
   const summary = withdrawalSummary(parsed.ok ? parsed.nano : 0n, toNano(info.limits.withdrawalFee));
-  const ton = (value: string | bigint) => formatTonExact(value, locale);
+  const ton = (value: string | bigint) => formatTon(value, locale);
   const max = maxWithdrawal(limits);
 
   const changeAddress = (value: string) => {

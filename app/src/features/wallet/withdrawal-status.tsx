@@ -1,10 +1,11 @@
+import { formatTon } from '../../lib/format';
 import type { Withdrawal, WithdrawalStatus } from '@arcade/api-client/wallet';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { notify } from '../../lib/notify';
-import { formatTonExact, shortAddress } from './money-format';
+import { shortAddress } from './money-format';
 import { CheckIcon, ClockIcon, CrossIcon, RefundIcon, SendIcon } from './wallet-icons';
 import { SummaryRow } from './wallet-parts';
 import { activeWithdrawalIdAtom, isFinalWithdrawal, refreshBalancesAtom, withdrawalQueryAtomFor } from './wallet-state';
@@ -29,7 +30,7 @@ function stepState(status: WithdrawalStatus, step: (typeof STEPS)[number]): 'don
 }
 
 function statusDescription(withdrawal: Withdrawal, t: ReturnType<typeof useTranslation>['t'], locale: string): string {
-  const ton = (value: string) => formatTonExact(value, locale);
+  const ton = (value: string) => formatTon(value, locale);
   switch (withdrawal.status) {
     case 'review':
       return t('wallet.status.reviewText');
@@ -105,7 +106,7 @@ export function WithdrawalStatusCard(props: WithdrawalStatusCardProps) {
     );
   }
 
-  const ton = (value: string) => formatTonExact(value, i18n.language);
+  const ton = (value: string) => formatTon(value, i18n.language);
   const tone = withdrawal.status === 'done' ? 'good' : withdrawal.status === 'refunded' || withdrawal.status === 'rejected' ? 'bad' : 'busy';
 
   return (
