@@ -106,9 +106,10 @@ export const WithdrawalList = lazy(() => type({ items: Withdrawal.array() }));
 
 export const HistoryKind = lazy(() =>
   type(
-    "'deposit' | 'withdrawal' | 'withdrawal_refund' | 'bet' | 'payout' | 'reward' | 'referral' | 'purchase' | 'sale' | 'other'",
+    "'deposit' | 'withdrawal' | 'withdrawal_refund' | 'bet' | 'payout' | 'reward' | 'referral' | 'referral_claim' | 'bonus_release' | 'purchase' | 'sale' | 'gift_withdrawal' | 'other'",
   ),
 );
+export type HistoryKind = typeof HistoryKind.infer;
 
 export const HistoryItem = lazy(() =>
   type({
@@ -119,6 +120,16 @@ export const HistoryItem = lazy(() =>
     amount: /^-?(0|[1-9]\d*)(\.\d{1,9})?$/,
     balanceAfter: TonAmount,
     createdAt: 'string',
+    /** A bet or a payout: the game of its round. */
+    'game?': "'flip' | 'roll' | 'road'",
+    /** A bet or a payout: how its round stands (open: a road round not finished yet). */
+    'outcome?': "'open' | 'won' | 'lost' | 'cashed'",
+    /** A won or cashed round: the multiplier paid, as a decimal ("1.98"). */
+    'multiplier?': /^\d+(\.\d{1,4})?$/,
+    /** A deposit or a paid withdrawal: its chain transaction's hash. */
+    'txHash?': 'string',
+    /** Referral commissions are one row per day: how many it sums. */
+    'count?': 'number.integer > 0',
   }),
 );
 export type HistoryItem = typeof HistoryItem.infer;
