@@ -34,6 +34,8 @@ interface WithdrawalRow {
   user_id: bigint;
   to_address: string;
   to_friendly: string;
+  /** As the player typed it (migration 021); null for withdrawals made before. */
+  to_typed: string | null;
   amount: bigint;
   fee: bigint;
   status: WithdrawalStatus;
@@ -52,7 +54,7 @@ export function toReply(row: WithdrawalRow): WithdrawalReply {
   return {
     id: row.id.toString(),
     status: row.status,
-    address: row.to_friendly,
+    address: row.to_typed ?? row.to_friendly,
     amount: fromNano(row.amount),
     fee: fromNano(row.fee),
     total: fromNano(row.amount + row.fee),
@@ -123,9 +125,9 @@ export async function requestWithdrawal(db: Db, ton: Ton, input: WithdrawInput):
 
     const status: WithdrawalStatus = amount >= wallet.reviewThresholdNano ? 'review' : 'queued';
     const inserted = await tx.query<WithdrawalRow>(
-      `INSERT INTO withdrawals (user_id, to_address, to_friendly, amount, fee, status, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING *`,
-      [input.userId, address.raw, address.friendly, amount, fee, status, input.now],
+      `INSERT INTO withdrawals (user_id, to_address, to_friendly, to_typed, amount, fee, status, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING *`,
+      [input.userId, address.raw, address.friendly, input.address.trim(), amount, fee, status, input.now],
     );
     const row = inserted.rows[0]!;
     try {
