@@ -1,0 +1,41 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiSession, type LightProfile } from '../support/api';
+import { freshUser, openApp } from '../support/host';
+
+/**
+ * One formatter for the whole app: the same amount reads the same in the header and in the cart,
+ * cut (never rounded up) and written the way the interface language writes numbers.
+ */
+for (const [lang, shown] of [
+  ['ru', /^1\s094,05$/],
+  ['en', /^1,094\.05$/],
+] as const) {
+  test(`the header and the cart show one balance alike (${lang})`, async ({ page, request }, testInfo) => {
+    const user = freshUser('Number Reader');
+    const server = await apiSession(request, user);
+    await server.call('profile/onboarding');
+    await server.call('profile/language', { lang });
+    const amount = '1094.0508';
+    await server.call('wallet/test-deposit', { amount, idempotencyKey: `e2e-numbers-${user.id}` });
+    await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 20_000 }).toBe(amount);
+
+    await openApp(page, testInfo, { user, path: '/market' });
+    const header = page.getByTestId('balance-ton');
+    await expect(header).toHaveAttribute('data-value', amount, { timeout: 30_000 });
+    const headerText = (await header.textContent())?.trim() ?? '';
+    expect(headerText).toMatch(shown);
+
+    await addAnyGiftToCart(page);
+    const cartBalance = page.getByTestId('cart-sheet').locator('.cart__balance');
+    await expect(cartBalance).toContainText(headerText);
+    await expect(cartBalance).not.toContainText('0508');
+  });
+}
+
+async function addAnyGiftToCart(page: Page): Promise<void> {
+  const card = page.getByTestId('gift-card').first();
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await card.getByTestId('gift-card-cart').click();
+  await page.getByTestId('cart-button').click();
+  await expect(page.getByTestId('cart-sheet')).toBeVisible();
+}
