@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Screen } from '../../components/screen';
 import { useValidatedSearch } from '../../lib/validated-search';
 import { useBackButton } from '../../telegram/back-button';
+import { CartBar } from './cart-bar';
 import { CartButton, CartSheet } from './cart-sheet';
 import { FacetSheet, PriceSheet, SortSheet } from './filter-sheets';
 import { GiftDetailSheet } from './gift-detail';
@@ -79,6 +80,7 @@ export function Component() {
       <FacetsWarmup />
       <Toolbar search={search} filtered={filtered} onOpen={setSheet} onReset={resetFilters} />
       <GiftGrid onOpen={openGift} filtered={filtered} onResetFilters={resetFilters} />
+      <CartBar onOpen={() => setSheet('cart')} />
 
       <SortSheet
         open={sheet === 'sort'}

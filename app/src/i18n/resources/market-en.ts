@@ -101,6 +101,8 @@ export const marketEn = {
   },
   cart: {
     open: 'Cart: {{count}}',
+    bar: 'Cart',
+    barLabel: 'Open the cart: {{count}} gifts, {{amount}} TON selected',
     title: 'Cart',
     limit: '{{count}} of {{max}}',
     selectAll: 'Select all',

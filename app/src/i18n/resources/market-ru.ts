@@ -100,6 +100,8 @@ export const marketRu: MarketResources = {
   },
   cart: {
     open: 'Корзина: {{count}}',
+    bar: 'Корзина',
+    barLabel: 'Открыть корзину: подарков {{count}}, выбрано на {{amount}} TON',
     title: 'Корзина',
     limit: '{{count}} из {{max}}',
     selectAll: 'Выбрать все',
