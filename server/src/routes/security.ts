@@ -9,12 +9,20 @@ import { HttpError } from './errors';
  */
 const FRAME_ANCESTORS = "'self' https://web.telegram.org https://*.telegram.org https://*.t.me";
 
+/**
+ * TON Connect UI sets `ontouchstart=""` on the body (an old fix for :active on iOS Safari); the
+ * browser refuses that empty inline handler unless its hash is allowed. Only that hash, the
+ * SHA-256 of the empty string, with 'unsafe-hashes' so it applies to a handler attribute: no
+ * other inline handler or script can run.
+ */
+export const EMPTY_INLINE_HANDLER = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
+
 /** The app's own policy: its scripts only; wallets, avatars and bridges over https. */
 function contentSecurityPolicy(config: Config): string {
   const dev = config.production ? '' : ' http://localhost:* http://127.0.0.1:*';
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' 'unsafe-hashes' ${EMPTY_INLINE_HANDLER}`,
     // React style attributes and TON Connect UI's injected styles.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
