@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from 'react-router-dom';
 import { BottomNav } from '../components/bottom-nav';
 import { TopBar } from '../components/top-bar';
+import { BonusReleaseWatch } from '../features/wallet/bonus-release-watch';
 import { isTabRoot, useGoBack } from '../lib/navigation';
 import { hasNativeBackButton } from '../telegram/back-button';
 import './main-layout.css';
@@ -17,6 +18,7 @@ export function MainLayout() {
         <Outlet />
       </main>
       <BottomNav />
+      <BonusReleaseWatch />
     </div>
   );
 }

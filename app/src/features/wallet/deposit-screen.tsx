@@ -10,6 +10,7 @@ import { amountText, checkDepositAmount } from './amount';
 import { AmountField, type QuickAmount } from './amount-field';
 import { explainCallError } from './call-errors';
 import { CopyButton } from './copy-button';
+import { DepositQr, depositLink } from './deposit-qr';
 import { createActionKeys, newIdempotencyKey, runWithKey } from './idempotency';
 import { amountProblemText, refusalValues } from './problem-text';
 import { CheckIcon, FlaskIcon } from './wallet-icons';
@@ -140,6 +141,7 @@ function DepositForm({ info, reloadInfo }: DepositFormProps) {
       <div className="wallet-form__widget">
         <WalletWidget onSender={setSender} />
       </div>
+      <DepositQr link={depositLink(info.depositAddress, info.depositMemo, check.ok ? check.nano : null)} />
       <AmountField
         id="deposit-amount"
         value={amount}

@@ -124,6 +124,10 @@ export const walletEn = {
     memoWarning:
       'The comment is required. Without it we cannot tell the transfer is yours, and it will not be credited automatically.',
     minNote: 'Minimum deposit: {{amount}} TON.',
+    qrTitle: 'Scan with a wallet',
+    qrText: 'On another device: the amount and the comment are filled in.',
+    qrLabel: 'QR code of the transfer link {{link}}',
+    copyLink: 'Copy the transfer link',
   },
   depositPending: {
     title: 'Waiting for the deposit to arrive…',
