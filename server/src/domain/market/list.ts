@@ -120,34 +120,88 @@ export async function listMarket(
   };
 }
 
-/** Counts per filter value (each facet counted under the other filters) and the floor of each collection. */
+type Facet = 'collections' | 'models' | 'backdrops' | 'symbols';
+const FACETS: Facet[] = ['collections', 'models', 'backdrops', 'symbols'];
+/** listing_facet_counts' name of each facet. */
+const SUMMARY_FACET = { collections: 'collection', models: 'model', backdrops: 'backdrop', symbols: 'symbol' } as const;
+
+/** Appended rows of listing_facet_counts beyond this many per live value: the next call folds them. */
+const COMPACT_SLACK = 500;
+
+interface FacetRow {
+  name: string;
+  count: bigint;
+  rarity: number;
+  center: string;
+  edge: string;
+}
+
+/** The counts of every listing per value of each facet, from the maintained counts (migration 020). */
+async function countedFacets(db: Queryable): Promise<Record<Facet, FacetRow[]>> {
+  const [{ rows }, appended] = await Promise.all([
+    db.query<FacetRow & { facet: string }>(
+      `SELECT facet, name, sum(n) AS count, max(rarity) AS rarity, max(center) AS center, max(edge) AS edge
+         FROM (SELECT facet, name, rarity, center, edge, sum(n) AS n FROM listing_facet_counts GROUP BY facet, name, rarity, center, edge) v
+        WHERE n > 0
+        GROUP BY facet, name
+        ORDER BY facet, sum(n) DESC, name`,
+    ),
+    db.query<{ n: bigint }>('SELECT count(*) AS n FROM listing_facet_counts'),
+  ]);
+  if (Number(appended.rows[0]?.n ?? 0n) > 2 * rows.length + COMPACT_SLACK) await db.query('SELECT listing_facet_counts_compact()');
+  const out: Record<Facet, FacetRow[]> = { collections: [], models: [], backdrops: [], symbols: [] };
+  for (const facet of FACETS) out[facet] = rows.filter((row) => row.facet === SUMMARY_FACET[facet]);
+  return out;
+}
+
+/**
+ * Counts per filter value (each facet counted under the other filters) and the floor of each
+ * collection. A facet with no other filter comes from the maintained counts (a few hundred rows
+ * whatever the market's size) and the collections' floors from the price index; a facet under
+ * other filters counts the listings those filters leave, through the listings' indexes.
+ */
 export async function marketFacets(db: Queryable, filter: MarketFilter): Promise<MarketFacets> {
-  const facet = async <T extends object>(skip: 'collections' | 'models' | 'backdrops' | 'symbols', select: string, group: string) => {
+  const priced = filter.minPrice !== undefined || filter.maxPrice !== undefined;
+  const unfiltered = (skip: Facet) => !priced && FACETS.every((other) => other === skip || !filter[other]?.length);
+  const facet = async (skip: Facet, select: string, group: string): Promise<FacetRow[]> => {
     const params: SqlValue[] = [];
     const where = conditions(filter, params, skip);
-    const { rows } = await db.query<T>(
-      `SELECT ${select} FROM listings l JOIN gifts g ON g.id = l.gift_id ${where.length ? `WHERE ${where.join(' AND ')}` : ''} GROUP BY ${group} ORDER BY count(*) DESC, ${group}`,
+    const { rows } = await db.query<FacetRow>(
+      `SELECT ${select} FROM listings l ${where.length ? `WHERE ${where.join(' AND ')}` : ''} GROUP BY ${group} ORDER BY count(*) DESC, ${group}`,
       params,
     );
     return rows;
   };
+  const counted = FACETS.some(unfiltered) ? countedFacets(db) : null;
   const [collections, models, backdrops, symbols, names] = await Promise.all([
-    facet<{ id: string; count: bigint; floor: bigint }>('collections', 'l.collection_id AS id, count(*) AS count, min(l.price) AS floor', 'l.collection_id'),
-    facet<{ name: string; count: bigint; rarity: number }>('models', 'l.model AS name, count(*) AS count, max(g.model_rarity) AS rarity', 'l.model'),
-    facet<{ name: string; count: bigint; rarity: number; center: string; edge: string }>(
-      'backdrops',
-      'l.backdrop AS name, count(*) AS count, max(g.backdrop_rarity) AS rarity, max(g.backdrop_center) AS center, max(g.backdrop_edge) AS edge',
-      'l.backdrop',
+    unfiltered('collections')
+      ? counted!.then((c) => c.collections)
+      : facet('collections', 'l.collection_id AS name, count(*) AS count, min(l.price) AS floor', 'l.collection_id'),
+    unfiltered('models') ? counted!.then((c) => c.models) : facet('models', 'l.model AS name, count(*) AS count, max(l.model_rarity) AS rarity', 'l.model'),
+    unfiltered('backdrops')
+      ? counted!.then((c) => c.backdrops)
+      : facet(
+          'backdrops',
+          'l.backdrop AS name, count(*) AS count, max(l.backdrop_rarity) AS rarity, max(l.backdrop_center) AS center, max(l.backdrop_edge) AS edge',
+          'l.backdrop',
+        ),
+    unfiltered('symbols') ? counted!.then((c) => c.symbols) : facet('symbols', 'l.symbol AS name, count(*) AS count, max(l.symbol_rarity) AS rarity', 'l.symbol'),
+    // With no other filter, each collection's floor is the first entry of its price index.
+    db.query<{ id: string; name: string; floor: bigint | null }>(
+      unfiltered('collections')
+        ? 'SELECT c.id, c.name, (SELECT min(l.price) FROM listings l WHERE l.collection_id = c.id) AS floor FROM gift_collections c ORDER BY c.name'
+        : 'SELECT id, name, NULL::bigint AS floor FROM gift_collections ORDER BY name',
     ),
-    facet<{ name: string; count: bigint; rarity: number }>('symbols', 'l.symbol AS name, count(*) AS count, max(g.symbol_rarity) AS rarity', 'l.symbol'),
-    db.query<{ id: string; name: string }>('SELECT id, name FROM gift_collections ORDER BY name'),
   ]);
-  const byId = new Map(collections.map((c) => [c.id, c]));
+  const byId = new Map<string, { count: bigint; floor: bigint | null }>(
+    collections.map((c) => [c.name, { count: c.count, floor: (c as FacetRow & { floor?: bigint }).floor ?? null }]),
+  );
   return {
     // Every collection, so the filter sheet can show empty ones too.
     collections: names.rows.map((c) => {
       const found = byId.get(c.id);
-      return { id: c.id, name: c.name, count: Number(found?.count ?? 0n), floor: found ? fromNano(found.floor) : null };
+      const floor = found ? (found.floor ?? c.floor) : null;
+      return { id: c.id, name: c.name, count: Number(found?.count ?? 0n), floor: floor === null ? null : fromNano(floor) };
     }),
     models: models.map((m) => ({ name: m.name, count: Number(m.count), rarityPerMille: Number(m.rarity) })),
     backdrops: backdrops.map((b) => ({ name: b.name, count: Number(b.count), rarityPerMille: Number(b.rarity), center: b.center, edge: b.edge })),
