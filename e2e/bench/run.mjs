@@ -16,6 +16,7 @@ const suites = {
   bets: ['flip bets per second over HTTP against pgbench', ['--filter', '@arcade/server', 'run', 'bench:bets'], 'bets-per-second-on-postgresql.json'],
   market: ['market list latency at 100,000 listings', ['--filter', '@arcade/server', 'run', 'bench:market'], 'market-list-at-100-000-listings.json'],
   engine: ['engine frame work and heap', ['--filter', '@arcade/game-engine', 'run', 'bench'], 'engine-frames.json'],
+  load: ['an open-loop bet load with a player mix: the knee against 3,300 bets/s', ['--filter', '@arcade/server', 'run', 'bench:load'], 'open-loop-bet-load.json'],
   start: ['server start and memory at rest', ['--filter', '@arcade/server', 'run', 'bench:start'], 'server-start.json'],
 };
 
