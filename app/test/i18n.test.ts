@@ -76,6 +76,7 @@ describe('i18n resources', () => {
     expect(toAppLanguage('ru')).toBe('ru');
     expect(toAppLanguage('en-US')).toBe('en');
     expect(toAppLanguage('de')).toBe('en');
+    for (const tag of ['uk', 'be', 'kk-KZ', 'RU']) expect(toAppLanguage(tag), tag).toBe('ru');
     expect(toAppLanguage('')).toBe('ru');
     expect(toAppLanguage(undefined)).toBe('ru');
   });

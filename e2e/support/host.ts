@@ -53,11 +53,14 @@ export function hostFor(testInfo: TestInfo): HostOptions {
 }
 
 let nextUserId = 0;
-/** A user id no other test in this run uses (the server keeps its database for the whole run). */
+/**
+ * A user id no other test in this run uses (the server keeps its database for the whole run).
+ * Their Telegram speaks Russian, so the app starts in Russian until a test chooses English.
+ */
 export function freshUser(first_name = 'Test Player'): TestUser {
   nextUserId += 1;
   const id = 5_000_000_000 + process.pid * 1000 + nextUserId + Math.floor(Math.random() * 1000) * 1_000_000;
-  return { id, first_name, last_name: 'E2E', username: `player${id}`, language_code: 'en', allows_write_to_pm: true };
+  return { id, first_name, last_name: 'E2E', username: `player${id}`, language_code: 'ru', allows_write_to_pm: true };
 }
 
 /** Launch data as the messenger signs it, with the bot token the server under test knows. */

@@ -182,6 +182,8 @@ export interface TestLaunch {
   username?: string;
   photoUrl?: string;
   allowsWriteToPm?: boolean;
+  /** Telegram's language_code; 'ru' unless given, null to send none. */
+  languageCode?: string | null;
   startParam?: string;
   authDate?: Date;
   token?: string;
@@ -198,6 +200,7 @@ export function launchData(launch: TestLaunch): string {
         ...(launch.username ? { username: launch.username } : {}),
         ...(launch.photoUrl ? { photo_url: launch.photoUrl } : {}),
         ...(launch.allowsWriteToPm ? { allows_write_to_pm: true } : {}),
+        ...(launch.languageCode === null ? {} : { language_code: launch.languageCode ?? 'ru' }),
       },
       chat_type: 'sender',
       chat_instance: '8428209589180549439',

@@ -95,6 +95,34 @@ describe.each(databases())('profile on $name', (database) => {
     expect((await call('full', token)).reply.data).toMatchObject({ lang: 'en' });
   });
 
+  it("a new player's language follows Telegram's language_code until they choose one", async () => {
+    const cases: Array<[string | null, 'ru' | 'en']> = [
+      ['ru', 'ru'],
+      ['uk', 'ru'],
+      ['be', 'ru'],
+      ['kk', 'ru'],
+      ['en', 'en'],
+      ['de', 'en'],
+      ['pt-br', 'en'],
+      [null, 'en'],
+    ];
+    for (const [languageCode, lang] of cases) {
+      const token = await logIn(app, { id: newUserId(), languageCode });
+      expect((await call('light', token)).reply.data, String(languageCode)).toMatchObject({ lang });
+    }
+  });
+
+  it('a chosen language wins over the launch data from then on', async () => {
+    const id = newUserId();
+    // Before a choice, each login follows what Telegram says now.
+    await logIn(app, { id, languageCode: 'en' });
+    let token = await logIn(app, { id, languageCode: 'uk' });
+    expect((await call('light', token)).reply.data).toMatchObject({ lang: 'ru' });
+    await call('language', token, { lang: 'en' });
+    token = await logIn(app, { id, languageCode: 'ru' });
+    expect((await call('light', token)).reply.data).toMatchObject({ lang: 'en' });
+  });
+
   it('a language outside ru/en is refused with 400 and nothing changes', async () => {
     const token = await logIn(app, { id: newUserId() });
     for (const body of [{ lang: 'de' }, {}, { lang: 1 }]) {

@@ -25,12 +25,17 @@ const loaders: Record<AppLanguage, TextLoader[]> = {
 /** The languages each instance has every registered text of (the rest load on switching). */
 const loadedLanguages = new WeakMap<I18n, Set<AppLanguage>>();
 
-/** Maps a profile or browser language tag ("en-US", "ru") to one the app has texts for. */
+/** Languages whose speakers get the Russian texts (as the server decides from Telegram's language_code). */
+const RUSSIAN_READERS = new Set(['ru', 'uk', 'be', 'kk']);
+
+/**
+ * Maps a profile, launch data or browser language tag ("en-US", "uk") to one the app has texts
+ * for: Russian for ru, uk, be and kk, English for any other, the default for none.
+ */
 export function toAppLanguage(tag: string | null | undefined): AppLanguage {
-  const base = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0];
-  if (base === 'ru') return 'ru';
-  if (base === 'en') return 'en';
-  return tag ? 'en' : DEFAULT_LANGUAGE;
+  const base = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  if (!base) return DEFAULT_LANGUAGE;
+  return RUSSIAN_READERS.has(base) ? 'ru' : 'en';
 }
 
 /**

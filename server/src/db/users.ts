@@ -10,6 +10,7 @@ export interface UserRow {
   photo_url: string | null;
   language_code: string | null;
   lang: Lang;
+  lang_chosen: boolean;
   onboarding_completed: boolean;
   onboarding_wallet_completed: boolean;
   is_banned: boolean;
@@ -30,6 +31,8 @@ export interface TelegramFields {
   username: string | null;
   photoUrl: string | null;
   languageCode: string | null;
+  /** The interface language the launch data's language_code points to (until the player chooses one). */
+  launchLang: Lang;
   isPremium: boolean;
   allowsWriteToPm: boolean;
   addedToAttachmentMenu: boolean;
@@ -38,14 +41,18 @@ export interface TelegramFields {
 const telegramParams = (t: TelegramFields) =>
   [t.firstName, t.lastName, t.username, t.photoUrl, t.languageCode, t.isPremium, t.allowsWriteToPm, t.addedToAttachmentMenu] as const;
 
-/** Refreshes what Telegram says about an existing player; false when there is no such player. */
+/**
+ * Refreshes what Telegram says about an existing player, and their interface language unless they
+ * chose one; false when there is no such player.
+ */
 export async function refreshTelegramFields(db: Queryable, id: bigint, fields: TelegramFields, now: Date): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE users
         SET first_name = $2, last_name = $3, username = $4, photo_url = $5, language_code = $6,
-            is_premium = $7, allows_write_to_pm = $8, added_to_attachment_menu = $9, last_login_at = $10
+            is_premium = $7, allows_write_to_pm = $8, added_to_attachment_menu = $9, last_login_at = $10,
+            lang = CASE WHEN lang_chosen THEN lang ELSE $11 END
       WHERE id = $1`,
-    [id, ...telegramParams(fields), now],
+    [id, ...telegramParams(fields), now, fields.launchLang],
   );
   return rowCount > 0;
 }
@@ -59,11 +66,11 @@ export async function insertUser(
   const { rows } = await db.query(
     `INSERT INTO users (id, first_name, last_name, username, photo_url, language_code, is_premium,
                         allows_write_to_pm, added_to_attachment_menu, referral_code, referred_by,
-                        created_at, last_login_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
+                        created_at, last_login_at, lang)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13)
      ON CONFLICT (id) DO NOTHING
      RETURNING id`,
-    [user.id, ...telegramParams(user.fields), user.referralCode, user.referredBy, now],
+    [user.id, ...telegramParams(user.fields), user.referralCode, user.referredBy, now, user.fields.launchLang],
   );
   return rows.length > 0;
 }
@@ -98,8 +105,8 @@ export async function markOnboardingCompleted(db: Queryable, id: bigint): Promis
   return rowCount > 0;
 }
 
-/** Returns false when there is no such player. */
+/** The player's own choice of language: from now on it wins over the launch data. False when there is no such player. */
 export async function setLang(db: Queryable, id: bigint, lang: Lang): Promise<boolean> {
-  const { rowCount } = await db.query('UPDATE users SET lang = $2 WHERE id = $1', [id, lang]);
+  const { rowCount } = await db.query('UPDATE users SET lang = $2, lang_chosen = true WHERE id = $1', [id, lang]);
   return rowCount > 0;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createPlayerAccounts } from '../db/accounts';
 import { isUniqueViolation, type Db, type Queryable } from '../db/db';
-import { findUserIdByReferralCode, insertUser, refreshTelegramFields, type TelegramFields } from '../db/users';
+import { findUserIdByReferralCode, insertUser, refreshTelegramFields, type Lang, type TelegramFields } from '../db/users';
 import type { LaunchData, LaunchUser } from './launch-data';
 import { productConfig } from './product-config';
 
@@ -25,6 +25,15 @@ export function referralCodeFromStartParam(startParam: string | null): string | 
   return /^[a-z0-9]{1,32}$/.test(code) ? code : null;
 }
 
+/** Telegram languages whose speakers read Russian better than English. */
+const RUSSIAN_READERS = new Set(['ru', 'uk', 'be', 'kk']);
+
+/** The interface language for a launch data language_code ("uk", "en-US"): Russian for ru, uk, be and kk; English otherwise. */
+export function langFromLanguageCode(code: string | null | undefined): Lang {
+  const base = (code ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  return RUSSIAN_READERS.has(base) ? 'ru' : 'en';
+}
+
 function telegramFields(user: LaunchUser): TelegramFields {
   return {
     firstName: user.first_name ?? '',
@@ -32,6 +41,7 @@ function telegramFields(user: LaunchUser): TelegramFields {
     username: user.username ?? null,
     photoUrl: user.photo_url ?? null,
     languageCode: user.language_code ?? null,
+    launchLang: langFromLanguageCode(user.language_code),
     isPremium: user.is_premium ?? false,
     // Telegram sends these flags only when true.
     allowsWriteToPm: user.allows_write_to_pm ?? false,
