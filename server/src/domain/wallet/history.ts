@@ -84,9 +84,11 @@ export async function historyOf(db: Queryable, userId: bigint, cursor: bigint | 
        JOIN accounts a ON a.id = j.account_id
        JOIN ledger_transactions t ON t.id = j.transaction_id
        LEFT JOIN game_rounds r
-         ON t.kind IN ('bet', 'payout') AND t.reference ~ '^[0-9]{1,18}$' AND r.id = t.reference::bigint AND r.user_id = a.user_id
+         ON r.id = CASE WHEN t.kind IN ('bet', 'payout') AND t.reference ~ '^[0-9]{1,18}$' THEN t.reference::bigint END
+        AND r.user_id = a.user_id
        LEFT JOIN withdrawals w
-         ON t.kind = 'withdrawal' AND t.reference ~ '^[0-9]{1,18}$' AND w.id = t.reference::bigint AND w.user_id = a.user_id
+         ON w.id = CASE WHEN t.kind = 'withdrawal' AND t.reference ~ '^[0-9]{1,18}$' THEN t.reference::bigint END
+        AND w.user_id = a.user_id
        WHERE a.user_id = $1 AND ($2::bigint IS NULL OR j.id < $2)
          AND t.kind <> 'referral'
          AND NOT (t.kind IN ('referral_claim', 'bonus_release') AND a.kind <> 'ton')
