@@ -41,10 +41,25 @@ const TARGET = `target ${TARGET_RATE.toLocaleString('en')} bets/s at p99 < ${P99
 const TARGET_WHY = `${TARGET_PLAYERS.toLocaleString('en')} players betting every 3 s, the same mix`;
 
 const { url, drop } = await createDatabase(serverUrl);
+const servers: LoadServer[] = [];
+const targets: Target[] = [];
+const opened: Array<{ close(): Promise<void> }> = [];
+// A failure part-way still stops the servers and drops the bench database.
+process.once('uncaughtException', (error) => {
+  console.error(error);
+  void (async () => {
+    for (const target of targets) target.close();
+    await Promise.allSettled(servers.map((server) => server.stop()));
+    await Promise.allSettled(opened.map((handle) => handle.close()));
+    await drop().catch(() => undefined);
+    process.exit(1);
+  })();
+});
 const db = await openDb({ kind: 'postgres', url, maxConnections: 8 });
+opened.push(db);
 await migrate(db);
-const servers: LoadServer[] = [await startServer(url)];
-const targets: Target[] = [new Target(servers[0]!.address)];
+servers.push(await startServer(url));
+targets.push(new Target(servers[0]!.address));
 const runId = Date.now().toString(36);
 
 /** The bench database's deadlocks so far, from a fresh session (a session's statistics are a snapshot). */
