@@ -2,7 +2,6 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDb } from '../src/db/db';
-import { migrate } from '../src/db/migrator';
 import { audit } from '../src/domain/ledger';
 import { postgresCpuMs, processCpuMs, quantile, report, type BenchRow } from './common';
 import { createDatabase, deposit, launchData, startServer, type LoadServer } from './load-setup';
@@ -55,11 +54,11 @@ process.once('uncaughtException', (error) => {
     process.exit(1);
   })();
 });
-const db = await openDb({ kind: 'postgres', url, maxConnections: 8 });
-opened.push(db);
-await migrate(db);
+// The server migrates the new database as it starts, with the migrations of its build.
 servers.push(await startServer(url));
 targets.push(new Target(servers[0]!.address));
+const db = await openDb({ kind: 'postgres', url, maxConnections: 8 });
+opened.push(db);
 const runId = Date.now().toString(36);
 
 /** The bench database's deadlocks so far, from a fresh session (a session's statistics are a snapshot). */
