@@ -91,11 +91,17 @@ export const FullProfile = lazy(() =>
 );
 export type FullProfile = typeof FullProfile.infer;
 
-/** Spec section 3, "Auth result". expired_at is a Unix time in seconds. */
+/**
+ * Spec section 3, "Auth result". expired_at is a Unix time in seconds. The server also sends the
+ * player's light profile (the spec's /profile/light answer at the same moment), so start-up has
+ * it without a second round trip; optional, so a reply with the spec's two fields alone is valid
+ * (start-up then asks /profile/light).
+ */
 export const AuthResult = lazy(() =>
   type({
     token: 'string > 0',
     expired_at: 'number.integer > 0',
+    'profile?': LightProfile,
   }),
 );
 export type AuthResult = typeof AuthResult.infer;

@@ -1,4 +1,5 @@
 import { earlyCalls } from './app/early-calls';
+import { canonicalPath } from './app/route-paths';
 import EarlyCallsWorker from './app/early-worker?worker&inline';
 import { installChunkReload } from './lib/chunk-reload';
 
@@ -6,7 +7,19 @@ import { installChunkReload } from './lib/chunk-reload';
 // first screen's data) the moment the page has it, while the start-up code itself is still on
 // its way, one chunk behind another (vite.config.ts): index.html asks for the API client's, the
 // entry for the splash's here, and for the first screen's once the API client is set up.
-earlyCalls.start(() => new EarlyCallsWorker({ name: 'early-calls' }));
+earlyCalls.start(
+  () => new EarlyCallsWorker({ name: 'early-calls' }),
+  // The login's reply says the profile's language: English texts do not ship with start-up
+  // (i18n/i18n.ts), so they are asked for now, beside the profile calls, rather than once
+  // start-up's code has arrived and switches the language.
+  (lang) => {
+    if (lang !== 'en') return;
+    import('./i18n/resources/en').catch(() => undefined);
+    // The bonus screen's own English part (features/bonus/bonus-texts.ts), when it is the first.
+    const path = canonicalPath(location.pathname);
+    if (path === '/' || path === '/bonus') import('./i18n/resources/bonus-en').catch(() => undefined);
+  },
+);
 installChunkReload();
 
 import('./app/boot')

@@ -23,14 +23,19 @@ function urlOf(input: RequestInfo | URL): string {
   return new URL(url, ORIGIN).pathname;
 }
 
-/** A fake server: answers by path, records every request that reached the network. */
-function network(onboarded = true) {
+/**
+ * A fake server: answers by path, records every request that reached the network. Its login
+ * reply has the spec's two fields, or (carryProfile) the light profile too, as this server's.
+ */
+function network(onboarded = true, carryProfile = false) {
   const seen: Seen[] = [];
   const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const path = urlOf(input);
     const headers = new Headers(init?.headers);
     seen.push({ path, body: typeof init?.body === 'string' ? init.body : '', authorization: headers.get('authorization') });
-    if (path === EARLY_PATHS.auth) return Promise.resolve(reply({ token: 'T1', expired_at: 1 }));
+    if (path === EARLY_PATHS.auth) {
+      return Promise.resolve(reply({ token: 'T1', expired_at: 1, ...(carryProfile ? { profile: { onboardingCompleted: onboarded, lang: 'en' } } : {}) }));
+    }
     if (path === EARLY_PATHS.profileLight) return Promise.resolve(reply({ onboardingCompleted: onboarded, lang: 'en' }));
     return Promise.resolve(reply({ path }));
   });
@@ -91,6 +96,28 @@ describe('early calls', () => {
     expect(net.seen[0]).toEqual({ path: EARLY_PATHS.auth, body: JSON.stringify({ initData: INIT_DATA }), authorization: null });
     expect(net.seen.slice(1).every((s) => s.authorization === 'Bearer T1' && s.body === '{}')).toBe(true);
     expect(early.pending).toBe(4);
+  });
+
+  it('skip the light profile when the login reply carries it: the full profile and the screen data go out together next', async () => {
+    const net = network(true, true);
+    const languages: string[] = [];
+    const early = earlyCalls(net.fetch);
+    early.start(undefined, (lang) => languages.push(lang));
+    // Two round trips: nothing else is sent before the login has answered.
+    expect(net.seen.map((s) => s.path)).toEqual([EARLY_PATHS.auth]);
+    await settle();
+    expect(net.seen.map((s) => s.path)).toEqual([EARLY_PATHS.auth, EARLY_PATHS.profileFull, EARLY_PATHS.bonusState]);
+    expect(net.seen.slice(1).every((s) => s.authorization === 'Bearer T1')).toBe(true);
+    // The entry hears the profile's language as soon as the login answers, to fetch its texts.
+    expect(languages).toEqual(['en']);
+    // Start-up asking the light profile anyway (it does not here) would go to the network.
+    await early.fetch(EARLY_PATHS.profileLight, clientInit({}, 'T1'));
+    expect(net.seen.at(-1)?.path).toBe(EARLY_PATHS.profileLight);
+
+    const fresh = network(false, true);
+    earlyCalls(fresh.fetch).start();
+    await settle();
+    expect(fresh.seen.map((s) => s.path)).toEqual([EARLY_PATHS.auth]);
   });
 
   it('stop after the light profile while onboarding is not completed', async () => {

@@ -40,10 +40,86 @@ function setup(handlers: Record<string, StubHandler>) {
 }
 
 let tokens = 0;
+/** A login reply with the spec's two fields only (a server that does not carry the light profile). */
 const auth: StubHandler = () => ok({ token: `token-${++tokens}`, expired_at: 2_000_000_000 });
+/** This server's login reply: the light profile rides along. */
+const authWith =
+  (profile: ReturnType<typeof lightProfile>): StubHandler =>
+  () =>
+    ok({ token: `token-${++tokens}`, expired_at: 2_000_000_000, profile });
+
+/**
+ * A server whose every answer takes one tick: a call sent before another's answer came is on the
+ * same round trip. Records each call's round trip (1 + the round trip of the latest answer
+ * received before it was sent).
+ */
+function tickingServer(handlers: Record<string, StubHandler>) {
+  const inner = stubServer(handlers);
+  const trips: Array<{ path: string; trip: number }> = [];
+  let answered = 0;
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    const path = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://app.test').pathname;
+    const trip = answered + 1;
+    trips.push({ path, trip });
+    return new Promise((resolve) =>
+      setTimeout(() => {
+        answered = Math.max(answered, trip);
+        resolve(inner.fetch(input, init));
+      }, 5),
+    );
+  };
+  return { fetch, trips };
+}
 
 describe('start-up session', () => {
-  it('logs in, loads the light profile, takes its language, then loads the full profile', async () => {
+  it('logs in with the light profile in the reply, then loads the full profile while taking its language', async () => {
+    const { log, store, queryClient, server, deps } = setup({
+      [AUTH]: authWith(lightProfile({ lang: 'en', onboardingCompleted: true })),
+      [LIGHT]: () => ok(lightProfile({ name: 'Not asked' })),
+      [FULL]: () => ok(fullProfile()),
+    });
+
+    const state = await startSession(deps, launch);
+
+    expect(state).toEqual({ phase: 'ready' });
+    expect(server.calls).toEqual([AUTH, FULL]);
+    expect(log.map((line) => line.replace(/token-\d+/, 'token')).sort()).toEqual([`${AUTH} no-token`, `${FULL} Bearer token`, 'language en'].sort());
+    expect(store.get(sessionAtom)).toEqual({ userId: '42', expiresAt: 2_000_000_000 });
+    expect(queryClient.getQueryData(profileKeys.light('42'))).toMatchObject({ name: 'Ann Lee', lang: 'en' });
+    expect(queryClient.getQueryData(profileKeys.full('42'))).toMatchObject({ friends: { referralCode: 'r_ann' } });
+  });
+
+  it('makes two round trips to /bonus: the login, then the full profile and the bonus data side by side', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const handlers = {
+      [AUTH]: authWith(lightProfile({ onboardingCompleted: true })),
+      [LIGHT]: () => ok(lightProfile()),
+      [FULL]: () => ok(fullProfile()),
+      '/api/v3/bonus/state': () => ok({}),
+    };
+    const ticking = tickingServer(handlers);
+    const api = createAppApi({ appKey: 'test-key', fetch: ticking.fetch });
+    const queryClient = createQueryClient();
+    const store = createStore();
+    store.set(queryClientAtom, queryClient);
+    const prefetchScreen = () => api.bonus.state().catch(() => undefined);
+    const changeLanguage = () => Promise.resolve();
+
+    expect(await startSession({ store, api, queryClient, changeLanguage, prefetchScreen }, launch)).toEqual({ phase: 'ready' });
+    expect(ticking.trips).toEqual([
+      { path: AUTH, trip: 1 },
+      { path: FULL, trip: 2 },
+      { path: '/api/v3/bonus/state', trip: 2 },
+    ]);
+
+    // A server that answers the login with the spec's two fields costs one more.
+    const spec = tickingServer({ ...handlers, [AUTH]: auth });
+    const specApi = createAppApi({ appKey: 'test-key', fetch: spec.fetch });
+    await startSession({ store, api: specApi, queryClient: createQueryClient(), changeLanguage, prefetchScreen: () => specApi.bonus.state().catch(() => undefined) }, launch);
+    expect(Math.max(...spec.trips.map((t) => t.trip))).toBe(3);
+  });
+
+  it('logs in, loads the light profile and takes its language, then the full profile, when the reply does not carry it', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { log, store, queryClient, deps } = setup({
       [AUTH]: auth,
@@ -68,14 +144,14 @@ describe('start-up session', () => {
 
   it('does not load the full profile while onboarding is not completed', async () => {
     const { server, store, queryClient, deps } = setup({
-      [AUTH]: auth,
+      [AUTH]: authWith(lightProfile({ lang: 'ru', onboardingCompleted: false })),
       [LIGHT]: () => ok(lightProfile({ lang: 'ru', onboardingCompleted: false })),
       [FULL]: () => ok(fullProfile()),
     });
 
     await startSession(deps, launch);
 
-    expect(server.calls).toEqual([AUTH, LIGHT]);
+    expect(server.calls).toEqual([AUTH]);
     expect(deps.changeLanguage).toHaveBeenCalledWith('ru');
     expect(store.get(bootAtom)).toEqual({ phase: 'ready' });
     expect(queryClient.getQueryData(profileKeys.full('42'))).toBeUndefined();

@@ -64,6 +64,27 @@ describe.each(databases())('auth on $name', (database) => {
       ]);
     });
 
+    it('the reply carries the light profile, the same as /profile/light answers right after', async () => {
+      const id = newUserId();
+      const first = envelope(await auth(launchData({ id, firstName: 'Ann', lastName: 'Lee', authDate: clock.now() })));
+      expect((first.data as { profile: unknown }).profile).toEqual({
+        balance: { ton: '0', bonusTon: '0' },
+        name: 'Ann Lee',
+        avatarUrl: '',
+        onboardingCompleted: false,
+        onboardingWalletCompleted: false,
+        lang: 'ru',
+      });
+      const token = (first.data as { token: string }).token;
+      await post(app, '/api/v3/profile/onboarding', {}, { token });
+      await post(app, '/api/v3/profile/language', { lang: 'en' }, { token });
+      clock.advance(5);
+      const again = envelope(await auth(launchData({ id, firstName: 'Ann', lastName: 'Lee', authDate: clock.now() })));
+      const light = envelope(await post(app, '/api/v3/profile/light', {}, { token }));
+      expect((again.data as { profile: unknown }).profile).toEqual(light.data);
+      expect(light.data).toMatchObject({ onboardingCompleted: true, lang: 'en' });
+    });
+
     it('a second login keeps the user and refreshes what Telegram says', async () => {
       const id = newUserId();
       await logIn(app, { id, firstName: 'Old', username: 'old', authDate: clock.now() });

@@ -1,5 +1,5 @@
 import { canonicalPath } from './route-paths';
-import { EARLY_PATHS, earlyBody, runEarlyChain, type ChainEvent, type ChainPlan } from './early-chain';
+import { EARLY_PATHS, earlyBody, profileLanguageOf, runEarlyChain, type ChainEvent, type ChainPlan } from './early-chain';
 
 export { EARLY_PATHS } from './early-chain';
 
@@ -7,8 +7,9 @@ export { EARLY_PATHS } from './early-chain';
  * The first API calls of a launch, started by the entry chunk the moment it runs: while the
  * start-up code (the host SDK, the arktype-validated API client, the router) is still
  * downloading and evaluating, the network is already busy with the same calls start-up is
- * about to make, in the same order (spec section 4: log in, the light profile, and only once
- * onboarding is completed the full profile, here with the first screen's own data). The chain
+ * about to make, in the same order (spec section 4: log in, whose reply carries the light
+ * profile, and only once onboarding is completed the full profile, here side by side with the
+ * first screen's own data). The chain
  * runs in a small worker where there is one, so evaluating the start-up code does not hold it.
  *
  * Nothing is trusted or shown from here: the API client takes an answer through `fetch` below
@@ -114,9 +115,11 @@ export class EarlyCalls {
   /**
    * Logs in with the launch data in the address and asks for what the first screen needs, in
    * the worker `spawnWorker` gives (or here, without one). Every call is listed at once, so
-   * start-up waits for the chain's answer instead of asking twice.
+   * start-up waits for the chain's answer instead of asking twice. `onLanguage` hears the
+   * profile's language as soon as the login answers with it, so the entry can ask for that
+   * language's texts while start-up's code is still on its way.
    */
-  start(spawnWorker?: () => Worker): void {
+  start(spawnWorker?: () => Worker, onLanguage?: (lang: string) => void): void {
     const initData = launchDataInHash(this.env.hash);
     const appKey = this.env.appKey;
     if (!initData || !appKey) return;
@@ -141,8 +144,11 @@ export class EarlyCalls {
       const call = byPath.get(event.path);
       if (!call) return;
       if (event.kind === 'sent') call.settleSent({ authorization: event.authorization, response: call.response });
-      else if (event.kind === 'answer') call.answer(responseOf(event));
-      else call.fail(new Error('the early call failed'));
+      else if (event.kind === 'answer') {
+        call.answer(responseOf(event));
+        const lang = onLanguage && event.path === EARLY_PATHS.auth ? profileLanguageOf(event.text) : null;
+        if (lang && onLanguage) onLanguage(lang);
+      } else call.fail(new Error('the early call failed'));
     };
 
     try {

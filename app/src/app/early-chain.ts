@@ -32,6 +32,13 @@ export function earlyBody(path: string, initData: string): string {
   return path === EARLY_PATHS.auth ? JSON.stringify({ initData }) : '{}';
 }
 
+/** The language of the light profile a login's reply carries (AuthResult), or null. */
+export function profileLanguageOf(authReplyText: string): string | null {
+  const profile = dataOf(authReplyText)?.profile;
+  const lang = typeof profile === 'object' && profile !== null ? (profile as { lang?: unknown }).lang : undefined;
+  return typeof lang === 'string' && lang !== '' ? lang : null;
+}
+
 /** The `data` of a successful reply's text, or null. */
 function dataOf(text: string): Record<string, unknown> | null {
   try {
@@ -45,9 +52,11 @@ function dataOf(text: string): Record<string, unknown> | null {
 }
 
 /**
- * Logs in, loads the light profile and, once onboarding is completed, the full profile and the
- * first screen's data (spec section 4's order). Stops at the first refusal or failure: start-up
- * then asks the network for the rest itself.
+ * Logs in and, once onboarding is completed, loads the full profile and the first screen's data
+ * side by side (spec section 4's order): two round trips, as the login's reply carries the light
+ * profile (AuthResult); from a server whose reply does not, the light profile is asked for in
+ * between. Stops at the first refusal or failure: start-up then asks the network for the rest
+ * itself.
  */
 export async function runEarlyChain(plan: ChainPlan, fetchImpl: typeof globalThis.fetch, report: (event: ChainEvent) => void): Promise<void> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-App-Key': plan.appKey };
@@ -70,10 +79,12 @@ export async function runEarlyChain(plan: ChainPlan, fetchImpl: typeof globalThi
   };
 
   try {
-    const token = (await call(EARLY_PATHS.auth, null))?.token;
+    const auth = await call(EARLY_PATHS.auth, null);
+    const token = auth?.token;
     if (typeof token !== 'string' || token === '') return;
     const authorization = `Bearer ${token}`;
-    const light = await call(EARLY_PATHS.profileLight, authorization);
+    const carried = auth?.profile;
+    const light = typeof carried === 'object' && carried !== null ? (carried as Record<string, unknown>) : await call(EARLY_PATHS.profileLight, authorization);
     if (light?.onboardingCompleted !== true) return;
     const screenPath = plan.screenPath;
     await Promise.all([call(EARLY_PATHS.profileFull, authorization), screenPath ? call(screenPath, authorization) : null]);

@@ -1,9 +1,10 @@
 import { ApiError } from '@arcade/api-client/errors';
+import type { AuthResult, LightProfile } from '@arcade/api-client/schemas';
 import type { QueryClient } from '@tanstack/query-core';
 import type { createStore } from 'jotai';
 import { toAppLanguage } from '../i18n/i18n';
 import type { AppApi } from '../lib/api';
-import { fullProfileOptions, lightProfileOptions } from '../state/profile';
+import { fullProfileOptions, lightProfileOptions, profileKeys } from '../state/profile';
 import { apiAtom, sessionAtom } from '../state/session';
 import { bootAtom, type BootState } from './boot-state';
 
@@ -39,15 +40,19 @@ export function serverMessageOf(error: unknown): string | null {
  * Spec section 4: log in, load the light profile, take its language, load the full profile
  * when onboarding is done, then mark the app ready. A failed login stops here (error screen);
  * later failures are logged and the gate shows what is missing.
+ *
+ * Two round trips: the login's reply carries the light profile (AuthResult; asked for only from
+ * a server whose reply does not), then the full profile, the first screen's data and the
+ * language's texts load side by side.
  */
 export async function startSession(deps: SessionDeps, launch: SessionLaunch): Promise<BootState> {
   const { store, api, queryClient } = deps;
   store.set(bootAtom, { phase: 'starting' });
   store.set(apiAtom, api);
 
-  let expiresAt: number;
+  let auth: AuthResult;
   try {
-    expiresAt = (await api.login(launch.initData)).expired_at;
+    auth = await api.login(launch.initData);
   } catch (error) {
     console.error('[start] login failed', error);
     store.set(sessionAtom, null);
@@ -60,13 +65,15 @@ export async function startSession(deps: SessionDeps, launch: SessionLaunch): Pr
     return failed;
   }
 
-  store.set(sessionAtom, { userId: launch.userId, expiresAt });
+  if (auth.profile) queryClient.setQueryData(profileKeys.light(launch.userId), auth.profile);
+  store.set(sessionAtom, { userId: launch.userId, expiresAt: auth.expired_at });
   try {
-    const light = await queryClient.fetchQuery(lightProfileOptions(api, launch.userId));
-    await deps.changeLanguage(toAppLanguage(light.lang));
-    if (light.onboardingCompleted) {
-      await Promise.all([queryClient.fetchQuery(fullProfileOptions(api, launch.userId)), deps.prefetchScreen?.(launch.userId)]);
-    }
+    const light: LightProfile = auth.profile ?? (await queryClient.fetchQuery(lightProfileOptions(api, launch.userId)));
+    await Promise.all([
+      deps.changeLanguage(toAppLanguage(light.lang)),
+      light.onboardingCompleted ? queryClient.fetchQuery(fullProfileOptions(api, launch.userId)) : null,
+      light.onboardingCompleted ? deps.prefetchScreen?.(launch.userId) : null,
+    ]);
   } catch (error) {
     console.error('[start] loading the profile failed', error);
   }
