@@ -135,7 +135,9 @@ export function WithdrawalStatusCard(props: WithdrawalStatusCardProps) {
       ) : null}
       <dl className="summary">
         <SummaryRow label={t('wallet.withdrawForm.to')}>
-          <span title={withdrawal.address}>{shortAddress(withdrawal.address)}</span>
+          <span title={withdrawal.address} data-testid="withdraw-status-address" data-address={withdrawal.address}>
+            {shortAddress(withdrawal.address)}
+          </span>
         </SummaryRow>
         <SummaryRow label={t('wallet.withdrawForm.arrives')}>{ton(withdrawal.amount)} TON</SummaryRow>
         <SummaryRow label={t('wallet.withdrawForm.fee')}>{ton(withdrawal.fee)} TON</SummaryRow>
