@@ -26,6 +26,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // Every spec takes `test` from support/test.ts: it fails a test on any console error.
+    files: ['e2e/tests/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', message: "Import test and expect from '../support/test' (it fails a test on console errors)." }] }],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -122,7 +122,10 @@ export function createApiClient(options: ApiClientOptions) {
     let json: unknown;
     try {
       json = await response.json();
-    } catch {
+    } catch (error) {
+      // The caller gave up while the body was still arriving (a query cancelled by a refetch or a
+      // screen left): that is an abort like one before the answer, not a broken body.
+      if (callOptions.signal?.aborted) throw error;
       logMismatch(spec.path, 'the body is not JSON');
       throw new ApiError('invalid-data', INVALID_DATA, response.status, spec.path, 'the body is not JSON');
     }

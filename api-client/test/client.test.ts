@@ -214,3 +214,36 @@ describe('calls past the first screen', () => {
     expect(server.sent).toEqual([]);
   });
 });
+
+describe('a call given up while its body arrives', () => {
+  it('is an abort, not a body that is not JSON', async () => {
+    const { createServer } = await import('node:http');
+    // A real server that sends the headers and half a body, then holds the rest back.
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.write('{"success":true,"data":');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const mismatches: string[] = [];
+      const controller = new AbortController();
+      const api = createApiClient({
+        baseUrl: `http://127.0.0.1:${port}`,
+        appKey: 'app-key-1',
+        fetch: async (input, init) => {
+          const response = await globalThis.fetch(input, init);
+          // The headers are in: the query is cancelled now, before the body is read.
+          controller.abort();
+          return response;
+        },
+        logMismatch: (_call, summary) => mismatches.push(summary),
+      });
+      await expect(api.profile.full({ signal: controller.signal })).rejects.toSatisfy((error) => (error as Error).name === 'AbortError');
+      expect(mismatches).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

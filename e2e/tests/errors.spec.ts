@@ -1,8 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { apiSession } from '../support/api';
 import { freshUser, openApp, signLaunch } from '../support/host';
 
-test('a forged launch is refused with the error screen and a retry', async ({ page }, testInfo) => {
+test('a forged launch is refused with the error screen and a retry', async ({ page, consoleErrors }, testInfo) => {
+  // The refused login is what this test is about: the app logs it, and the browser the 401.
+  consoleErrors.allow(/^\[start\] login failed/);
+  consoleErrors.allow(/status of 401 \(Unauthorized\)/);
   const forged = signLaunch(freshUser('Mallory'), { token: '7000000001:not-the-bots-token-at-all' });
   await openApp(page, testInfo, { initData: forged });
 
@@ -13,7 +16,9 @@ test('a forged launch is refused with the error screen and a retry', async ({ pa
   await expect(page.getByTestId('onboarding')).toHaveCount(0);
 });
 
-test('launch data from six hours ago is refused', async ({ page }, testInfo) => {
+test('launch data from six hours ago is refused', async ({ page, consoleErrors }, testInfo) => {
+  consoleErrors.allow(/^\[start\] login failed/);
+  consoleErrors.allow(/status of 401 \(Unauthorized\)/);
   const stale = signLaunch(freshUser('Late'), { authDate: new Date(Date.now() - 6 * 3600_000 - 60_000) });
   await openApp(page, testInfo, { initData: stale });
   await expect(page.getByTestId('login-error')).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '../support/test';
 import { apiSession, type LightProfile } from '../support/api';
 import { expectPath, freshUser, openApp, type TestUser } from '../support/host';
 import { layoutProblems } from '../support/layout';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { apiSession, type LightProfile } from '../support/api';
 import { freshUser, openApp } from '../support/host';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { apiSession } from '../support/api';
 import { freshUser, hostFor, openApp } from '../support/host';
 import { layoutProblems } from '../support/layout';

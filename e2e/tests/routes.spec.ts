@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiSession } from '../support/api';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { apiSession, type LightProfile } from '../support/api';
 import { freshUser, openApp } from '../support/host';
 

@@ -4,6 +4,7 @@ import { achievementsOf } from '../domain/bonus/achievements';
 import { claimDaily, dailyState } from '../domain/bonus/daily';
 import { claimReferral, referralInfo } from '../domain/bonus/referral';
 import { checkTask, claimTask, listTasks, type TaskContext } from '../domain/bonus/tasks';
+import { DomainError } from '../domain/errors';
 import { once } from '../domain/ledger';
 import { getLightProfile } from '../domain/profile';
 import { productConfig } from '../domain/product-config';
@@ -42,7 +43,14 @@ export function registerBonusRoutes(app: FastifyInstance, { db, sessions, now, b
   });
 
   playerCall(app, sessions, 'tasksCheck', async ({ userId, body }) => {
-    const task = await checkTask(db, userId, body.taskId, context());
+    const task = await checkTask(db, userId, body.taskId, context()).catch(async (error: unknown) => {
+      // "Not done yet" is an answer to a check, not a failure: the task comes back still to do,
+      // with no HTTP error status (the browser logs every one of those as a console error).
+      if (!(error instanceof DomainError) || error.code !== 'task.not-completed') throw error;
+      const listed = (await listTasks(db, userId, context())).find((t) => t.id === body.taskId);
+      if (!listed) throw error;
+      return listed;
+    });
     return { task, balance: (await getLightProfile(db, userId)).balance };
   });
 

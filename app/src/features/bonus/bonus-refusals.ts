@@ -46,6 +46,11 @@ export function toastBonusProblem(error: unknown, values: PerksValues = {}): Bon
   return problem;
 }
 
+/** A task check that found the task not done yet (an answer, not a refusal). */
+export function toastTaskNotCompleted(): void {
+  toast.error(perksText(bonusRefusalKeys['task.not-completed']), { toastId: 'bonus:task.not-completed' });
+}
+
 /** Spec section 8: the success toast of every reward claim. */
 export function toastRewardCredited(): void {
   toast.success(perksText('perks.rewardCredited'), { toastId: 'bonus:credited' });

@@ -6,7 +6,7 @@ import { PrefetchLink } from '../../components/prefetch-link';
 import { formatTon } from '../../lib/format';
 import { openTelegramUrl } from '../../telegram/share';
 import { CheckIcon, CoinsIcon, GamepadIcon, LockIcon, MegaphoneIcon } from './bonus-icons';
-import { toastBonusProblem, toastRewardCredited } from './bonus-refusals';
+import { toastBonusProblem, toastRewardCredited, toastTaskNotCompleted } from './bonus-refusals';
 import { checkTaskAtom, claimTaskAtom, markVerifiedAtom, refreshBonusStateAtom, verifiedTasksAtom } from './bonus-state';
 import { usePerks, type PerksT } from './bonus-texts';
 import { ProgressBar } from './progress-bar';
@@ -79,6 +79,8 @@ function TaskActions({ view, state, busy }: TaskActionsProps) {
     check.mutate(view.id, {
       onSuccess: (result) => {
         if (result.task.state === 'ready') markVerified(view.id);
+        // Spec section 4: a check that finds the task not done yet says 'Task not completed'.
+        else if (result.task.state === 'todo') toastTaskNotCompleted();
       },
       // Spec section 4: on failure the toast says 'Task not completed'.
       onError: (error) => void toastBonusProblem(error, { cap: state.cap }),
