@@ -210,7 +210,8 @@ export function TaskList({ state }: { state: BonusState }) {
   const claim = useAtomValue(claimTaskAtom);
   // One task call at a time: the buttons of the others wait.
   const busy = check.isPending || claim.isPending;
-  const views = state.tasks.map((task) => taskView(task, { verified, daily: state.daily }));
+  // The daily reward has its own card above the list: it shows there only, not twice.
+  const views = state.tasks.filter((task) => task.kind !== 'DailyReward').map((task) => taskView(task, { verified, daily: state.daily }));
   const ordered = [...views.filter((v) => v.state !== 'claimed'), ...views.filter((v) => v.state === 'claimed')];
   if (ordered.length === 0) return <p className="bonus-tasks__empty">{pt('perks.tasks.empty')}</p>;
   return (
