@@ -4,6 +4,11 @@ import type { Queryable, SqlValue } from '../../db/db';
 import { DomainError } from '../errors';
 import { GIFT_SELECT, toGift, type GiftRow } from './gifts';
 
+type Facet = 'collections' | 'models' | 'backdrops' | 'symbols';
+const FACETS: Facet[] = ['collections', 'models', 'backdrops', 'symbols'];
+/** listing_facet_counts' name of each facet. */
+const SUMMARY_FACET = { collections: 'collection', models: 'model', backdrops: 'backdrop', symbols: 'symbol' } as const;
+
 const SORT_COLUMN = { price: 'price', date: 'listed_at', number: 'number', rarity: 'rarity' } as const;
 type SortKey = keyof typeof SORT_COLUMN;
 
@@ -77,6 +82,25 @@ function decodeCursor(cursor: string, key: SortKey): [SqlValue, bigint] {
 }
 
 /**
+ * The listings a filter leaves. Under no filter or one facet's values alone (each listing has one
+ * value of each facet), the sum of the maintained counts (migration 020); else a count of the rows.
+ */
+async function countListings(db: Queryable, filter: MarketFilter, where: string[], params: SqlValue[]): Promise<bigint> {
+  const filtered = FACETS.filter((facet) => filter[facet]?.length);
+  if (filter.minPrice === undefined && filter.maxPrice === undefined && filtered.length <= 1) {
+    const facet = filtered[0] ?? 'collections';
+    const names = [...new Set(filter[facet] ?? [])];
+    const { rows } = await db.query<{ n: bigint | null }>(
+      `SELECT sum(n)::bigint AS n FROM listing_facet_counts WHERE facet = $1${names.length ? ` AND name IN (${names.map((_, i) => `$${i + 2}`).join(', ')})` : ''}`,
+      [SUMMARY_FACET[facet], ...names],
+    );
+    return rows[0]?.n ?? 0n;
+  }
+  const { rows } = await db.query<{ n: bigint }>(`SELECT count(*) AS n FROM listings l ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, params);
+  return rows[0]?.n ?? 0n;
+}
+
+/**
  * One page of gifts for sale: filtered, sorted by price, date, number or rarity either way, and
  * paged by a cursor on (sort value, gift id) so a page is one index range scan at any depth.
  */
@@ -106,9 +130,7 @@ export async function listMarket(
     params,
   );
   // Counting is the slow part of a page at 100,000 listings: only the first page does it.
-  const total = request.cursor
-    ? null
-    : await db.query<{ n: bigint }>(`SELECT count(*) AS n FROM listings l ${countWhere.length ? `WHERE ${countWhere.join(' AND ')}` : ''}`, countParams);
+  const total = request.cursor ? null : await countListings(db, request, countWhere, countParams);
   const items = page.rows.slice(0, limit);
   const last = items.at(-1);
   const lastValue = (row: GiftRow): string =>
@@ -116,14 +138,10 @@ export async function listMarket(
   return {
     items: items.map((row) => toGift(row, viewer)),
     nextCursor: page.rows.length > limit && last ? encodeCursor(lastValue(last), last.id) : null,
-    total: total ? Number(total.rows[0]?.n ?? 0n) : null,
+    total: total === null ? null : Number(total),
   };
 }
 
-type Facet = 'collections' | 'models' | 'backdrops' | 'symbols';
-const FACETS: Facet[] = ['collections', 'models', 'backdrops', 'symbols'];
-/** listing_facet_counts' name of each facet. */
-const SUMMARY_FACET = { collections: 'collection', models: 'model', backdrops: 'backdrop', symbols: 'symbol' } as const;
 
 /** Appended rows of listing_facet_counts beyond this many per live value: the next call folds them. */
 const COMPACT_SLACK = 500;
@@ -140,7 +158,7 @@ interface FacetRow {
 async function countedFacets(db: Queryable): Promise<Record<Facet, FacetRow[]>> {
   const [{ rows }, appended] = await Promise.all([
     db.query<FacetRow & { facet: string }>(
-      `SELECT facet, name, sum(n) AS count, max(rarity) AS rarity, max(center) AS center, max(edge) AS edge
+      `SELECT facet, name, sum(n)::bigint AS count, max(rarity) AS rarity, max(center) AS center, max(edge) AS edge
          FROM (SELECT facet, name, rarity, center, edge, sum(n) AS n FROM listing_facet_counts GROUP BY facet, name, rarity, center, edge) v
         WHERE n > 0
         GROUP BY facet, name
