@@ -13,8 +13,8 @@ const results = join(root, 'e2e', 'bench-results');
 /** name: [what it measures, the pnpm command, the results file it leaves]. */
 const suites = {
   'first-screen': ['bytes, time and round trips to the first screen against a peer of the same libraries, at 4G and slow 3G', ['--filter', '@arcade/app', 'run', 'bench'], 'first-screen.json'],
-  bets: ['flip bets per second over HTTP against pgbench', ['--filter', '@arcade/server', 'run', 'bench:bets'], 'bets-per-second-on-postgresql.json'],
-  market: ['market list latency at 100,000 listings', ['--filter', '@arcade/server', 'run', 'bench:market'], 'market-list-at-100-000-listings.json'],
+  bets: ['flip bets per second over HTTP against the same bets in pgbench (one per transaction, and batched) and tpcb-like', ['--filter', '@arcade/server', 'run', 'bench:bets'], 'bets-per-second-on-postgresql.json'],
+  market: ['market list and facets over HTTP at 100,000 and 1,000,000 listings, with purchases and new listings meanwhile', ['--filter', '@arcade/server', 'run', 'bench:market'], 'market-list-and-facets-over-http.json'],
   engine: ['engine frame work and heap', ['--filter', '@arcade/game-engine', 'run', 'bench'], 'engine-frames.json'],
   load: ['an open-loop bet load with a player mix: the knee against 3,300 bets/s', ['--filter', '@arcade/server', 'run', 'bench:load'], 'open-loop-bet-load.json'],
   start: ['server start and memory at rest', ['--filter', '@arcade/server', 'run', 'bench:start'], 'server-start.json'],
