@@ -90,11 +90,15 @@ async function countListings(db: Queryable, filter: MarketFilter, where: string[
   if (filter.minPrice === undefined && filter.maxPrice === undefined && filtered.length <= 1) {
     const facet = filtered[0] ?? 'collections';
     const names = [...new Set(filter[facet] ?? [])];
-    const { rows } = await db.query<{ n: bigint | null }>(
-      `SELECT sum(n)::bigint AS n FROM listing_facet_counts WHERE facet = $1${names.length ? ` AND name IN (${names.map((_, i) => `$${i + 2}`).join(', ')})` : ''}`,
+    const { rows } = await db.query<{ n: bigint | null; appended: bigint; live: bigint }>(
+      `SELECT sum(n)::bigint AS n, count(*) AS appended, count(DISTINCT (name, rarity, center, edge)) AS live
+         FROM listing_facet_counts WHERE facet = $1${names.length ? ` AND name IN (${names.map((_, i) => `$${i + 2}`).join(', ')})` : ''}`,
       [SUMMARY_FACET[facet], ...names],
     );
-    return rows[0]?.n ?? 0n;
+    const row = rows[0];
+    // The list is read more often than the facets: it folds the counts as well when they grew long.
+    if (row) await compactIfLong(db, Number(row.appended), Number(row.live));
+    return row?.n ?? 0n;
   }
   const { rows } = await db.query<{ n: bigint }>(`SELECT count(*) AS n FROM listings l ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, params);
   return rows[0]?.n ?? 0n;
@@ -146,6 +150,11 @@ export async function listMarket(
 /** Appended rows of listing_facet_counts beyond this many per live value: the next call folds them. */
 const COMPACT_SLACK = 500;
 
+/** Folds listing_facet_counts when its rows read (`appended`) outnumber the values they count (`live`). */
+async function compactIfLong(db: Queryable, appended: number, live: number): Promise<void> {
+  if (appended > 2 * live + COMPACT_SLACK) await db.query('SELECT listing_facet_counts_compact()');
+}
+
 interface FacetRow {
   name: string;
   count: bigint;
@@ -166,7 +175,7 @@ async function countedFacets(db: Queryable): Promise<Record<Facet, FacetRow[]>> 
     ),
     db.query<{ n: bigint }>('SELECT count(*) AS n FROM listing_facet_counts'),
   ]);
-  if (Number(appended.rows[0]?.n ?? 0n) > 2 * rows.length + COMPACT_SLACK) await db.query('SELECT listing_facet_counts_compact()');
+  await compactIfLong(db, Number(appended.rows[0]?.n ?? 0n), rows.length);
   const out: Record<Facet, FacetRow[]> = { collections: [], models: [], backdrops: [], symbols: [] };
   for (const facet of FACETS) out[facet] = rows.filter((row) => row.facet === SUMMARY_FACET[facet]);
   return out;
