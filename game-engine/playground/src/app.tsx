@@ -1,3 +1,4 @@
+import { ENGLISH_TEXTS, RUSSIAN_TEXTS } from '@arcade/game-engine/games';
 import { GameCanvas, type GameHandle, type GameName } from '@arcade/game-engine/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { readDeepLink, writeGame, type DeepLink } from './deep-link';
@@ -8,6 +9,9 @@ import { StatsPanel } from './stats-panel';
 
 const SPEEDS = [0.25, 0.5, 1, 2, 4];
 const TITLES: Record<GameName, string> = { flip: 'Flip', roll: 'Roll', road: 'Road' };
+/** The canvas's words: English, as game developers read them, and the other language the app ships. */
+const LANGUAGES = { en: ENGLISH_TEXTS, ru: RUSSIAN_TEXTS } as const;
+type Language = keyof typeof LANGUAGES;
 
 export function App() {
   const [link] = useState<DeepLink>(() => readDeepLink(window.location.search));
@@ -15,6 +19,7 @@ export function App() {
   const [speed, setSpeed] = useState(link.speed);
   const [handle, setHandle] = useState<GameHandle | null>(null);
   const [frozen, setFrozen] = useState(false);
+  const [language, setLanguage] = useState<Language>('en');
   // The deep link's scenario plays once, for the game it names.
   const pendingLink = useRef<DeepLink | null>(link);
 
@@ -30,6 +35,13 @@ export function App() {
     pendingLink.current = null;
     setHandle(null);
     setGame(next);
+  };
+
+  const chooseLanguage = (next: Language) => {
+    if (next === language) return;
+    // The game is shown again with the other words.
+    setHandle(null);
+    setLanguage(next);
   };
 
   const toggleFreeze = () => {
@@ -58,12 +70,26 @@ export function App() {
             </button>
           ))}
         </nav>
+        <nav className="tabs" aria-label="Language">
+          {(Object.keys(LANGUAGES) as Language[]).map((name) => (
+            <button key={name} className={name === language ? 'tab active' : 'tab'} onClick={() => chooseLanguage(name)} data-language={name}>
+              {name.toUpperCase()}
+            </button>
+          ))}
+        </nav>
       </header>
 
       <main className="workbench">
         <section className="stage">
           <div className="phone">
-            <GameCanvas game={game} speed={speed} seed={link.seed} onReady={onReady} onError={(error) => console.error(error)} />
+            <GameCanvas
+              game={game}
+              texts={LANGUAGES[language]}
+              speed={speed}
+              seed={link.seed}
+              onReady={onReady}
+              onError={(error) => console.error(error)}
+            />
             {handle && <StatsPanel handle={handle} />}
           </div>
         </section>

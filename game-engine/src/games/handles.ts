@@ -2,6 +2,7 @@ import type { Engine, EngineStats } from '../core/engine';
 import type { CoinSide, FlipOutcome } from './flip/plan';
 import type { RollDirection, RollOutcome } from './roll/plan';
 import type { RoadSetup, RoadState, RoadStepResult } from './road/plan';
+import type { GameTexts } from './texts';
 
 export type GameName = 'flip' | 'roll' | 'road';
 export const GAME_NAMES: readonly GameName[] = ['flip', 'roll', 'road'];
@@ -22,6 +23,8 @@ export interface EngineControls {
   resume(): void;
   /** Steps time by `ms` in ticker-sized frames, then renders once (manual clock, screenshots). */
   advance(ms: number): void;
+  /** The words the canvas prints (upper case, in the language it was given). */
+  readonly texts: Readonly<GameTexts>;
   /** True once the engine or this game's scene is gone; every call then throws. */
   readonly disposed: boolean;
   /** The engine underneath, for tooling. */

@@ -4,9 +4,11 @@ import type { FlipScene } from './flip/view';
 import type { RollScene } from './roll/view';
 import type { RoadScene } from './road/view';
 import type { EngineControls, GameHandles, GameName } from './handles';
+import type { GameTexts } from './texts';
 
 export type { EngineControls, FlipHandle, GameHandle, GameHandles, GameName, RoadHandle, RollHandle } from './handles';
 export { GAME_NAMES } from './handles';
+export { ENGLISH_TEXTS, RUSSIAN_TEXTS, canvasTexts, type GameTexts } from './texts';
 
 /**
  * Each game's scene lives in its own chunk, loaded only when that game is shown, so the
@@ -27,6 +29,7 @@ function controls<G extends GameName>(game: G, engine: Engine, scene: GameScene)
   return {
     game,
     engine,
+    texts: scene.texts,
     get disposed() {
       return engine.destroyed || scene.destroyed;
     },
@@ -100,11 +103,14 @@ function handleFor<G extends GameName>(game: G, engine: Engine, scene: SceneOf[G
   return handle as unknown as GameHandles[G];
 }
 
-/** Loads `game`'s scene (lazily), shows it on `engine` and returns its handle. */
-export async function showGame<G extends GameName>(engine: Engine, game: G): Promise<GameHandles[G]> {
+/**
+ * Loads `game`'s scene (lazily), shows it on `engine` and returns its handle. `texts`: the
+ * words the canvas prints, in the host's language (English by default).
+ */
+export async function showGame<G extends GameName>(engine: Engine, game: G, texts?: Partial<GameTexts>): Promise<GameHandles[G]> {
   const SceneClass = await loaders[game]();
   if (engine.destroyed) throw new Error('engine destroyed while the game loaded');
-  const scene = engine.setScene((context) => new SceneClass(context)) as SceneOf[G];
+  const scene = engine.setScene((context) => new SceneClass(context, texts)) as SceneOf[G];
   return handleFor(game, engine, scene);
 }
 
@@ -114,10 +120,15 @@ export type MountedGame<G extends GameName> = GameHandles[G] & { destroy(): void
  * Framework-free: creates an engine in `host`, shows `game` and returns its handle with a
  * `destroy()` that frees everything (canvas included).
  */
-export async function mountGame<G extends GameName>(host: HTMLElement, game: G, options: Omit<EngineOptions, 'host'> = {}): Promise<MountedGame<G>> {
-  const engine = await Engine.create({ ...options, host });
+export async function mountGame<G extends GameName>(
+  host: HTMLElement,
+  game: G,
+  options: Omit<EngineOptions, 'host'> & { texts?: Partial<GameTexts> } = {},
+): Promise<MountedGame<G>> {
+  const { texts, ...engineOptions } = options;
+  const engine = await Engine.create({ ...engineOptions, host });
   try {
-    const handle = await showGame(engine, game);
+    const handle = await showGame(engine, game, texts);
     return Object.assign(handle, { destroy: () => engine.destroy() });
   } catch (error) {
     engine.destroy();

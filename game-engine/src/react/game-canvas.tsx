@@ -1,7 +1,7 @@
 import { Application, useApplication } from '@pixi/react';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactElement, type RefObject } from 'react';
 import { Engine, type ClockMode } from '../core/engine';
-import { showGame, type GameHandles, type GameName } from '../games/index';
+import { showGame, type GameHandles, type GameName, type GameTexts } from '../games/index';
 
 export interface GameCanvasProps<G extends GameName> {
   game: G;
@@ -11,6 +11,11 @@ export interface GameCanvasProps<G extends GameName> {
   onError?: (error: Error) => void;
   /** Animation speed (1 = normal). */
   speed?: number;
+  /**
+   * The words the canvas prints, in the host's language (English by default). A new object
+   * shows the game again with them: keep it stable (memoised per language).
+   */
+  texts?: Partial<GameTexts>;
   /** Seed of cosmetic randomness; outcomes never depend on it. */
   seed?: number;
   /** 'manual' stops the ticker: time moves only on `handle.advance(ms)`. */
@@ -63,7 +68,7 @@ export function GameCanvas<G extends GameName>(props: GameCanvasProps<G>): React
         sharedTicker={false}
         onInit={Engine.prepareApplication}
       >
-        <EngineBridge host={hostRef} mounted={mounted} latest={latest} game={props.game} speed={props.speed} clock={clock} />
+        <EngineBridge host={hostRef} mounted={mounted} latest={latest} game={props.game} texts={props.texts} speed={props.speed} clock={clock} />
       </Application>
     </div>
   );
@@ -74,12 +79,13 @@ interface BridgeProps<G extends GameName> {
   mounted: RefObject<boolean>;
   latest: RefObject<GameCanvasProps<G>>;
   game: G;
+  texts: Partial<GameTexts> | undefined;
   speed: number | undefined;
   clock: ClockMode;
 }
 
 /** Lives in @pixi/react's tree, where the Application is known. */
-function EngineBridge<G extends GameName>({ host, mounted, latest, game, speed, clock }: BridgeProps<G>): null {
+function EngineBridge<G extends GameName>({ host, mounted, latest, game, texts, speed, clock }: BridgeProps<G>): null {
   const { app, isInitialised } = useApplication();
   const engineRef = useRef<Engine | null>(null);
 
@@ -101,7 +107,7 @@ function EngineBridge<G extends GameName>({ host, mounted, latest, game, speed, 
     const engine = engineRef.current;
     if (!engine || !isInitialised) return;
     let current = true;
-    showGame(engine, game).then(
+    showGame(engine, game, texts).then(
       (handle) => {
         if (current && mounted.current && !engine.destroyed) latest.current.onReady?.(handle);
       },
@@ -113,7 +119,7 @@ function EngineBridge<G extends GameName>({ host, mounted, latest, game, speed, 
       current = false;
       if (!engine.destroyed) engine.clearScene();
     };
-  }, [app, isInitialised, game, latest, mounted, clock]);
+  }, [app, isInitialised, game, texts, latest, mounted, clock]);
 
   useEffect(() => {
     if (speed !== undefined && engineRef.current && !engineRef.current.destroyed) engineRef.current.setSpeed(speed);

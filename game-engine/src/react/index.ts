@@ -4,3 +4,4 @@ export type { EngineStats } from '../core/engine';
 export type { CoinSide, FlipOutcome } from '../games/flip/plan';
 export type { RollDirection, RollOutcome } from '../games/roll/plan';
 export type { RoadSetup, RoadState, RoadStepResult } from '../games/road/plan';
+export type { GameTexts } from '../games/texts';

@@ -1,6 +1,7 @@
 import { Container, Sprite } from 'pixi.js';
 import { clamp, easeOutBack, segment } from '../../core/easing';
 import type { SceneContext } from '../../core/engine';
+import type { GameTexts } from '../texts';
 import { hashSeed } from '../../core/random';
 import { addLight, confettiTexture, glowTexture, miniCoinTexture, pillTexture, raysTexture, sparkleTexture } from '../shared/art';
 import { Backdrop } from '../shared/backdrop';
@@ -57,8 +58,8 @@ export class FlipScene extends GameScene {
   private radius = 80;
   private tossRange = 200;
 
-  constructor(context: SceneContext) {
-    super(context);
+  constructor(context: SceneContext, texts?: Partial<GameTexts>) {
+    super(context, texts);
   }
 
   /** Tosses the coin and lands it on `outcome.side`; resolves when the result is shown. */
@@ -121,17 +122,17 @@ export class FlipScene extends GameScene {
     addLight(this.glint, bag);
     this.coin.addChild(this.farFace, this.rim, this.faces.heads, this.faces.tails, this.glint);
 
-    const font = installArcadeFont(bag);
+    const font = installArcadeFont(bag, this.glyphs);
     const text = (words: string, fontSize: number, letterSpacing: number): GlyphLine => {
       const label = new GlyphLine(font, fontSize, words.length, { letterSpacing, text: words });
       label.view.scale.set(0);
       return label;
     };
-    this.labels = { heads: text('HEADS', 34, 3), tails: text('TAILS', 34, 3) };
+    this.labels = { heads: text(this.texts.heads, 34, 3), tails: text(this.texts.tails, 34, 3) };
     this.badge = new Container();
     this.badgePill = new Sprite(pillTexture(bag, 132, 36));
     this.badgePill.anchor.set(0.5);
-    this.badgeTexts = { win: text('YOU WIN', 17, 2), lose: text('NO LUCK', 17, 2) };
+    this.badgeTexts = { win: text(this.texts.win, 17, 2), lose: text(this.texts.lose, 17, 2) };
     this.badgeTexts.win.view.tint = 0x05331f;
     this.badgeTexts.lose.view.tint = 0xffffff;
     this.badge.addChild(this.badgePill, this.badgeTexts.win.view, this.badgeTexts.lose.view);

@@ -1,6 +1,7 @@
 import { Container, Sprite, Texture } from 'pixi.js';
 import { clamp, easeOutBack, lerp, segment } from '../../core/easing';
 import type { SceneContext } from '../../core/engine';
+import type { GameTexts } from '../texts';
 import { formatMultiplier } from '../../core/format';
 import { hashSeed, Random } from '../../core/random';
 import { addLight, glowTexture, miniCoinTexture, pillTexture, sparkleTexture } from '../shared/art';
@@ -139,8 +140,8 @@ export class RoadScene extends GameScene {
   private carWidth = 56;
   private groundKey = '';
 
-  constructor(context: SceneContext) {
-    super(context);
+  constructor(context: SceneContext, texts?: Partial<GameTexts>) {
+    super(context, texts);
   }
 
   get road(): Readonly<RoadState> {
@@ -233,7 +234,7 @@ export class RoadScene extends GameScene {
       cars: carTextures(bag),
       hero: heroTexture(bag),
     };
-    this.font = installArcadeFont(bag);
+    this.font = installArcadeFont(bag, this.glyphs);
     // The camera moves the world: as a render group that is one transform for the GPU, not a
     // new position for each of its sprites, and its draw list is rebuilt on its own.
     this.world = new Container({ isRenderGroup: true });
@@ -248,7 +249,7 @@ export class RoadScene extends GameScene {
     this.nextGlow.anchor.set(0.5);
     addLight(this.nextGlow, bag);
     this.nextGlow.tint = palette.gold;
-    this.finishLabel = new GlyphLine(this.font, 30, 6, { letterSpacing: 6, text: 'FINISH' });
+    this.finishLabel = new GlyphLine(this.font, 30, this.texts.finish.length, { letterSpacing: 6, text: this.texts.finish });
     this.finishLabel.view.tint = palette.goldLight;
     this.decor.addChild(this.finishLabel.view);
     this.heroShadow = new Sprite(this.textures.glow);
@@ -280,8 +281,8 @@ export class RoadScene extends GameScene {
       text.view.scale.set(0);
       return text;
     };
-    this.bannerTitles = { cashout: title('CASHED OUT', 0x4a2f00), crash: title('CRASHED', 0xffffff) };
-    this.bannerValue = new GlyphLine(this.font, 28, 16);
+    this.bannerTitles = { cashout: title(this.texts.cashedOut, 0x4a2f00), crash: title(this.texts.crashed, 0xffffff) };
+    this.bannerValue = new GlyphLine(this.font, 28, Math.max(16, this.texts.lane.length + 3));
     this.bannerValue.view.position.set(0, 13);
     this.banner.addChild(this.bannerPill, this.bannerTitles.cashout.view, this.bannerTitles.crash.view, this.bannerValue.view);
     this.banner.scale.set(0);
@@ -757,7 +758,7 @@ export class RoadScene extends GameScene {
     } else if (crash?.impactMs != null) {
       since = anim?.plan === crash ? t - crash.impactMs - 250 : 10_000;
       title = 'crash';
-      value = `LANE ${crash.to + 1}`;
+      value = `${this.texts.lane} ${crash.to + 1}`;
       color = palette.lose;
     }
     this.bannerTitles.cashout.view.scale.set(since >= 0 && title === 'cashout' ? 1 : 0);

@@ -114,26 +114,6 @@ export function pointerTexture(bag: ResourceBag): Texture {
   });
 }
 
-/** The target knob: a gold lozenge sitting across the bar. */
-export function knobTexture(bag: ResourceBag, height: number): Texture {
-  return bag.canvasTexture(14, height, (ctx, w, h) => {
-    const g = ctx.createLinearGradient(0, 0, w, 0);
-    g.addColorStop(0, '#fff1b8');
-    g.addColorStop(0.5, css(palette.gold));
-    g.addColorStop(1, css(palette.goldDeep));
-    ctx.fillStyle = 'rgba(0,0,0,0.35)';
-    ctx.beginPath();
-    ctx.roundRect(2, 2, w - 3, h - 3, 4);
-    ctx.fill();
-    ctx.fillStyle = g;
-    ctx.beginPath();
-    ctx.roundRect(1, 0.5, w - 3, h - 3, 4);
-    ctx.fill();
-    ctx.fillStyle = 'rgba(107,70,6,0.55)';
-    for (let i = 0; i < 3; i++) ctx.fillRect(w / 2 - 3.5, h / 2 - 5 + i * 4, 5, 1.2);
-  });
-}
-
 /** A frosted glass panel for the big number. */
 export function panelTexture(bag: ResourceBag, width: number, height: number): Texture {
   return bag.canvasTexture(width, height, (ctx, w, h) => {

@@ -1,6 +1,7 @@
 import { Container, Sprite, type Texture } from 'pixi.js';
 import { clamp, easeOutBack, easeOutCubic, segment } from '../../core/easing';
 import type { SceneContext } from '../../core/engine';
+import type { GameTexts } from '../texts';
 import { formatHundredths, toHundredths } from '../../core/format';
 import { hashSeed } from '../../core/random';
 import { addLight, glowTexture, pillTexture, sparkleTexture } from '../shared/art';
@@ -11,7 +12,7 @@ import { GlyphLine } from '../shared/glyph-line';
 import { GameScene } from '../shared/game-scene';
 import { palette } from '../shared/theme';
 import { setTint } from '../shared/tint';
-import { diceTexture, knobTexture, meterTexture, METER_PAD, panelTexture, pointerTexture } from './art';
+import { diceTexture, meterTexture, METER_PAD, panelTexture, pointerTexture } from './art';
 import { rollMotion, rollPose, planRoll, winZone, type RollDirection, type RollMotion, type RollOutcome, type RollPlan, type RollPose } from './plan';
 
 const TRAIL = 4;
@@ -34,8 +35,6 @@ export class RollScene extends GameScene {
   private meter!: Sprite;
   private meterTex: Texture | null = null;
   private zoneGlow!: Sprite;
-  private knob!: Sprite;
-  private knobTex: Texture | null = null;
   private targetLabel!: GlyphLine;
   private minLabel!: GlyphLine;
   private maxLabel!: GlyphLine;
@@ -72,8 +71,8 @@ export class RollScene extends GameScene {
   private counterY = 0;
   private fontSize = 80;
 
-  constructor(context: SceneContext) {
-    super(context);
+  constructor(context: SceneContext, texts?: Partial<GameTexts>) {
+    super(context, texts);
   }
 
   /** Shows the winning zone for a target and side before a roll (the player's slider). */
@@ -83,7 +82,15 @@ export class RollScene extends GameScene {
     if (direction !== 'under' && direction !== 'over') throw new RangeError(`direction must be under or over, got ${String(direction)}`);
     this.target = toHundredths(target) / 100;
     this.direction = direction;
-    if (!this.animator.busy) this.plan = null;
+    if (!this.animator.busy) {
+      // At rest the die stands on the target and the counter reads it: one pointer on the
+      // meter and no number that is neither the target nor a roll.
+      this.plan = null;
+      this.pose = null;
+      this.stopBurst();
+      this.restingValue = this.target;
+      this.restingText = formatHundredths(toHundredths(this.target));
+    }
     this.drawMeter();
     this.draw();
   }
@@ -134,7 +141,7 @@ export class RollScene extends GameScene {
     this.sparkle = sparkleTexture(bag);
     this.diceTex = diceTexture(bag);
     this.backdrop = new Backdrop(this.context, hashSeed(this.context.seed, 'backdrop'), { accent: palette.win });
-    const font = installArcadeFont(bag);
+    const font = installArcadeFont(bag, this.glyphs);
 
     this.panel = new Sprite();
     this.panel.anchor.set(0.5);
@@ -154,17 +161,16 @@ export class RollScene extends GameScene {
       text.view.scale.set(0);
       return text;
     };
-    this.badgeTexts = { win: badgeText('YOU WIN', 0x05331f), lose: badgeText('NO LUCK', 0xffffff) };
+    this.badgeTexts = { win: badgeText(this.texts.win, 0x05331f), lose: badgeText(this.texts.lose, 0xffffff) };
     this.badge.addChild(this.badgePill, this.badgeTexts.win.view, this.badgeTexts.lose.view);
 
     this.meter = new Sprite();
     this.zoneGlow = new Sprite(this.glow);
     this.zoneGlow.anchor.set(0.5);
     addLight(this.zoneGlow, bag);
-    this.knob = new Sprite();
-    this.knob.anchor.set(0.5);
-    // "UNDER 99.99": ten glyphs at most.
-    this.targetLabel = new GlyphLine(font, 15, 10, { letterSpacing: 1, anchorY: 0 });
+    // "UNDER 99.99": the longer side's word and five glyphs of the number.
+    const targetGlyphs = Math.max(this.texts.under.length, this.texts.over.length) + 5;
+    this.targetLabel = new GlyphLine(font, 15, targetGlyphs, { letterSpacing: 1, anchorY: 0 });
     this.targetLabel.view.tint = palette.goldLight;
     this.minLabel = new GlyphLine(font, 13, 1, { anchorY: 0, text: '0' });
     this.minLabel.view.tint = palette.muted;
@@ -213,7 +219,6 @@ export class RollScene extends GameScene {
       this.badge,
       this.zoneGlow,
       this.meter,
-      this.knob,
       this.targetLabel.view,
       this.minLabel.view,
       this.maxLabel.view,
@@ -256,9 +261,6 @@ export class RollScene extends GameScene {
     this.counterGlow.setSize(panelW * 1.3, panelH * 1.9);
     this.badge.position.set(width / 2, this.counterY + panelH / 2 + 30);
 
-    if (this.knobTex) this.context.resources.releaseTexture(this.knobTex);
-    this.knobTex = knobTexture(this.context.resources, this.barH + 16);
-    this.knob.texture = this.knobTex;
     this.minLabel.view.position.set(this.barX, this.barY + this.barH / 2 + 14);
     this.maxLabel.view.position.set(this.barX + this.barW, this.barY + this.barH / 2 + 14);
     this.dice.setSize(diceSize, diceSize);
@@ -288,8 +290,7 @@ export class RollScene extends GameScene {
       this.meter.position.set(this.barX - METER_PAD, this.barY - this.barH / 2 - METER_PAD);
     }
     const x = this.xOf(this.target);
-    this.knob.position.set(x, this.barY);
-    this.targetLabel.text = `${this.direction === 'under' ? 'UNDER' : 'OVER'} ${formatHundredths(toHundredths(this.target))}`;
+    this.targetLabel.text = `${this.direction === 'under' ? this.texts.under : this.texts.over} ${formatHundredths(toHundredths(this.target))}`;
     const half = this.targetLabel.width / 2;
     this.targetLabel.view.position.set(clamp(x, this.barX + half, this.barX + this.barW - half), this.barY + this.barH / 2 + 14);
     // Keep the end labels clear of the target label.

@@ -1,6 +1,7 @@
 import { Container } from 'pixi.js';
 import { Animator } from '../../core/playback';
 import { DESTROY_TREE, type Scene, type SceneContext } from '../../core/engine';
+import { canvasTexts, textGlyphs, type GameTexts } from '../texts';
 
 /**
  * What the three game scenes share: the lifecycle plumbing, one animation slot (new
@@ -17,7 +18,20 @@ export abstract class GameScene implements Scene {
   private isDestroyed = false;
   private built = false;
 
-  constructor(protected readonly context: SceneContext) {}
+  /** The words this scene prints, upper case, in the host app's language. */
+  readonly texts: GameTexts;
+
+  constructor(
+    protected readonly context: SceneContext,
+    texts?: Partial<GameTexts>,
+  ) {
+    this.texts = canvasTexts(texts);
+  }
+
+  /** Every letter of this scene's words (for its bitmap font). */
+  protected get glyphs(): string {
+    return textGlyphs(this.texts);
+  }
 
   get destroyed(): boolean {
     return this.isDestroyed;
