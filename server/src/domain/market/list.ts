@@ -190,29 +190,40 @@ async function countedFacets(db: Queryable): Promise<Record<Facet, FacetRow[]>> 
 export async function marketFacets(db: Queryable, filter: MarketFilter): Promise<MarketFacets> {
   const priced = filter.minPrice !== undefined || filter.maxPrice !== undefined;
   const unfiltered = (skip: Facet) => !priced && FACETS.every((other) => other === skip || !filter[other]?.length);
-  const facet = async (skip: Facet, select: string, group: string): Promise<FacetRow[]> => {
+  // Facets counted under the same filters (all of them under a price range alone; all but the
+  // filtered one under one facet's values) share one read of the listings those filters leave.
+  const groups = new Map<string, { where: string[]; params: SqlValue[]; facets: Facet[] }>();
+  for (const facet of FACETS) {
+    if (unfiltered(facet)) continue;
     const params: SqlValue[] = [];
-    const where = conditions(filter, params, skip);
-    const { rows } = await db.query<FacetRow>(
-      `SELECT ${select} FROM listings l ${where.length ? `WHERE ${where.join(' AND ')}` : ''} GROUP BY ${group} ORDER BY count(*) DESC, ${group}`,
+    const where = conditions(filter, params, facet);
+    const key = JSON.stringify(FACETS.filter((other) => other !== facet && filter[other]?.length).sort());
+    const group = groups.get(key) ?? { where, params, facets: [] };
+    group.facets.push(facet);
+    groups.set(key, group);
+  }
+  const counts = async ({ where, params, facets }: { where: string[]; params: SqlValue[]; facets: Facet[] }) => {
+    const select = {
+      collections: `SELECT 'collections' AS facet, collection_id AS name, count(*) AS count, min(price) AS floor, 0 AS rarity, '' AS center, '' AS edge FROM m GROUP BY collection_id`,
+      models: `SELECT 'models' AS facet, model AS name, count(*) AS count, NULL::bigint AS floor, max(model_rarity) AS rarity, '' AS center, '' AS edge FROM m GROUP BY model`,
+      backdrops: `SELECT 'backdrops' AS facet, backdrop AS name, count(*) AS count, NULL::bigint AS floor, max(backdrop_rarity) AS rarity,
+                         max(backdrop_center) AS center, max(backdrop_edge) AS edge FROM m GROUP BY backdrop`,
+      symbols: `SELECT 'symbols' AS facet, symbol AS name, count(*) AS count, NULL::bigint AS floor, max(symbol_rarity) AS rarity, '' AS center, '' AS edge FROM m GROUP BY symbol`,
+    };
+    const { rows } = await db.query<FacetRow & { facet: Facet; floor: bigint | null }>(
+      `WITH m AS MATERIALIZED (
+         SELECT collection_id, price, model, model_rarity, backdrop, backdrop_rarity, backdrop_center, backdrop_edge, symbol, symbol_rarity
+           FROM listings l ${where.length ? `WHERE ${where.join(' AND ')}` : ''})
+       ${facets.map((facet) => select[facet]).join('\n       UNION ALL ')}
+       ORDER BY facet, count DESC, name`,
       params,
     );
     return rows;
   };
   const counted = FACETS.some(unfiltered) ? countedFacets(db) : null;
-  const [collections, models, backdrops, symbols, names] = await Promise.all([
-    unfiltered('collections')
-      ? counted!.then((c) => c.collections)
-      : facet('collections', 'l.collection_id AS name, count(*) AS count, min(l.price) AS floor', 'l.collection_id'),
-    unfiltered('models') ? counted!.then((c) => c.models) : facet('models', 'l.model AS name, count(*) AS count, max(l.model_rarity) AS rarity', 'l.model'),
-    unfiltered('backdrops')
-      ? counted!.then((c) => c.backdrops)
-      : facet(
-          'backdrops',
-          'l.backdrop AS name, count(*) AS count, max(l.backdrop_rarity) AS rarity, max(l.backdrop_center) AS center, max(l.backdrop_edge) AS edge',
-          'l.backdrop',
-        ),
-    unfiltered('symbols') ? counted!.then((c) => c.symbols) : facet('symbols', 'l.symbol AS name, count(*) AS count, max(l.symbol_rarity) AS rarity', 'l.symbol'),
+  const [summary, scanned, names] = await Promise.all([
+    counted,
+    Promise.all([...groups.values()].map(counts)).then((all) => all.flat()),
     // With no other filter, each collection's floor is the first entry of its price index.
     db.query<{ id: string; name: string; floor: bigint | null }>(
       unfiltered('collections')
@@ -220,6 +231,8 @@ export async function marketFacets(db: Queryable, filter: MarketFilter): Promise
         : 'SELECT id, name, NULL::bigint AS floor FROM gift_collections ORDER BY name',
     ),
   ]);
+  const of = (facet: Facet): Array<FacetRow & { floor?: bigint | null }> => (unfiltered(facet) ? summary![facet] : scanned.filter((row) => row.facet === facet));
+  const [collections, models, backdrops, symbols] = [of('collections'), of('models'), of('backdrops'), of('symbols')];
   const byId = new Map<string, { count: bigint; floor: bigint | null }>(
     collections.map((c) => [c.name, { count: c.count, floor: (c as FacetRow & { floor?: bigint }).floor ?? null }]),
   );
