@@ -1,4 +1,4 @@
-import { closingBehavior } from '@tma.js/sdk-react';
+import { postEvent } from '@tma.js/sdk-react';
 import { useEffect } from 'react';
 
 /**
@@ -7,11 +7,13 @@ import { useEffect } from 'react';
  */
 let holders = 0;
 
+/**
+ * Told to the host directly: the SDK's closingBehavior keeps its state across a reload and
+ * then skips the call, while a reloaded page must ask again.
+ */
 function apply(on: boolean): void {
   try {
-    if (!closingBehavior.isMounted()) closingBehavior.mount.ifAvailable();
-    if (on) closingBehavior.enableConfirmation.ifAvailable();
-    else closingBehavior.disableConfirmation.ifAvailable();
+    postEvent('web_app_setup_closing_behavior', { need_confirmation: on });
   } catch (error) {
     console.warn('[telegram] closing behaviour failed', error);
   }

@@ -3,6 +3,7 @@ import {
   init,
   initData,
   miniApp,
+  postEvent,
   retrieveLaunchParams,
   retrieveRawInitData,
   settingsButton,
@@ -79,6 +80,18 @@ function requestFullscreen(): void {
   });
 }
 
+/**
+ * The host's header and bottom bar take the theme's colours from the start. The mounted
+ * miniApp keeps them following the theme (it re-sends them on every theme change, as long as
+ * its state names theme keys, so they are posted here rather than set through it).
+ */
+function paintHostBars(): void {
+  const header = themeParams.headerBgColor() ?? themeParams.bgColor();
+  const bottom = themeParams.bottomBarBgColor() ?? themeParams.secondaryBgColor() ?? themeParams.bgColor();
+  if (header && miniApp.setHeaderColor.isAvailable()) attempt('header colour', () => postEvent('web_app_set_header_color', { color: header }));
+  if (bottom && miniApp.setBottomBarColor.isAvailable()) attempt('bottom bar colour', () => postEvent('web_app_set_bottom_bar_color', { color: bottom }));
+}
+
 /** Mounts the host components the app uses and binds their CSS variables. */
 function mountHost(launch: LaunchParams): void {
   const platform = launch.tgWebAppPlatform;
@@ -91,6 +104,7 @@ function mountHost(launch: LaunchParams): void {
     }
     if (!themeParams.isCssVarsBound()) themeParams.bindCssVars.ifAvailable();
     if (!miniApp.isCssVarsBound()) miniApp.bindCssVars.ifAvailable();
+    paintHostBars();
   });
   attempt('settingsButton.mount', () => settingsButton.mount.ifAvailable());
   attempt('viewport', () => bindViewport(platform));

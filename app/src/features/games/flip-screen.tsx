@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { TonMark } from '../../components/icons';
 import { BetNotice, BetOutcome, announceRound } from './bet-result';
 import { FairnessRow, GameScreen } from './game-screen';
+import { useRememberedSettings } from './game-settings';
 import { GameStage, useEngineHandle } from './game-stage';
 import { CrownIcon } from './games-icons';
 import { ConfigProblem, PlayButton } from './game-parts';
@@ -16,6 +17,7 @@ import { useGamesT } from './games-texts';
 import { RecentRounds } from './recent-rounds';
 import { StakePanel, useStake } from './stake-panel';
 import { useBetFlow } from './use-bet-flow';
+import { haptics } from '../../telegram/haptics';
 
 type Side = 'heads' | 'tails';
 const SIDES: readonly Side[] = ['heads', 'tails'];
@@ -32,6 +34,11 @@ export function Component() {
   const [side, setSide] = useState<Side>('heads');
   const [last, setLast] = useState<Round | null>(null);
   const [submitted, setSubmitted] = useState(false);
+  useRememberedSettings('flip', { stake: stake.input, currency: stake.currency, side }, (saved) => {
+    if (saved.stake !== undefined) stake.setInput(saved.stake);
+    if (saved.currency) stake.setCurrency(saved.currency);
+    if (saved.side) setSide(saved.side);
+  });
 
   const winPays = stake.check?.ok && multiplier4 ? formatTon(payoutOf(stake.check.nano, multiplier4), locale) : null;
 
@@ -82,7 +89,10 @@ export function Component() {
         onReady={engine.onReady}
         onFailed={engine.onFailed}
         stageRef={engine.stage}
-        animating={flow.phase === 'animating'} onSkip={() => engine.live()?.skip()} />
+        handle={engine.handle}
+        animating={flow.phase === 'animating'}
+        onSkip={() => engine.live()?.skip()}
+      />
       {last && !flow.busy ? (
         <BetOutcome round={last} detail={last.flip ? gt('play.flip.landed', { side: gt(`play.side.${last.flip.side}`) }) : null} />
       ) : null}
@@ -99,6 +109,7 @@ export function Component() {
                 disabled={flow.busy}
                 data-testid={`flip-side-${value}`}
                 onClick={() => {
+                  if (value !== side) haptics.tick();
                   setSide(value);
                   flow.clearError();
                 }}

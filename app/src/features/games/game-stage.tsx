@@ -1,6 +1,6 @@
-import type { GameCanvasProps, GameHandles, GameName } from '@arcade/game-engine/react';
+import type { GameCanvasProps, GameHandles, GameName, GameTexts } from '@arcade/game-engine/react';
 import { Component, lazy, Suspense, useCallback, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
-import { useGamesT } from './games-texts';
+import { useGamesT, type GamesT } from './games-texts';
 
 // The engine (PixiJS) loads with the game screens only, after their controls have painted.
 const GameCanvas = lazy(() =>
@@ -8,6 +8,32 @@ const GameCanvas = lazy(() =>
 );
 
 export type EngineState = 'loading' | 'ready' | 'failed';
+
+const wordsByLanguage = new Map<string, GameTexts>();
+
+/**
+ * The words the canvas prints, in the interface language: one object per language, so the
+ * canvas shows its game again only when the language changes. Asked for in that language by
+ * name (a render during a language switch may still hold the other language's `t`).
+ */
+export function canvasWords(gt: GamesT, locale: string): GameTexts {
+  const known = wordsByLanguage.get(locale);
+  if (known) return known;
+  const words: GameTexts = {
+    heads: gt('play.canvas.heads', { lng: locale }),
+    tails: gt('play.canvas.tails', { lng: locale }),
+    win: gt('play.canvas.win', { lng: locale }),
+    lose: gt('play.canvas.lose', { lng: locale }),
+    under: gt('play.canvas.under', { lng: locale }),
+    over: gt('play.canvas.over', { lng: locale }),
+    finish: gt('play.canvas.finish', { lng: locale }),
+    cashedOut: gt('play.canvas.cashedOut', { lng: locale }),
+    crashed: gt('play.canvas.crashed', { lng: locale }),
+    lane: gt('play.canvas.lane', { lng: locale }),
+  };
+  wordsByLanguage.set(locale, words);
+  return words;
+}
 
 /** The engine's handle for one game, once its scene is shown; `live()` answers null once it is gone. */
 export function useEngineHandle<G extends GameName>() {
@@ -69,20 +95,25 @@ interface GameStageProps<G extends GameName> {
   stageRef: RefObject<HTMLDivElement | null>;
   animating: boolean;
   onSkip: () => void;
+  /** The shown game's handle: the stage names the words its canvas prints (for tests and tools). */
+  handle?: GameHandles[G] | null;
 }
 
 /** The engine's canvas for one game, a note when it cannot run, and a skip button while it animates. */
-export function GameStage<G extends GameName>({ game, state, onReady, onFailed, stageRef, animating, onSkip }: GameStageProps<G>) {
-  const { gt } = useGamesT();
-  const ready = useCallback((handle: GameHandles[GameName]) => onReady(handle as GameHandles[G]), [onReady]);
+export function GameStage<G extends GameName>({ game, state, onReady, onFailed, stageRef, animating, onSkip, handle }: GameStageProps<G>) {
+  const { gt, locale } = useGamesT();
+  const texts = canvasWords(gt, locale);
+  const ready = useCallback((next: GameHandles[GameName]) => onReady(next as GameHandles[G]), [onReady]);
   return (
-    <div ref={stageRef} className={`game-stage game-stage--${game}`} data-testid="game-stage" data-engine={state} data-animating={animating}>
+    <div ref={stageRef} className={`game-stage game-stage--${game}`} data-testid="game-stage" data-engine={state} data-animating={animating}
+      data-canvas-words={handle && !handle.disposed ? Object.values(handle.texts).join('|') : undefined}
+    >
       {state === 'failed' ? (
         <p className="game-stage__note">{gt('play.stage.unavailable')}</p>
       ) : (
         <StageBoundary onError={onFailed}>
           <Suspense fallback={null}>
-            <GameCanvas game={game} onReady={ready} onError={onFailed} className="game-stage__canvas" />
+            <GameCanvas game={game} texts={texts} onReady={ready} onError={onFailed} className="game-stage__canvas" />
           </Suspense>
         </StageBoundary>
       )}

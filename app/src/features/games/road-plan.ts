@@ -37,6 +37,26 @@ export function roadQuote(config: GamesConfig, round: Round): RoadQuote | null {
   return { passed, lanes: round.road.lanes, current, next: ladder[passed] ?? null, cashOut };
 }
 
+/**
+ * The lane (0-based) where a round at `stake` reaches the maximum payout: the server cashes
+ * out there by itself, so the road ends for this stake. Null when the whole road stays under it.
+ */
+export function capLane(ladder: readonly string[], stakeNano: bigint | null, maxPayout: string): number | null {
+  if (stakeNano === null || stakeNano <= 0n) return null;
+  const max = toNano(maxPayout);
+  const index = ladder.findIndex((multiplier) => payoutOf(stakeNano, multiplierUnits(multiplier)) >= max);
+  return index < 0 ? null : index;
+}
+
+/** The typed stake in nanotons when it reads as an amount (whatever the balance), else null. */
+export function typedNano(input: string): bigint | null {
+  try {
+    return toNano(input.trim().replace(',', '.'));
+  } catch {
+    return null;
+  }
+}
+
 /** The server's 1-based trap lanes as the engine's 0-based slots. */
 export function trapSlots(round: Round): number[] {
   return (round.road?.traps ?? []).map((lane) => lane - 1);

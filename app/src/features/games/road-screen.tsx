@@ -1,6 +1,6 @@
 import { formatMultiplier, formatTon } from '../../lib/format';
 import type { Difficulty, GamesConfig, Round } from '@arcade/api-client/games';
-import { fromNano } from '@arcade/api-client/money';
+import { fromNano, toNano } from '@arcade/api-client/money';
 import type { RoadHandle } from '@arcade/game-engine/react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
@@ -20,9 +20,12 @@ import {
 } from './games-state';
 import { useGamesT } from './games-texts';
 import { RecentRounds } from './recent-rounds';
-import { DIFFICULTIES, ladderNumbers, ladderWindow, roadQuote, trapSlots } from './road-plan';
+import { capLane, typedNano, DIFFICULTIES, ladderNumbers, ladderWindow, roadQuote, trapSlots } from './road-plan';
+import { useRememberedSettings } from './game-settings';
+import { useClosingConfirmation } from '../../telegram/closing-confirmation';
 import { StakePanel, useStake } from './stake-panel';
 import { useBetFlow } from './use-bet-flow';
+import { haptics } from '../../telegram/haptics';
 
 /** Puts the engine's hero where the server says the round stands, if it is not there already. */
 function placeHero(handle: RoadHandle, config: GamesConfig, round: Round, passed: number): void {
@@ -36,22 +39,47 @@ function placeHero(handle: RoadHandle, config: GamesConfig, round: Round, passed
 /** Refusals that mean the open round changed elsewhere (another device, a double tap). */
 const STALE_ROUND = new Set(['game.road.open', 'game.road.not-open', 'game.road.lane', 'game.road.nothing-to-cash']);
 
-function Ladder({ ladder, passed, inRound }: { ladder: readonly string[]; passed: number; inRound: boolean }) {
+interface LadderProps {
+  ladder: readonly string[];
+  passed: number;
+  inRound: boolean;
+  /** The lane where this stake reaches the maximum payout (the round ends there), if before the top. */
+  cap: number | null;
+  maxPayout: string;
+}
+
+function Ladder({ ladder, passed, inRound, cap, maxPayout }: LadderProps) {
   const { gt, locale } = useGamesT();
-  const shown = ladderWindow(ladder.length, inRound ? passed : 0);
+  // Lanes past the cap are never walked: the server cashes out on the cap's lane.
+  const lanes = cap === null ? ladder.length : cap + 1;
+  const shown = ladderWindow(lanes, inRound ? passed : 0);
   return (
-    <ol className="road-ladder" aria-label={gt('play.road.ladder')} data-testid="road-ladder">
-      {shown.map((index, order) => {
-        const state = !inRound ? '' : index < passed ? ' is-passed' : index === passed ? ' is-next' : '';
-        const gap = order > 0 && index !== (shown[order - 1] ?? index) + 1;
-        return (
-          <li key={index} className={`road-ladder__step${state}${gap ? ' is-after-gap' : ''}`}>
-            <span className="road-ladder__lane">{gt('play.road.lane', { lane: index + 1 })}</span>
-            <span className="road-ladder__value">{formatMultiplier(ladder[index] ?? '', locale)}×</span>
-          </li>
-        );
-      })}
-    </ol>
+    <>
+      <ol className="road-ladder" aria-label={gt('play.road.ladder')} data-testid="road-ladder" data-lanes={lanes}>
+        {shown.map((index, order) => {
+          const state = !inRound ? '' : index < passed ? ' is-passed' : index === passed ? ' is-next' : '';
+          const gap = order > 0 && index !== (shown[order - 1] ?? index) + 1;
+          const capped = index === cap;
+          return (
+            <li
+              key={index}
+              className={`road-ladder__step${state}${gap ? ' is-after-gap' : ''}${capped ? ' is-cap' : ''}`}
+              data-testid={capped ? 'road-ladder-cap' : undefined}
+            >
+              <span className="road-ladder__lane">{gt('play.road.lane', { lane: index + 1 })}</span>
+              <span className="road-ladder__value">
+                {capped ? `${formatTon(maxPayout, locale)} TON` : `${formatMultiplier(ladder[index] ?? '', locale)}×`}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      {cap !== null ? (
+        <p className="road-cap" data-testid="road-cap-note">
+          {gt('play.road.capEnd', { lane: cap + 1, amount: formatTon(maxPayout, locale) })}
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -76,6 +104,13 @@ export function Component() {
   const [pressed, setPressed] = useState<'go' | 'cash'>('go');
   // What the engine shows now: an open round, the last finished one, or the chosen difficulty's empty road.
   const shown = useRef<string | null>(null);
+  useRememberedSettings('road', { stake: stake.input, currency: stake.currency, difficulty }, (saved) => {
+    if (saved.stake !== undefined) stake.setInput(saved.stake);
+    if (saved.currency) stake.setCurrency(saved.currency);
+    if (saved.difficulty) setDifficulty(saved.difficulty);
+  });
+  // Closing the app mid-round asks first (the round stays open on the server either way).
+  useClosingConfirmation(open?.status === 'open');
 
   const wanted = open ? `round:${open.id}` : finished ? `round:${finished.id}` : `preview:${difficulty}`;
   const syncEngine = useEffectEvent(() => {
@@ -136,6 +171,7 @@ export function Component() {
     await flow.run({
       fingerprint: `road-step|${roundId}|${lane}`,
       currency: open.currency,
+      placesBet: false,
       call: (idempotencyKey) => step({ roundId, lane, idempotencyKey }),
       show: async ({ round }) => {
         const handle = engine.live();
@@ -172,6 +208,7 @@ export function Component() {
     await flow.run({
       fingerprint: `road-cashout|${roundId}`,
       currency: open.currency,
+      placesBet: false,
       call: (idempotencyKey) => cashOut({ roundId, idempotencyKey }),
       show: async (reply) => {
         const handle = engine.live();
@@ -190,6 +227,7 @@ export function Component() {
   };
 
   const chooseDifficulty = (next: Difficulty) => {
+    if (next !== difficulty) haptics.tick();
     setDifficulty(next);
     setFinished(null);
     flow.clearError();
@@ -198,7 +236,9 @@ export function Component() {
   const quote = config && open ? roadQuote(config, open) : null;
   const loaded = config !== null && roadQuery.data !== undefined;
   const picked = config?.road[difficulty];
-  const top = picked?.ladder.at(-1);
+  const pickedCap = picked && config ? capLane(picked.ladder, typedNano(stake.input), config.maxPayout) : null;
+  const top = picked?.ladder[pickedCap ?? picked.ladder.length - 1];
+  const openCap = config && open?.road ? capLane(config.road[open.road.difficulty].ladder, toNano(open.stake), config.maxPayout) : null;
 
   const dock = !loaded ? null : open?.road && quote ? (
     <>
@@ -247,7 +287,10 @@ export function Component() {
         onReady={engine.onReady}
         onFailed={engine.onFailed}
         stageRef={engine.stage}
-        animating={flow.phase === 'animating'} onSkip={() => engine.live()?.skip()} />
+        handle={engine.handle}
+        animating={flow.phase === 'animating'}
+        onSkip={() => engine.live()?.skip()}
+      />
       {finished && !flow.busy ? (
         <BetOutcome
           round={finished}
@@ -295,7 +338,7 @@ export function Component() {
               <dd>{formatTon(open.stake, locale)}</dd>
             </div>
           </dl>
-          <Ladder ladder={config.road[open.road.difficulty].ladder} passed={open.road.passed} inRound />
+          <Ladder ladder={config.road[open.road.difficulty].ladder} passed={open.road.passed} inRound cap={openCap} maxPayout={config.maxPayout} />
         </div>
       ) : (
         <div className="card bet-card">
@@ -316,7 +359,7 @@ export function Component() {
             ))}
           </div>
           {picked ? <p className="road-shape">{gt('play.road.shape', { lanes: picked.lanes, traps: picked.traps })}</p> : null}
-          {picked ? <Ladder ladder={picked.ladder} passed={0} inRound={false} /> : null}
+          {picked && config ? <Ladder ladder={picked.ladder} passed={0} inRound={false} cap={pickedCap} maxPayout={config.maxPayout} /> : null}
           <StakePanel stake={stake} disabled={flow.busy} submitted={submitted} onChange={flow.clearError} />
         </div>
       )}

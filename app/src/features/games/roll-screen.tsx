@@ -8,6 +8,7 @@ import { useValidatedSearch } from '../../lib/validated-search';
 import { BetNotice, BetOutcome, announceRound } from './bet-result';
 import { ConfigProblem, PlayButton } from './game-parts';
 import { FairnessRow, GameScreen } from './game-screen';
+import { useRememberedSettings } from './game-settings';
 import { GameStage, useEngineHandle } from './game-stage';
 import { gamesConfigQueryAtom, rollBetAtom } from './games-state';
 import { useGamesT } from './games-texts';
@@ -26,6 +27,7 @@ import {
 import { RollSearch } from './roll-search';
 import { StakePanel, useStake } from './stake-panel';
 import { useBetFlow } from './use-bet-flow';
+import { haptics } from '../../telegram/haptics';
 
 const DIRECTIONS: readonly RollDirection[] = ['under', 'over'];
 /** The slider moves in halves; the field and the ± buttons reach every hundredth. */
@@ -53,6 +55,13 @@ export function Component() {
   const { mutateAsync: roll } = useAtomValue(rollBetAtom);
   const [last, setLast] = useState<Round | null>(null);
   const [submitted, setSubmitted] = useState(false);
+  useRememberedSettings('roll', { stake: stake.input, currency: stake.currency, target: clamped, direction }, (saved) => {
+    if (saved.stake !== undefined) stake.setInput(saved.stake);
+    if (saved.currency) stake.setCurrency(saved.currency);
+    if (saved.direction) setDirection(saved.direction);
+    // A link's target (from a shared round) wins over the kept one.
+    if (saved.target !== undefined && search.target === undefined) setTarget(saved.target);
+  });
 
   const preview = (value: number, side: RollDirection) => {
     try {
@@ -61,20 +70,23 @@ export function Component() {
       console.warn('[games] roll preview failed', error);
     }
   };
-  // Once the engine is up, it shows the current target's winning zone.
+  // Once the engine is up, it shows the current target's winning zone (and again when kept
+  // settings arrive from the host after it started).
   const showCurrent = useEffectEvent(() => preview(clamped, direction));
   useEffect(() => {
     if (engine.handle) showCurrent();
-  }, [engine.handle]);
+  }, [engine.handle, clamped, direction]);
 
   const chooseTarget = (value: number) => {
     const next = clampTarget(value, direction, bounds);
+    if (next !== clamped) haptics.tick();
     setTarget(next);
     flow.clearError();
     preview(next, direction);
   };
   const chooseDirection = (next: RollDirection) => {
     if (next === direction) return;
+    haptics.tick();
     const mirrored = clampTarget(mirrorTarget(clamped), next, bounds);
     setDirection(next);
     setTarget(mirrored);
@@ -147,7 +159,10 @@ export function Component() {
         onReady={engine.onReady}
         onFailed={engine.onFailed}
         stageRef={engine.stage}
-        animating={flow.phase === 'animating'} onSkip={() => engine.live()?.skip()} />
+        handle={engine.handle}
+        animating={flow.phase === 'animating'}
+        onSkip={() => engine.live()?.skip()}
+      />
       {last && !flow.busy ? (
         <BetOutcome
           round={last}

@@ -5,6 +5,7 @@ import { explainBetError, type BetError } from './bet-errors';
 import { createBetKeys, withBetKey } from './bet-keys';
 import { settleBetAtom } from './games-state';
 import { useGamesT } from './games-texts';
+import { haptics } from '../../telegram/haptics';
 
 /** An animation that never ends (a lost WebGL context) must not hold the table. */
 export const ANIMATION_LIMIT_MS = 12_000;
@@ -24,6 +25,16 @@ export interface BetAction {
   done?: (result: BetResult) => void;
   /** Told of a failure after it is shown (a refusal may mean the screen's data is stale). */
   onError?: (error: BetError) => void;
+  /** A new bet (a tap in the hand as it goes out); false for a road step or a cash-out. */
+  placesBet?: boolean;
+}
+
+/** What the hand feels once a round's outcome is shown: a win, a loss, or one more lane crossed. */
+export function feelOutcome(result: BetResult): void {
+  const status = result.round.status;
+  if (status === 'won' || status === 'cashed') haptics.win();
+  else if (status === 'lost') haptics.lose();
+  else haptics.tick();
 }
 
 /** Runs `show` but never longer than the limit, and never lets an engine error lose the result. */
@@ -79,11 +90,13 @@ export function useBetFlow(game: GameName) {
       busy.current = true;
       setPhase('betting');
       setError(null);
+      if (action.placesBet !== false) haptics.bet();
       try {
         let result: BetResult;
         try {
           result = await withBetKey(keys, action.fingerprint, action.call);
         } catch (failure) {
+          haptics.lose();
           const explained = explainBetError(failure, gt, action.currency);
           setError(explained);
           action.onError?.(explained);
@@ -94,6 +107,8 @@ export function useBetFlow(game: GameName) {
         setPhase('animating');
         const show = action.show;
         await showSafely(show ? () => show(result) : undefined);
+        // A road start only opens the round: the tap as it went out was its feel.
+        if (!action.settleFirst || result.round.status !== 'open') feelOutcome(result);
         action.done?.(result);
         settlePending(result);
         return result;

@@ -15,6 +15,7 @@ import { OwnedGifts } from '../market/owned-gifts';
 import { FairnessSummary, LinkedWalletRow } from './account-parts';
 import { HomeScreenCard } from './home-screen-card';
 import { LanguageSwitch } from './language-switch';
+import { HapticsSwitch } from './haptics-switch';
 import { NotificationsSwitch } from './notifications-switch';
 import './profile-screen.css';
 
@@ -75,6 +76,7 @@ export function Component() {
           </dl>
         </section>
         <NotificationsSwitch />
+        <HapticsSwitch />
         <HomeScreenCard />
         <FairnessSummary />
         <LinkRow to="/achievements" icon={<TrophyIcon />} title={t('profile.achievementsLink')} />

@@ -95,6 +95,8 @@ export const en = {
     onboardingPending: 'Not completed',
     walletOnboarding: 'Wallet setup',
     achievementsLink: 'Achievements',
+    haptics: 'Vibration',
+    hapticsText: 'A tap when a bet goes out, a buzz for a win or a loss, ticks on sliders and lanes.',
   },
   toast: {
     somethingWentWrong: 'Something went wrong',

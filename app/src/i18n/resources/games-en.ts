@@ -7,6 +7,19 @@ import type { Texts } from './en';
  */
 export const gamesEn = {
   switcher: 'Choose a game',
+  /** Words the game canvases print (upper-cased there). */
+  canvas: {
+    heads: 'Heads',
+    tails: 'Tails',
+    win: 'You win',
+    lose: 'No luck',
+    under: 'Under',
+    over: 'Over',
+    finish: 'Finish',
+    cashedOut: 'Cashed out',
+    crashed: 'Crashed',
+    lane: 'Lane',
+  },
   screens: {
     flip: {
       title: 'Flip',
@@ -134,6 +147,7 @@ export const gamesEn = {
     hit: 'A car got you on lane {{lane}}.',
     crossed: 'Cashed out after {{passed}} lanes.',
     inRound: 'Round in play',
+    capEnd: 'At this stake lane {{lane}} pays the maximum {{amount}} TON: the round ends there.',
   },
   rounds: {
     title: 'Recent rounds',

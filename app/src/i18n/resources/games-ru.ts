@@ -3,6 +3,18 @@ import type { GamesTexts } from './games-en';
 /** Russian texts of the game and fairness screens (see games-en.ts). */
 export const gamesRu: GamesTexts = {
   switcher: 'Выбор игры',
+  canvas: {
+    heads: 'Орёл',
+    tails: 'Решка',
+    win: 'Выигрыш',
+    lose: 'Мимо',
+    under: 'Меньше',
+    over: 'Больше',
+    finish: 'Финиш',
+    cashedOut: 'Забрано',
+    crashed: 'Авария',
+    lane: 'Полоса',
+  },
   screens: {
     flip: {
       title: 'Flip',
@@ -130,6 +142,7 @@ export const gamesRu: GamesTexts = {
     hit: 'Машина сбила вас на полосе {{lane}}.',
     crossed: 'Выигрыш забран после полос: {{passed}}.',
     inRound: 'Раунд идёт',
+    capEnd: 'При этой ставке полоса {{lane}} даёт максимум {{amount}} TON: на ней раунд заканчивается.',
   },
   rounds: {
     title: 'Последние раунды',

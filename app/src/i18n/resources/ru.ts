@@ -96,6 +96,8 @@ export const ru: Resources = {
     onboardingPending: 'Не пройдено',
     walletOnboarding: 'Настройка кошелька',
     achievementsLink: 'Достижения',
+    haptics: 'Вибрация',
+    hapticsText: 'Толчок при ставке, отклик на выигрыш и проигрыш, щелчки на ползунках и полосах.',
   },
   toast: {
     somethingWentWrong: 'Что-то пошло не так',
