@@ -71,17 +71,17 @@ test('history names every movement: bets with game and outcome, a day of commiss
   await expect(depositLink).toHaveAttribute('href', new RegExp(`^${explorer.replace(/[./]/g, '\\$&')}[0-9a-f]{64}$`));
   await expect(depositLink).toHaveAttribute('target', '_blank');
 
-  // The referrer sees today's twenty commissions as one row with their sum and count.
-  await page.context().clearCookies();
+  // The referrer sees today's commissions as one row with their sum and count.
   const second = await page.context().newPage();
   await openApp(second, testInfo, { user: referrer.user, path: '/wallet' });
   await expect(second.getByTestId('screen-wallet')).toBeVisible({ timeout: 30_000 });
   const commissions = row(second, 'referral');
   await expect(commissions).toHaveCount(1);
-  await expect(commissions).toHaveAttribute('data-count', '20');
-  await expect(commissions).toHaveAttribute('data-amount', '0.1');
-  await expect(commissions.getByTestId('history-item-title')).toHaveText('Referral commissions');
-  await expect(commissions.getByTestId('history-item-detail')).toHaveText('Commissions that day: 20');
+  // Twenty flips of 2.5 and a roll of 1: 20% of the 1% edge of 51 TON.
+  await expect(commissions).toHaveAttribute('data-count', '21');
+  await expect(commissions).toHaveAttribute('data-amount', '0.102');
+  await expect(commissions.getByTestId('history-item-title')).toHaveText('Commissions');
+  await expect(commissions.getByTestId('history-item-detail')).toHaveText('Commissions that day: 21');
 
   // Claimed, the income is one row of its own, in TON.
   await referrer.server.call('referral/claim', { idempotencyKey: `e2e-history-claim-${referrer.user.id}` });
@@ -89,8 +89,8 @@ test('history names every movement: bets with game and outcome, a day of commiss
   await expect(second.getByTestId('screen-wallet')).toBeVisible({ timeout: 30_000 });
   const claim = row(second, 'referral_claim');
   await expect(claim).toHaveCount(1);
-  await expect(claim).toHaveAttribute('data-amount', '0.1');
-  await expect(claim.getByTestId('history-item-title')).toHaveText('Referral income claimed');
+  await expect(claim).toHaveAttribute('data-amount', '0.102');
+  await expect(claim.getByTestId('history-item-title')).toHaveText('Referral income');
   await expect(row(second, 'other')).toHaveCount(0);
   expect(await layoutProblems(second, hostFor(testInfo)), 'wallet history at this phone').toEqual([]);
 });
@@ -117,7 +117,7 @@ test('the end of wagering turns the bonus into TON with a toast and a row of its
   await expect(page.getByText(/^Wagering complete: your bonus of [\d.,]+ TON is now TON$/)).toBeVisible({ timeout: 15_000 });
   const release = row(page, 'bonus_release');
   await expect(release).toHaveCount(1);
-  await expect(release.getByTestId('history-item-title')).toHaveText('Bonus turned into TON');
+  await expect(release.getByTestId('history-item-title')).toHaveText('Bonus to TON');
   await expect(row(page, 'other')).toHaveCount(0);
 });
 
@@ -164,9 +164,11 @@ test('the deposit screen shows a QR code of the ton://transfer link with the amo
   expect(await layoutProblems(page, hostFor(testInfo)), 'deposit at this phone').toEqual([]);
 });
 
-test('the TON Connect modal opens with no CSP violation and follows the host theme', async ({ page, request }, testInfo) => {
+test('the TON Connect modal opens with no CSP violation and follows the host theme', async ({ page, request, consoleErrors }, testInfo) => {
   const { user } = await player(request, 'Wallet Modal');
-  // Console errors fail the test by themselves (support/test); violations are read from their events.
+  // TON Connect sends analytics to its own site, which the test machine cannot reach (offline).
+  consoleErrors.allow(/^\[TON_CONNECT_SDK\] Failed to send analytics events/);
+  consoleErrors.allow(/^Unknown analytics API error: TypeError: Failed to fetch/);
   await page.addInitScript(() => {
     const w = window as unknown as { __csp: string[] };
     w.__csp = [];
@@ -180,21 +182,28 @@ test('the TON Connect modal opens with no CSP violation and follows the host the
   await openApp(page, testInfo, { user, path: '/deposit' });
   await expect(page.getByTestId('screen-deposit')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('wallet-widget-connect').click();
-  const modal = page.locator('[data-tc-wallets-modal-container="true"]');
-  await expect(modal).toBeVisible({ timeout: 15_000 });
-  // Taps inside the modal run TON Connect UI's ontouchstart handler on the body.
-  await page.tap('body', { position: { x: 10, y: 200 } }).catch(() => undefined);
+  const heading = page.getByText('Connect your TON wallet');
+  await expect(heading).toBeVisible({ timeout: 15_000 });
+  // Taps run TON Connect UI's ontouchstart handler on the body: the policy allows that one.
   await page.touchscreen.tap(20, 300);
+  await page.touchscreen.tap(160, 600);
   await page.waitForTimeout(300);
   expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
 
+  /** The sum of the R, G and B of the modal's panel (the first painted box around its heading). */
+  const panelLightness = () =>
+    heading.evaluate((element) => {
+      for (let el: Element | null = element; el; el = el.parentElement) {
+        const colour = getComputedStyle(el).backgroundColor;
+        const [r = 0, g = 0, b = 0, a = 1] = (colour.match(/[\d.]+/g) ?? []).map(Number);
+        if (a > 0.5) return r + g + b;
+      }
+      return -1;
+    });
   // The e2e host's theme is dark: so is the modal.
-  const dark = await modal.evaluate((el) => getComputedStyle(el).backgroundColor);
-  await page.keyboard.press('Escape');
-  await page.locator('[data-tc-modal="true"] button[data-tc-icon-button="true"]').first().click().catch(() => undefined);
-  await expect(modal).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
+  expect(await panelLightness()).toBeLessThan(200);
 
-  // The host switches to a light theme: the modal opens light.
+  // The host switches to a light theme: the open modal follows.
   await page.evaluate(() => {
     const light = { bg_color: '#ffffff', text_color: '#000000', hint_color: '#999999', button_color: '#2481cc', button_text_color: '#ffffff', secondary_bg_color: '#efeff3' };
     const w = window as unknown as { Telegram?: { WebView?: { receiveEvent?: (type: string, data: unknown) => void } } };
@@ -202,11 +211,5 @@ test('the TON Connect modal opens with no CSP violation and follows the host the
     if (receive) receive('theme_changed', { theme_params: light });
     else window.postMessage(JSON.stringify({ eventType: 'theme_changed', eventData: { theme_params: light } }), '*');
   });
-  await page.waitForTimeout(300);
-  await page.getByTestId('wallet-widget-connect').click();
-  await expect(modal).toBeVisible({ timeout: 15_000 });
-  const light = await modal.evaluate((el) => getComputedStyle(el).backgroundColor);
-  expect(light).not.toBe(dark);
-  const [r, g, b] = (light.match(/\d+/g) ?? []).map(Number);
-  expect((r ?? 0) + (g ?? 0) + (b ?? 0)).toBeGreaterThan(600);
+  await expect.poll(panelLightness).toBeGreaterThan(600);
 });
