@@ -218,7 +218,8 @@ export function createApiClient(options: ApiClientOptions) {
       withdraw: (body: RequestOf<'giftsWithdraw'>, callOptions?: CallOptions) => send('giftsWithdraw', body, callOptions),
     },
     fairness: {
-      seeds: (callOptions?: CallOptions) => send('fairnessSeeds', {}, callOptions),
+      seeds: (body: RequestOf<'fairnessSeeds'> = {}, callOptions?: CallOptions) => send('fairnessSeeds', body, callOptions),
+      revealed: (body: RequestOf<'fairnessRevealed'> = {}, callOptions?: CallOptions) => send('fairnessRevealed', body, callOptions),
       rotate: (body: RequestOf<'fairnessRotate'> = {}, callOptions?: CallOptions) => send('fairnessRotate', body, callOptions),
     },
     wallet: {

@@ -111,6 +111,21 @@ export type GamesConfig = typeof GamesConfig.infer;
 
 export const ClientSeed = lazy(() => type(/^[A-Za-z0-9_-]{1,64}$/).describe('1 to 64 letters, digits, "-" or "_"'));
 
+/** A seed pair rotated out: its server seed is public now. */
+export const RevealedPair = lazy(() =>
+  type({
+    /** The pair's id: the cursor of the page after it. */
+    id: Id,
+    serverSeed: 'string',
+    serverSeedHash: 'string',
+    clientSeed: 'string',
+    /** Bets made with the pair: nonces 0 .. bets-1. */
+    bets: 'number.integer >= 0',
+    rotatedAt: 'string',
+  }),
+);
+export type RevealedPair = typeof RevealedPair.infer;
+
 export const SeedsInfo = lazy(() =>
   type({
     /** SHA-256 of the server seed in use: the commitment shown before any bet. */
@@ -120,17 +135,28 @@ export const SeedsInfo = lazy(() =>
     clientSeed: 'string',
     /** The nonce of the next bet. */
     nonce: 'number.integer >= 0',
-    revealed: type({
-      serverSeed: 'string',
-      serverSeedHash: 'string',
-      clientSeed: 'string',
-      /** Bets made with the pair: nonces 0 .. bets-1. */
-      bets: 'number.integer >= 0',
-      rotatedAt: 'string',
-    }).array(),
+    /** The latest revealed pairs, newest first; the rest page by page (fairnessRevealed from revealedNext). */
+    revealed: RevealedPair.array(),
+    revealedNext: 'string | null',
   }),
 );
 export type SeedsInfo = typeof SeedsInfo.infer;
+
+/**
+ * Asks for the seeds in use. A player who has no pair yet gets one now, with this client seed
+ * (made by their browser); once the pair exists the field is ignored.
+ */
+export const SeedsRequest = lazy(() => type({ 'clientSeed?': ClientSeed }));
+
+/** A page of revealed pairs: those older than `before` (none: from the newest). */
+export const RevealedRequest = lazy(() =>
+  type({
+    'before?': Id,
+    'limit?': '1 <= number.integer <= 100',
+  }),
+);
+export const RevealedPage = lazy(() => type({ items: RevealedPair.array(), next: 'string | null' }));
+export type RevealedPage = typeof RevealedPage.infer;
 
 export const RotateRequest = lazy(() => type({ 'clientSeed?': ClientSeed }));
 

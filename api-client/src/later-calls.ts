@@ -1,6 +1,6 @@
 import { EmptyRequest } from './schemas';
 import { DepositRequest, DepositTransfer, HistoryPage, HistoryRequest, LinkedWallet, LinkWalletRequest, ProofPayload, TestDepositRequest, TestDepositResult, WalletInfo, Withdrawal, WithdrawalList, WithdrawalRequest, WithdrawRequest } from './wallet';
-import { BetResult, CurrentRoad, FlipRequest, GamesConfig, RoadCashoutRequest, RoadStartRequest, RoadStepRequest, RollRequest, RotateRequest, RoundsPage, RoundsRequest, SeedsInfo } from './games';
+import { BetResult, CurrentRoad, FlipRequest, GamesConfig, RoadCashoutRequest, RoadStartRequest, RoadStepRequest, RollRequest, RevealedPage, RevealedRequest, RotateRequest, RoundsPage, RoundsRequest, SeedsInfo, SeedsRequest } from './games';
 import { AchievementsState, ReferralClaimRequest, ReferralClaimResult, ReferralInfo } from './bonus';
 import { CheckoutRequest, CheckoutResult, Gift, GiftRequest, GiftWithdrawal, InventoryPage, ListGiftRequest, MarketFacets, MarketFilter, MarketListRequest, MarketPage, WithdrawGiftRequest } from './market';
 import { call } from './call-spec';
@@ -23,7 +23,8 @@ export const laterCalls = {
   gamesRoadCashout: call({ path: '/api/v3/games/road/cashout', request: RoadCashoutRequest, reply: BetResult }),
   gamesRoadCurrent: call({ path: '/api/v3/games/road/current', request: EmptyRequest, reply: CurrentRoad }),
   gamesRounds: call({ path: '/api/v3/games/rounds', request: RoundsRequest, reply: RoundsPage }),
-  fairnessSeeds: call({ path: '/api/v3/fairness/seeds', request: EmptyRequest, reply: SeedsInfo }),
+  fairnessSeeds: call({ path: '/api/v3/fairness/seeds', request: SeedsRequest, reply: SeedsInfo }),
+  fairnessRevealed: call({ path: '/api/v3/fairness/revealed', request: RevealedRequest, reply: RevealedPage }),
   fairnessRotate: call({ path: '/api/v3/fairness/rotate', request: RotateRequest, reply: SeedsInfo }),
   referralInfo: call({ path: '/api/v3/referral/info', request: EmptyRequest, reply: ReferralInfo }),
   referralClaim: call({ path: '/api/v3/referral/claim', request: ReferralClaimRequest, reply: ReferralClaimResult }),

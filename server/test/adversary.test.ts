@@ -175,6 +175,7 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     gamesRoadCurrent: {},
     gamesRounds: {},
     fairnessSeeds: {},
+    fairnessRevealed: {},
     fairnessRotate: {},
     referralInfo: {},
     referralClaim: { idempotencyKey: key() },

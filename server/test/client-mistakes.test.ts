@@ -50,6 +50,7 @@ function samples(): { [N in CallName]: RequestOf<N> } {
     gamesRoadCurrent: {},
     gamesRounds: { game: 'flip', cursor: '1', limit: 10 },
     fairnessSeeds: {},
+    fairnessRevealed: { limit: 10 },
     fairnessRotate: { clientSeed: 'my-seed' },
     referralInfo: {},
     referralClaim: { idempotencyKey: key() },

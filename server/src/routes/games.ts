@@ -5,7 +5,7 @@ import { fromNano } from '@arcade/api-client/money';
 import { cashOutRoad, playFlip, playRoll, startRoad, stepRoad } from '../domain/games/bets';
 import { setBetBatching } from '../domain/games/instant-batches';
 import { openRoadOf, roundsOf } from '../domain/games/rounds';
-import { rotateSeeds, seedsInfo } from '../domain/games/seeds';
+import { revealedPairs, rotateSeeds, seedsInfo } from '../domain/games/seeds';
 import { productConfig } from '../domain/product-config';
 import { playerCall } from './call';
 import type { RouteDeps } from './deps';
@@ -48,6 +48,9 @@ export function registerGameRoutes(app: FastifyInstance, { db, sessions, now, co
   playerCall(app, sessions, 'gamesRounds', ({ userId, body }) =>
     roundsOf(db, userId, { ...(body.game ? { game: body.game } : {}), ...(body.cursor ? { cursor: BigInt(body.cursor) } : {}), limit: body.limit ?? 20 }),
   );
-  playerCall(app, sessions, 'fairnessSeeds', ({ userId }) => db.transaction((tx) => seedsInfo(tx, userId)));
+  playerCall(app, sessions, 'fairnessSeeds', ({ userId, body }) => db.transaction((tx) => seedsInfo(tx, userId, body.clientSeed)));
+  playerCall(app, sessions, 'fairnessRevealed', ({ userId, body }) =>
+    revealedPairs(db, userId, { ...(body.before ? { before: BigInt(body.before) } : {}), limit: body.limit ?? 50 }),
+  );
   playerCall(app, sessions, 'fairnessRotate', ({ userId, body }) => db.transaction((tx) => rotateSeeds(tx, userId, body.clientSeed, now())));
 }

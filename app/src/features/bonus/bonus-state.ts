@@ -9,6 +9,7 @@ import type { AppApi } from '../../lib/api';
 import { profileKeys, readSignedIn, required } from '../../state/profile';
 import { apiAtom, sessionAtom } from '../../state/session';
 import { ClaimKeys } from './action-keys';
+import { firstClientSeed } from '../fairness/client-seed';
 
 export const bonusKeys = {
   state: (userId: string | null) => ['bonus', 'state', userId] as const,
@@ -236,7 +237,7 @@ export const seedsQueryAtom = atomWithQuery((get: Getter) => {
   const api = get(apiAtom);
   return {
     queryKey: bonusKeys.seeds(session?.userId ?? null),
-    queryFn: session && api ? ({ signal }: QueryFunctionContext): Promise<SeedsInfo> => api.fairness.seeds({ signal }) : skipToken,
+    queryFn: session && api ? ({ signal }: QueryFunctionContext): Promise<SeedsInfo> => api.fairness.seeds({ clientSeed: firstClientSeed() }, { signal }) : skipToken,
   };
 });
 

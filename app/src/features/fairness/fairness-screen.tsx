@@ -1,12 +1,15 @@
-import { ClientSeed, type SeedsInfo } from '@arcade/api-client/games';
+import { ClientSeed, type RevealedPair, type SeedsInfo } from '@arcade/api-client/games';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { Screen } from '../../components/screen';
+import { toast } from '../../lib/toast';
 import { useValidatedSearch } from '../../lib/validated-search';
+import { apiAtom } from '../../state/session';
 import { recentRoundsQueryAtom, seedsQueryAtom } from './fairness-state';
 import { FairnessSearch } from './fairness-search';
 import { useFairT } from './fairness-texts';
+import { allRevealedPairs, downloadJson, exportDocument } from './revealed-export';
 import { RotateNotice, useRotate } from './rotate';
 import { VerifyCard } from './verify-card';
 import './fairness.css';
@@ -133,44 +136,117 @@ function SeedsCard() {
   );
 }
 
-function RevealedSeeds() {
+function RevealedItem({ pair }: { pair: RevealedPair }) {
   const { ft, locale } = useFairT();
+  return (
+    <li className="revealed-item" data-testid="revealed-seed" data-id={pair.id}>
+      <div className="revealed-item__head">
+        <span>{ft('play.fairness.revealed.rotatedAt', { date: formatDate(pair.rotatedAt, locale) })}</span>
+        <span>{ft('play.fairness.revealed.bets', { count: pair.bets })}</span>
+      </div>
+      <dl className="seed-facts">
+        <div className="seed-facts__row">
+          <dt>{ft('play.fairness.revealed.serverSeed')}</dt>
+          <dd className="fair-mono">{pair.serverSeed}</dd>
+        </div>
+        <div className="seed-facts__row">
+          <dt>{ft('play.fairness.revealed.serverHash')}</dt>
+          <dd className="fair-mono">{pair.serverSeedHash}</dd>
+        </div>
+        <div className="seed-facts__row">
+          <dt>{ft('play.fairness.revealed.clientSeed')}</dt>
+          <dd className="fair-mono">{pair.clientSeed}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
+
+/** Revealed pairs per "Show more". */
+const REVEALED_PAGE = 20;
+
+/**
+ * The revealed pairs: the newest with the seeds, older ones page by page (no end but the
+ * player's first pair), and all of them as a JSON file.
+ */
+function RevealedList({ seeds }: { seeds: SeedsInfo }) {
+  const { ft } = useFairT();
+  const api = useAtomValue(apiAtom);
+  const [older, setOlder] = useState<RevealedPair[]>([]);
+  const [next, setNext] = useState<string | null>(seeds.revealedNext);
+  const [loading, setLoading] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const shown = [...seeds.revealed, ...older];
+
+  const more = async () => {
+    if (!api || !next || loading) return;
+    setLoading(true);
+    setFailed(false);
+    try {
+      const page = await api.fairness.revealed({ before: next, limit: REVEALED_PAGE });
+      setOlder((pairs) => [...pairs, ...page.items]);
+      setNext(page.next);
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const exportAll = async () => {
+    if (!api || exporting) return;
+    setExporting(true);
+    try {
+      const pairs = await allRevealedPairs(api);
+      const now = new Date();
+      downloadJson(exportDocument(pairs, now), `revealed-seeds-${now.toISOString().slice(0, 10)}.json`);
+      toast.success(ft('play.fairness.revealed.exported', { count: pairs.length }), { toastId: 'seeds-exported' });
+    } catch {
+      toast.error(ft('play.fairness.revealed.exportError'), { toastId: 'seeds-export-failed' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  if (shown.length === 0) return <p className="fair-empty">{ft('play.fairness.revealed.empty')}</p>;
+  return (
+    <>
+      <ul className="revealed-list">
+        {shown.map((pair) => (
+          <RevealedItem key={pair.id} pair={pair} />
+        ))}
+      </ul>
+      {failed ? (
+        <p className="fair-field-error" role="alert">
+          {ft('play.fairness.revealed.moreError')}
+        </p>
+      ) : null}
+      <div className="revealed-actions">
+        {next ? (
+          <button type="button" className="button button--ghost button--block" disabled={loading} aria-busy={loading} data-testid="revealed-more" onClick={() => void more()}>
+            {loading ? ft('play.fairness.revealed.loadingMore') : ft('play.fairness.revealed.more')}
+          </button>
+        ) : null}
+        <button type="button" className="button button--ghost button--block" disabled={exporting} aria-busy={exporting} data-testid="revealed-export" onClick={() => void exportAll()}>
+          {exporting ? ft('play.fairness.revealed.exporting') : ft('play.fairness.revealed.export')}
+        </button>
+      </div>
+    </>
+  );
+}
+
+function RevealedSeeds() {
+  const { ft } = useFairT();
   const query = useAtomValue(seedsQueryAtom);
-  const revealed = query.data?.revealed ?? [];
   if (!query.data) return null;
   return (
     <section className="fair-section" aria-labelledby="revealed-title" data-testid="revealed-seeds">
       <h2 className="section-title" id="revealed-title">
         {ft('play.fairness.revealed.title')}
       </h2>
-      {revealed.length === 0 ? (
-        <p className="fair-empty">{ft('play.fairness.revealed.empty')}</p>
-      ) : (
-        <ul className="revealed-list">
-          {revealed.map((pair) => (
-            <li key={pair.serverSeedHash} className="revealed-item" data-testid="revealed-seed">
-              <div className="revealed-item__head">
-                <span>{ft('play.fairness.revealed.rotatedAt', { date: formatDate(pair.rotatedAt, locale) })}</span>
-                <span>{ft('play.fairness.revealed.bets', { count: pair.bets })}</span>
-              </div>
-              <dl className="seed-facts">
-                <div className="seed-facts__row">
-                  <dt>{ft('play.fairness.revealed.serverSeed')}</dt>
-                  <dd className="fair-mono">{pair.serverSeed}</dd>
-                </div>
-                <div className="seed-facts__row">
-                  <dt>{ft('play.fairness.revealed.serverHash')}</dt>
-                  <dd className="fair-mono">{pair.serverSeedHash}</dd>
-                </div>
-                <div className="seed-facts__row">
-                  <dt>{ft('play.fairness.revealed.clientSeed')}</dt>
-                  <dd className="fair-mono">{pair.clientSeed}</dd>
-                </div>
-              </dl>
-            </li>
-          ))}
-        </ul>
-      )}
+      {/* A rotation starts the list again from the newest pair. */}
+      <RevealedList key={query.data.revealed[0]?.id ?? 'none'} seeds={query.data} />
     </section>
   );
 }

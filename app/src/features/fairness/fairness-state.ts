@@ -4,6 +4,7 @@ import type { Getter } from 'jotai';
 import { atomWithMutation, atomWithQuery } from 'jotai-tanstack-query';
 import { readSignedIn, required } from '../../state/profile';
 import { apiAtom, sessionAtom } from '../../state/session';
+import { firstClientSeed, newClientSeed } from './client-seed';
 
 type RoundsPageData = typeof RoundsPage.infer;
 
@@ -24,7 +25,8 @@ export const seedsQueryAtom = atomWithQuery((get: Getter) => {
   const api = get(apiAtom);
   return {
     queryKey: fairnessKeys.seeds(session?.userId ?? null),
-    queryFn: session && api ? ({ signal }: QueryFunctionContext): Promise<SeedsInfo> => api.fairness.seeds({ signal }) : skipToken,
+    // A player without a pair gets one now, with the client seed this browser made.
+    queryFn: session && api ? ({ signal }: QueryFunctionContext): Promise<SeedsInfo> => api.fairness.seeds({ clientSeed: firstClientSeed() }, { signal }) : skipToken,
   };
 });
 
@@ -64,8 +66,8 @@ export function roundQueryAtom(id: string) {
 }
 
 /**
- * Rotates the seed pair (with a new client seed, or one the server picks): the old server seed
- * is revealed, so every round it decided can now be verified.
+ * Rotates the seed pair, with the client seed the player typed or (null) a new one this browser
+ * makes: the old server seed is revealed, so every round it decided can now be verified.
  */
 export const rotateSeedsAtom = atomWithMutation((get) => {
   const signedIn = readSignedIn(get);
@@ -73,7 +75,7 @@ export const rotateSeedsAtom = atomWithMutation((get) => {
     mutationKey: ['fairness', 'rotate'],
     mutationFn: async (clientSeed: string | null): Promise<SeedsInfo> => {
       const { api, client, userId } = required(signedIn);
-      const seeds = await api.fairness.rotate(clientSeed === null ? {} : { clientSeed });
+      const seeds = await api.fairness.rotate({ clientSeed: clientSeed ?? newClientSeed() });
       client.setQueryData(fairnessKeys.seeds(userId), seeds);
       void client.invalidateQueries({ queryKey: ['fairness', 'round', userId] });
       void client.invalidateQueries({ queryKey: fairnessKeys.recent(userId) });

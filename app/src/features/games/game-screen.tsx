@@ -1,6 +1,7 @@
 import type { GameName } from '@arcade/api-client/games';
 import type { ReactNode } from 'react';
 import { PrefetchLink } from '../../components/prefetch-link';
+import { SeedCommitment } from '../fairness/seed-commitment';
 import { GameSwitcher } from './game-switcher';
 import { ShieldCheckIcon } from './games-icons';
 import { useGamesT } from './games-texts';
@@ -35,6 +36,7 @@ export function GameScreen({ game, dock, children }: GameScreenProps) {
           data-testid="open-fairness"
         >
           <ShieldCheckIcon />
+          <SeedCommitment />
         </PrefetchLink>
       </div>
       {children}

@@ -203,6 +203,13 @@ export const gamesEn = {
       clientSeed: 'Client seed',
       bets: 'Bets: {{count}}',
       rotatedAt: 'Rotated {{date}}',
+      more: 'Show more',
+      loadingMore: 'Loading…',
+      moreError: 'Could not load the next seeds.',
+      export: 'Download all as JSON',
+      exporting: 'Preparing the file…',
+      exported: 'Revealed seeds saved to a file: {{count}}',
+      exportError: 'Could not export the seeds.',
     },
     recent: {
       title: 'Check a round',

@@ -198,6 +198,13 @@ export const gamesRu: GamesTexts = {
       clientSeed: 'Клиентский сид',
       bets: 'Ставок: {{count}}',
       rotatedAt: 'Сменён {{date}}',
+      more: 'Показать ещё',
+      loadingMore: 'Загрузка…',
+      moreError: 'Не удалось загрузить следующие сиды.',
+      export: 'Скачать все в JSON',
+      exporting: 'Готовим файл…',
+      exported: 'Файл с раскрытыми сидами сохранён: {{count}}',
+      exportError: 'Не удалось выгрузить сиды.',
     },
     recent: {
       title: 'Проверить раунд',

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { hashServerSeed, type Hmac } from '@arcade/api-client/fair';
-import type { SeedsInfo } from '@arcade/api-client/games';
+import type { RevealedPage, RevealedPair, SeedsInfo } from '@arcade/api-client/games';
 import type { Queryable } from '../../db/db';
 import { DomainError } from '../errors';
 import { productConfig } from '../product-config';
@@ -34,14 +34,19 @@ async function insertPair(tx: Queryable, userId: bigint, serverSeed: string, cli
   return rows[0]!;
 }
 
-/** The player's active pair, locked for this transaction; made on first use. */
-export async function activePairForUpdate(tx: Queryable, userId: bigint): Promise<SeedPair> {
+/**
+ * The player's active pair, locked for this transaction. The first one is made when the player
+ * first asks for their seeds (every game screen does, to show the commitment before a bet), with
+ * the client seed their browser made; `firstClientSeed` is used for that first pair only. A server
+ * client seed is drawn only for a player whose app never asked (a bare API client's first bet).
+ */
+export async function activePairForUpdate(tx: Queryable, userId: bigint, firstClientSeed?: string): Promise<SeedPair> {
   const found = await tx.query<SeedPair>('SELECT * FROM seed_pairs WHERE user_id = $1 AND active FOR NO KEY UPDATE', [userId]);
   if (found.rows[0]) return found.rows[0];
-  // Serialise the first pair of a player on their user row, so two first bets cannot both make one.
+  // Serialise the first pair of a player on their user row, so two first asks cannot both make one.
   await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
   const again = await tx.query<SeedPair>('SELECT * FROM seed_pairs WHERE user_id = $1 AND active FOR NO KEY UPDATE', [userId]);
-  return again.rows[0] ?? insertPair(tx, userId, newServerSeed(), newClientSeed());
+  return again.rows[0] ?? insertPair(tx, userId, newServerSeed(), firstClientSeed ?? newClientSeed());
 }
 
 /**
@@ -68,24 +73,45 @@ export async function takeNonce(tx: Queryable, pair: SeedPair): Promise<number> 
   return pair.next_nonce;
 }
 
-export async function seedsInfo(tx: Queryable, userId: bigint): Promise<SeedsInfo> {
-  const pair = await activePairForUpdate(tx, userId);
-  const { rows } = await tx.query<SeedPair>(
-    'SELECT * FROM seed_pairs WHERE user_id = $1 AND NOT active ORDER BY id DESC LIMIT 50',
-    [userId],
+/** Revealed pairs shown with the seeds in use; the rest come page by page (revealedPairs). */
+export const REVEALED_FIRST_PAGE = 20;
+
+function revealedOf(row: SeedPair): RevealedPair {
+  return {
+    id: row.id.toString(),
+    serverSeed: row.server_seed,
+    serverSeedHash: row.server_seed_hash,
+    clientSeed: row.client_seed,
+    bets: Number(row.next_nonce),
+    rotatedAt: (row.revealed_at ?? new Date(0)).toISOString(),
+  };
+}
+
+/**
+ * The player's revealed pairs, newest first, `limit` at a time: those with an id below `before`
+ * (none: from the newest). `next` is the cursor of the page after this one, null at the end.
+ */
+export async function revealedPairs(db: Queryable, userId: bigint, page: { before?: bigint; limit: number }): Promise<RevealedPage> {
+  const { rows } = await db.query<SeedPair>(
+    `SELECT * FROM seed_pairs WHERE user_id = $1 AND NOT active AND ($2::bigint IS NULL OR id < $2)
+      ORDER BY id DESC LIMIT $3`,
+    [userId, page.before ?? null, page.limit + 1],
   );
+  const items = rows.slice(0, page.limit).map(revealedOf);
+  return { items, next: rows.length > page.limit ? (items[items.length - 1]?.id ?? null) : null };
+}
+
+/** The seeds in use (the pair is made now if the player has none: see activePairForUpdate) and the latest revealed ones. */
+export async function seedsInfo(tx: Queryable, userId: bigint, firstClientSeed?: string): Promise<SeedsInfo> {
+  const pair = await activePairForUpdate(tx, userId, firstClientSeed);
+  const revealed = await revealedPairs(tx, userId, { limit: REVEALED_FIRST_PAGE });
   return {
     serverSeedHash: pair.server_seed_hash,
     nextServerSeedHash: pair.next_server_seed_hash,
     clientSeed: pair.client_seed,
-    nonce: pair.next_nonce,
-    revealed: rows.map((r) => ({
-      serverSeed: r.server_seed,
-      serverSeedHash: r.server_seed_hash,
-      clientSeed: r.client_seed,
-      bets: r.next_nonce,
-      rotatedAt: (r.revealed_at ?? new Date(0)).toISOString(),
-    })),
+    nonce: Number(pair.next_nonce),
+    revealed: revealed.items,
+    revealedNext: revealed.next,
   };
 }
 
