@@ -97,8 +97,8 @@ export interface Config {
   /** Fill an empty market with the generated catalogue at start (development and the offline start). */
   seedMarket: boolean;
   /**
-   * Instant bets (flip, roll) go to the database in batches through arcade_instant_bets (on), or
-   * each on its own through the general path in TypeScript (off): the same bets write the same rows.
+   * Bets go to the bet function (arcade_bets) in batches with other players' bets (on), or each
+   * on its own as a batch of one (off): the same function decides both, so they write the same rows.
    */
   betBatching: boolean;
   /** Run the deposit watcher and withdrawal sender in this process (one replica at a time holds the lock). */

@@ -33,9 +33,9 @@ export const betsPlaced = new Counter({
   registers: [processMetrics],
 });
 
-export const instantBatchSize = new Histogram({
-  name: 'arcade_instant_bet_batch_size',
-  help: 'Instant bets (flip, roll) carried by one database call of the group commit',
+export const betBatchSize = new Histogram({
+  name: 'arcade_bet_batch_size',
+  help: 'Bets (flip, roll, a road start or end) carried by one call of the bet function',
   buckets: [1, 2, 4, 8, 16, 32, 64],
   registers: [processMetrics],
 });

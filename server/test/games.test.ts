@@ -6,7 +6,7 @@ import { fromNano, toNano } from '@arcade/api-client/money';
 import { openDb, type Db, type SqlValue } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
 import { nodeHmac } from '../src/domain/games/seeds';
-import { instantBets } from '../src/domain/games/instant-batches';
+import { BetBatches, type BetItem } from '../src/domain/games/bet-batches';
 import { databases, envelope, fund, logIn, newUserId, post, postgresOnly, postMovement, startServer } from './helpers';
 
 describe.each(databases())('games on $name', (database) => {
@@ -159,7 +159,7 @@ describe.each(databases())('games on $name', (database) => {
       db.transaction = transaction;
     }
     expect(statements).toHaveLength(1);
-    expect(statements[0]).toContain('arcade_instant_bets');
+    expect(statements[0]).toContain('arcade_bets(');
 
     const body = { stake: '0.1', currency: 'ton', side: 'tails', idempotencyKey: key() };
     expect((await call(token, 'games/flip', body)).success).toBe(true);
@@ -246,7 +246,7 @@ describe.each(databases())('games on $name', (database) => {
     } finally {
       db.query = query;
     }
-    const batches = calls.filter((sql) => sql.includes('arcade_instant_bets')).length;
+    const batches = calls.filter((sql) => sql.includes('arcade_bets(')).length;
     // 21 bets in fewer calls: the bets that waited went together (PGlite has one connection,
     // and its bets go one by one as they come).
     if (db.kind === 'postgres') expect(batches).toBeLessThan(10);
@@ -292,12 +292,12 @@ describe.each(databases())('games on $name', (database) => {
     return players;
   };
   /** A lost 1 TON flip of a player as the server hands it to the batcher (nonce: the expected one, unless given). */
-  const betRow = async (user: bigint, nonce?: unknown) => {
+  const betRow = async (user: bigint, nonce?: unknown): Promise<BetItem> => {
     const pair = (await db.query<{ id: bigint; next_nonce: number }>('SELECT id, next_nonce FROM seed_pairs WHERE user_id = $1 AND active', [user])).rows[0]!;
     return {
-      user: user.toString(), key: key(), hash: 'h', game: 'flip' as const, pair: pair.id.toString(), nonce: (nonce ?? pair.next_nonce) as number,
+      kind: 'instant', call: 'games/flip', user: user.toString(), key: key(), hash: 'h', game: 'flip' as const, pair: pair.id.toString(), nonce: (nonce ?? pair.next_nonce) as number,
       currency: 'ton' as const, stake: toNano('1').toString(), payout: '0', multiplier: '0', params: { choice: 'heads' }, outcome: { side: 'tails' },
-      share: '0', reply: JSON.stringify({ round: { id: '@round' }, balance: { ton: '@ton', bonusTon: '@bonus' } }), now: new Date().toISOString(),
+      reply: JSON.stringify({ round: { id: '@round' }, balance: { ton: '@ton', bonusTon: '@bonus' } }), now: new Date().toISOString(),
       actor: user.toString(),
     };
   };
@@ -309,11 +309,12 @@ describe.each(databases())('games on $name', (database) => {
     const events: string[] = [];
     const query = db.query.bind(db);
     db.query = ((sql: string, params?: readonly SqlValue[]) => {
-      if (sql.includes('arcade_instant_bets')) events.push(`sent ${(JSON.parse(String(params?.[0])) as unknown[]).length}`);
+      if (sql.includes('arcade_bets(')) events.push(`sent ${(JSON.parse(String(params?.[0])) as unknown[]).length}`);
       return query(sql, params);
     });
     try {
-      await Promise.all(rows.map((row, n) => instantBets(db).submit(players[n]!, row).then(() => events.push(`answered ${n}`))));
+      const batches = new BetBatches(db);
+      await Promise.all(rows.map((row, n) => batches.submit(players[n]!, row).then(() => events.push(`answered ${n}`))));
     } finally {
       db.query = query;
     }
@@ -331,12 +332,13 @@ describe.each(databases())('games on $name', (database) => {
     const calls: number[] = [];
     const query = db.query.bind(db);
     db.query = ((sql: string, params?: readonly SqlValue[]) => {
-      if (sql.includes('arcade_instant_bets')) calls.push((JSON.parse(String(params?.[0])) as unknown[]).length);
+      if (sql.includes('arcade_bets(')) calls.push((JSON.parse(String(params?.[0])) as unknown[]).length);
       return query(sql, params);
     });
     let settled;
     try {
-      settled = await Promise.allSettled(rows.map((row, n) => instantBets(db).submit(players[n]!, row)));
+      const batches = new BetBatches(db);
+      settled = await Promise.allSettled(rows.map((row, n) => batches.submit(players[n]!, row)));
     } finally {
       db.query = query;
     }
@@ -450,8 +452,12 @@ describe.each(databases())('games on $name', (database) => {
       last = await bet(token, 'games/road/step', { roundId: round.id, lane });
       if (lane < 10) expect(last.round.status).toBe('open');
     }
-    expect(last!.round).toMatchObject({ status: 'cashed', payout: '500' });
+    // The multiplier paid is the payout over the stake (500x), not the ladder's uncapped one; the
+    // history says the same.
+    expect(last!.round).toMatchObject({ status: 'cashed', payout: '500', multiplier: '500' });
     expect(last!.balance.ton).toBe('509');
+    const history = (await call<{ items: Round[] }>(token, 'games/rounds', { game: 'road' })).data.items;
+    expect(history[0]).toMatchObject({ id: round.id, payout: '500', multiplier: '500' });
   });
 
   it('road: an open round survives a server restart and goes on', async () => {

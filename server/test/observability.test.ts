@@ -198,9 +198,9 @@ describe.each(databases())('metrics, readiness and probe logs on $name', (databa
     expect(text).not.toContain('no/such/page');
     expect(text).not.toContain('probe=1');
     expect(grew(text, 'arcade_bets_total{game="flip",currency="ton"}')).toBe(3);
-    // The first bet of a player goes the general path; the next ones through the batches.
-    expect(grew(text, 'arcade_instant_bet_batch_size_count')).toBe(2);
-    expect(grew(text, 'arcade_instant_bet_batch_size_bucket{le="1"}')).toBe(2);
+    // Every bet goes through the bet function: three calls, each carrying one bet (one at a time).
+    expect(grew(text, 'arcade_bet_batch_size_count')).toBe(3);
+    expect(grew(text, 'arcade_bet_batch_size_bucket{le="1"}')).toBe(3);
     // Sent by the workers' pass, not yet seen paid on chain.
     expect(sample(text, 'arcade_withdrawals_pending{status="sent"}')).toBe(1);
     expect(sample(text, 'arcade_withdrawals_pending{status="queued"}')).toBe(0);

@@ -3,7 +3,7 @@ import { FLIP_MULTIPLIER, formatHundredths, multiplierText, ROAD_TRAPS, roadLadd
 import type { GamesConfig } from '@arcade/api-client/games';
 import { fromNano } from '@arcade/api-client/money';
 import { cashOutRoad, playFlip, playRoll, startRoad, stepRoad } from '../domain/games/bets';
-import { setBetBatching } from '../domain/games/instant-batches';
+import { setBetBatching } from '../domain/games/bet-batches';
 import { openRoadOf, roundsOf } from '../domain/games/rounds';
 import { revealedPairs, rotateSeeds, seedsInfo } from '../domain/games/seeds';
 import { productConfig } from '../domain/product-config';

@@ -1,6 +1,7 @@
-import type { Queryable } from '../../db/db';
+import { isUniqueViolation, type Queryable } from '../../db/db';
+import { actorColumns, currentActor } from '../actor';
 import { DomainError } from '../errors';
-import { post } from '../ledger';
+import { ledgerMessages, lockInOrder, SYSTEM_SHARDS } from '../ledger';
 import { productConfig } from '../product-config';
 
 export const bonusMessages = {
@@ -8,32 +9,25 @@ export const bonusMessages = {
 };
 
 /**
- * Credits a bonus (task, daily reward, achievement) to the player's bonus balance, inside the
- * caller's transaction: never past the lifetime cap, and each credit adds 25x its amount to the
- * wagering requirement. Returns what was credited (0 once the cap is reached).
+ * Credits a bonus (task, daily reward) to the player's bonus balance, inside the caller's
+ * transaction: never past the lifetime cap, and each credit adds 25x its amount to the wagering
+ * requirement. The rule is migration 019's arcade_grant_bonus, which the bet function uses for
+ * achievement rewards too. Returns what was credited (0 once the cap is reached).
  */
 export async function grantBonus(tx: Queryable, userId: bigint, amount: bigint, kind: string, reference: string): Promise<bigint> {
   const { bonus } = productConfig;
-  const { rows } = await tx.query<{ bonus_granted: bigint }>('SELECT bonus_granted FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
-  const granted = rows[0]?.bonus_granted ?? 0n;
-  const room = bonus.lifetimeCapNano - granted;
-  const credit = amount < room ? amount : room > 0n ? room : 0n;
-  if (credit <= 0n) return 0n;
-  await tx.query('UPDATE users SET bonus_granted = bonus_granted + $2, wagering_left = wagering_left + $3 WHERE id = $1', [
-    userId,
-    credit,
-    credit * bonus.wageringFactor,
-  ]);
-  await post(tx, {
-    kind,
-    userId,
-    reference,
-    postings: [
-      { account: { system: 'bonus_pool' }, amount: -credit },
-      { account: { user: userId, kind: 'bonus' }, amount: credit },
-    ],
-  });
-  return credit;
+  const actor = actorColumns(currentActor());
+  // The book's lock order: the users row, then the pool row, then the player's account.
+  await lockInOrder(tx, { users: [userId], accounts: [{ account: { system: 'bonus_pool' }, userId }, { account: { user: userId, kind: 'bonus' } }] });
+  try {
+    const { rows } = await tx.query<{ credited: bigint }>('SELECT arcade_grant_bonus($1, $2, $3, $4, $5, $6, $7, $8, $9) AS credited', [
+      userId, amount, kind, reference, actor.playerId, actor.job, bonus.lifetimeCapNano, bonus.wageringFactor, SYSTEM_SHARDS,
+    ]);
+    return rows[0]!.credited;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('conflict', ledgerMessages.duplicate);
+    throw error;
+  }
 }
 
 /** Like grantBonus, but a claim that would credit nothing is refused (the cap is reached). */
@@ -41,36 +35,4 @@ export async function grantBonusOrRefuse(tx: Queryable, userId: bigint, amount: 
   const credited = await grantBonus(tx, userId, amount, kind, reference);
   if (credited === 0n) throw new DomainError('conflict', bonusMessages.cap, 'bonus.cap');
   return credited;
-}
-
-/**
- * A settled stake counts down the wagering requirement; when it reaches zero the whole bonus
- * balance becomes TON (the house pays real TON for the bonus it takes back).
- */
-export async function countWagering(tx: Queryable, userId: bigint, stake: bigint, reference: string, lockedLeft?: bigint): Promise<bigint> {
-  // The caller may have locked the user row and read the requirement already.
-  const left =
-    lockedLeft ??
-    (await tx.query<{ wagering_left: bigint }>('SELECT wagering_left FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId])).rows[0]?.wagering_left ??
-    0n;
-  // No requirement running: nothing to count down.
-  if (left === 0n) return 0n;
-  const after = left > stake ? left - stake : 0n;
-  await tx.query('UPDATE users SET wagering_left = $2 WHERE id = $1', [userId, after]);
-  if (after > 0n) return 0n;
-  const bonus = await tx.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'bonus'", [userId]);
-  const amount = bonus.rows[0]?.balance ?? 0n;
-  if (amount <= 0n) return 0n;
-  await post(tx, {
-    kind: 'bonus_release',
-    userId,
-    reference,
-    postings: [
-      { account: { user: userId, kind: 'bonus' }, amount: -amount },
-      { account: { system: 'bonus_pool' }, amount },
-      { account: { system: 'house' }, amount: -amount },
-      { account: { user: userId, kind: 'ton' }, amount },
-    ],
-  });
-  return amount;
 }

@@ -3,6 +3,7 @@ import {
   FLIP_MULTIPLIER,
   flipSide,
   formatHundredths,
+  MULTIPLIER_SCALE,
   payoutOf,
   ROAD_FLOATS,
   roadLanes,
@@ -23,14 +24,13 @@ import { fromNano, toNano } from '@arcade/api-client/money';
 import { UNIQUE_VIOLATION, type Db, type Queryable } from '../../db/db';
 import { DomainError } from '../errors';
 import { currentActor } from '../actor';
-import { ledgerMessages, once, post, RETRYABLE_CODES, type MoneyKey, type SystemAccount } from '../ledger';
+import { ledgerMessages, once, RETRYABLE_CODES, type MoneyKey } from '../ledger';
 import { productConfig } from '../product-config';
-import { assertNotBanned, withdrawalMessages } from '../wallet/withdrawals';
-import { lockForBet, referralShareOf, settleRound } from '../bonus/settlement';
+import { withdrawalMessages } from '../wallet/withdrawals';
 import { toRound, type RoadOutcome, type RoadParams, type RoundRow } from './rounds';
-import { BET_REFUSAL, betBatching, instantBets, type InstantBetAnswer } from './instant-batches';
+import { BET_REFUSAL, submitBet, type BetAnswer, type BetItem } from './bet-batches';
 import { betsPlaced } from '../../metrics';
-import { nodeHmac, pairForBet, seedPairCache, type SeedPair } from './seeds';
+import { activePairForUpdate, nodeHmac, seedPairCache, type SeedPair } from './seeds';
 
 const { games } = productConfig;
 
@@ -45,71 +45,8 @@ export const betMessages = {
   roadNotOpen: 'This road round is over',
   roadLane: 'Cross the road one lane at a time',
   nothingToCash: 'Cross at least one lane before cashing out',
+  busy: 'The game is busy: try again in a moment',
 };
-
-/** Where stakes go and payouts come from, per balance: TON and bonus never mix. */
-const HOUSE: Record<Currency, SystemAccount> = { ton: 'house', bonus: 'bonus_pool' };
-
-function checkStake(stakeText: string, currency: Currency): bigint {
-  const stake = toNano(stakeText);
-  if (stake < games.minBetNano) throw new DomainError('invalid', betMessages.min, 'game.stake.min');
-  if (stake > games.maxBetNano) throw new DomainError('invalid', betMessages.max, 'game.stake.max');
-  if (currency === 'bonus' && stake > games.maxBonusBetNano) throw new DomainError('invalid', betMessages.bonusMax, 'game.stake.bonus-max');
-  return stake;
-}
-
-async function takeStake(tx: Queryable, userId: bigint, currency: Currency, stake: bigint, roundId: bigint): Promise<void> {
-  try {
-    await post(tx, {
-      kind: 'bet',
-      userId,
-      reference: roundId.toString(),
-      postings: [
-        { account: { user: userId, kind: currency }, amount: -stake },
-        { account: { system: HOUSE[currency] }, amount: stake },
-      ],
-    });
-  } catch (error) {
-    if (error instanceof DomainError && error.message === ledgerMessages.insufficient) {
-      throw new DomainError('conflict', betMessages.balance, 'game.balance');
-    }
-    throw error;
-  }
-}
-
-async function payOut(tx: Queryable, userId: bigint, currency: Currency, payout: bigint, roundId: bigint): Promise<void> {
-  if (payout <= 0n) return;
-  await post(tx, {
-    kind: 'payout',
-    userId,
-    reference: roundId.toString(),
-    postings: [
-      { account: { system: HOUSE[currency] }, amount: -payout },
-      { account: { user: userId, kind: currency }, amount: payout },
-    ],
-  });
-}
-
-async function balanceOf(tx: Queryable, userId: bigint): Promise<BetResult['balance']> {
-  const { rows } = await tx.query<{ kind: string; balance: bigint }>(
-    "SELECT kind, balance FROM accounts WHERE user_id = $1 AND kind IN ('ton', 'bonus')",
-    [userId],
-  );
-  const of = (kind: string) => rows.find((r) => r.kind === kind)?.balance ?? 0n;
-  return { ton: fromNano(of('ton')), bonusTon: fromNano(of('bonus')) };
-}
-
-async function insertRound(
-  tx: Queryable,
-  row: { userId: bigint; game: GameName; currency: Currency; stake: bigint; pair: SeedPair; nonce: number; params: object; outcome: object; status: RoundRow['status']; multiplier: number; payout: bigint; finished: Date | null; now: Date },
-): Promise<RoundRow> {
-  const { rows } = await tx.query<RoundRow>(
-    `INSERT INTO game_rounds (user_id, game, currency, stake, payout, multiplier, status, seed_pair_id, nonce, params, outcome, created_at, finished_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
-    [row.userId, row.game, row.currency, row.stake, row.payout, row.multiplier, row.status, row.pair.id, row.nonce, JSON.stringify(row.params), JSON.stringify(row.outcome), row.now, row.finished],
-  );
-  return rows[0]!;
-}
 
 interface BetInput {
   userId: bigint;
@@ -120,101 +57,171 @@ interface BetInput {
   now: Date;
 }
 
-type Decide = (floats: number[]) => { params: object; outcome: object; multiplier: number };
-
-/** What the seeds say for one nonce: the player's choice, the outcome, the multiplier and the payout. */
-function instantOutcome(pair: SeedPair, nonce: number, stake: bigint, decide: Decide) {
-  const floats = fairFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce }, 1, nodeHmac);
-  const decided = decide(floats);
-  return { ...decided, payout: payoutOf(stake, decided.multiplier), status: decided.multiplier > 0 ? ('won' as const) : ('lost' as const) };
+async function balanceOf(db: Queryable, userId: bigint): Promise<BetResult['balance']> {
+  const { rows } = await db.query<{ kind: string; balance: bigint }>(
+    "SELECT kind, balance FROM accounts WHERE user_id = $1 AND kind IN ('ton', 'bonus')",
+    [userId],
+  );
+  const of = (kind: string) => rows.find((r) => r.kind === kind)?.balance ?? 0n;
+  return { ton: fromNano(of('ton')), bonusTon: fromNano(of('bonus')) };
 }
 
-/** One instant bet (flip or roll): stake, outcome from the seeds, payout, round and journal rows in one transaction. */
-async function instantBet(db: Db, input: BetInput, game: 'flip' | 'roll', decide: Decide): Promise<BetResult> {
-  const stake = checkStake(input.stake, input.currency);
-  const quick = betBatching(db) ? await quickInstantBet(db, input, game, stake, decide) : null;
-  if (quick) return quick;
-  let used: SeedPair | undefined;
-  const result = await once(db, input.money, async (tx) => {
-    await assertNotBanned(tx, input.userId, { lock: true });
-    // Every row the bet may move, locked now in the batch function's order.
-    await lockForBet(tx, input.userId, input.currency);
-    const { pair, nonce } = await pairForBet(tx, input.userId);
-    used = { ...pair, next_nonce: nonce + 1 };
-    const { params, outcome, multiplier, payout, status } = instantOutcome(pair, nonce, stake, decide);
-    const row = await insertRound(tx, {
-      userId: input.userId, game, currency: input.currency, stake, pair, nonce, params, outcome,
-      status, multiplier, payout, finished: input.now, now: input.now,
-    });
-    await takeStake(tx, input.userId, input.currency, stake, row.id);
-    await payOut(tx, input.userId, input.currency, payout, row.id);
-    await settleRound(tx, row, input.now);
-    return { round: toRound(row, pair), balance: await balanceOf(tx, input.userId) };
-  });
-  // The next bet goes the quick way with the pair as this one left it.
-  if (used) seedPairCache.remember(db, input.userId, used);
-  return result;
+function checkStake(stakeText: string, currency: Currency): bigint {
+  const stake = toNano(stakeText);
+  if (stake < games.minBetNano) throw new DomainError('invalid', betMessages.min, 'game.stake.min');
+  if (stake > games.maxBetNano) throw new DomainError('invalid', betMessages.max, 'game.stake.max');
+  if (currency === 'bonus' && stake > games.maxBonusBetNano) throw new DomainError('invalid', betMessages.bonusMax, 'game.stake.bonus-max');
+  return stake;
+}
+
+/** The player of the session this call runs for: the actor of the bet's movements. */
+function bettor(): string {
+  const actor = currentActor();
+  if (!('player' in actor)) throw new Error('A bet outside a player session');
+  return actor.player.toString();
 }
 
 /**
- * The one-round-trip path of an instant bet: the outcome is worked out here from the player's
- * seed pair (kept in memory) and the nonce it expects, and the database function (migration 012's
- * arcade_instant_bets, reached through the batcher) does the rest in one transaction, together with
- * other players' bets that wait at the same time. It answers null when the bet needs the general
- * path: a first bet (no seed pair yet) or a rare turn the function leaves to it.
+ * A retried key answers its first reply before anything is read or decided (a road round a retry
+ * finished is no longer open, but the retry still gets what the first call got); the same key with
+ * another request is refused.
  */
-async function quickInstantBet(
-  db: Db,
-  input: BetInput,
-  game: 'flip' | 'roll',
-  stake: bigint,
-  decide: Decide,
-): Promise<BetResult | null> {
-  const { fingerprint, idempotencyKey } = input.money;
-  // The movements record who placed the bet: the player of the session this call runs for.
-  const actor = currentActor();
-  if (!('player' in actor)) throw new Error('An instant bet outside a player session');
-  for (let attempt = 1; attempt <= 4; attempt++) {
-    const pair = await seedPairCache.get(db, input.userId);
-    if (!pair) return null;
-    const nonce = pair.next_nonce;
-    const { params, outcome, multiplier, payout, status } = instantOutcome(pair, nonce, stake, decide);
+async function storedReply(db: Queryable, money: MoneyKey): Promise<BetResult | null> {
+  const { rows } = await db.query<{ request_hash: string; reply: string }>('SELECT request_hash, reply FROM idempotency_keys WHERE user_id = $1 AND key = $2', [
+    money.userId,
+    money.idempotencyKey,
+  ]);
+  const first = rows[0];
+  if (!first) return null;
+  if (first.request_hash !== money.fingerprint) throw new DomainError('conflict', ledgerMessages.keyReused);
+  // An empty reply: a call of another kind holds the key while it runs; the bet function decides.
+  return first.reply === '' ? null : (JSON.parse(first.reply) as BetResult);
+}
+
+/** What every bet's item carries about its call. */
+function callPart(input: { userId: bigint; money: MoneyKey; now: Date }) {
+  return {
+    user: input.userId.toString(),
+    key: input.money.idempotencyKey,
+    hash: input.money.fingerprint,
+    call: input.money.call,
+    now: input.now.toISOString(),
+    actor: bettor(),
+  };
+}
+
+const retryPause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 10 * attempt));
+
+/**
+ * Sends a bet to the bet function (bet-batches.ts) and reads its answer. `make` builds the item
+ * anew on every attempt: a stale answer (the seeds rotated, another server took the nonce, a road
+ * step moved the round meanwhile) makes the caller's state be read again. Refusals become the
+ * player's errors; null means the caller must decide again (stale after reloading).
+ */
+async function placeBet(db: Db, userId: bigint, make: (attempt: number) => Promise<BetItem | BetResult>): Promise<BetResult> {
+  for (let attempt = 1; attempt <= 8; attempt++) {
+    const item = await make(attempt);
+    if (!('kind' in item)) return item;
+    let answer: BetAnswer;
+    try {
+      answer = await submitBet(db, userId, item);
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      // A pair rotated under a batch, a serialization failure or a key race: try again.
+      // (A unique violation: a call with the same key that is not a bet committed meanwhile.)
+      if (code === BET_REFUSAL.stale || (typeof code === 'string' && (RETRYABLE_CODES.has(code) || code === UNIQUE_VIOLATION))) {
+        seedPairCache.forget(db, userId);
+        await retryPause(attempt);
+        continue;
+      }
+      throw error;
+    }
+    if (typeof answer === 'object') return answer;
+    switch (answer) {
+      case BET_REFUSAL.stale:
+        seedPairCache.forget(db, userId);
+        continue;
+      case BET_REFUSAL.balance:
+        throw new DomainError('conflict', betMessages.balance, 'game.balance');
+      case BET_REFUSAL.banned:
+        throw new DomainError('forbidden', withdrawalMessages.banned, 'account.banned');
+      case BET_REFUSAL.keyReused:
+        throw new DomainError('conflict', ledgerMessages.keyReused);
+      case BET_REFUSAL.roadOpen:
+        throw new DomainError('conflict', betMessages.roadOpen, 'game.road.open');
+      case BET_REFUSAL.roadNotOpen:
+        throw new DomainError('conflict', betMessages.roadNotOpen, 'game.road.not-open');
+      case BET_REFUSAL.unknownPlayer:
+        throw new DomainError('unauthenticated', 'Unknown player, log in again');
+      default:
+        throw new Error(`The bet function answered ${String(answer)}`);
+    }
+  }
+  throw new DomainError('conflict', betMessages.busy, 'game.busy');
+}
+
+/**
+ * The player's active seed pair and the nonce the bet will use. The first try takes the pair's
+ * next nonce as this server last left it (in memory: no database call); the function checks that
+ * it is still the next one. After a stale answer (another server or another bet of the same player
+ * took it, or the seeds were rotated) the nonce is reserved in the database first, so the retry
+ * cannot lose the race again (a retry refused after that leaves the nonce unused: a gap, never a
+ * reuse). A player with no pair yet gets one made here.
+ */
+async function nonceFor(db: Db, userId: bigint, attempt: number): Promise<{ pair: SeedPair; nonce: number; reserved: boolean }> {
+  if (attempt === 1) {
+    let pair = await seedPairCache.get(db, userId);
+    if (!pair) {
+      pair = { ...(await db.transaction((tx) => activePairForUpdate(tx, userId))) };
+      seedPairCache.remember(db, userId, pair);
+    }
+    return { pair, nonce: pair.next_nonce, reserved: false };
+  }
+  const { rows } = await db.query<SeedPair>('UPDATE seed_pairs SET next_nonce = next_nonce + 1 WHERE user_id = $1 AND active RETURNING *', [userId]);
+  if (!rows[0]) return nonceFor(db, userId, 1);
+  const pair = { ...rows[0], next_nonce: Number(rows[0].next_nonce) };
+  seedPairCache.remember(db, userId, pair);
+  return { pair, nonce: pair.next_nonce - 1, reserved: true };
+}
+
+/** After an accepted bet, the pair in memory expects the nonce after this bet's. */
+function nonceUsed(pair: SeedPair, nonce: number): void {
+  pair.next_nonce = Math.max(pair.next_nonce, nonce + 1);
+}
+
+type Decide = (floats: number[]) => { params: object; outcome: object; multiplier: number };
+
+/**
+ * One instant bet (flip or roll): the outcome is worked out here from the player's seed pair (kept
+ * in memory) and the nonce it expects; the bet function checks that pair and nonce, takes the
+ * stake, pays out, settles the round and answers, in one transaction, together with other
+ * players' bets that wait at the same time.
+ */
+async function instantBet(db: Db, input: BetInput, game: 'flip' | 'roll', decide: Decide): Promise<BetResult> {
+  const stake = checkStake(input.stake, input.currency);
+  let used: { pair: SeedPair; nonce: number } | null = null;
+  const result = await placeBet(db, input.userId, async (attempt) => {
+    const { pair, nonce, reserved } = await nonceFor(db, input.userId, attempt);
+    used = { pair, nonce };
+    const floats = fairFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce }, 1, nodeHmac);
+    const { params, outcome, multiplier } = decide(floats);
+    const payout = payoutOf(stake, multiplier);
+    const status = multiplier > 0 ? ('won' as const) : ('lost' as const);
     const round = toRound(
       { id: 0n, user_id: input.userId, game, currency: input.currency, stake, payout, multiplier: BigInt(multiplier), status, seed_pair_id: pair.id, nonce, params, outcome, created_at: input.now, finished_at: input.now } as RoundRow,
       pair,
     );
-    const share = input.currency === 'ton' ? referralShareOf(game, stake) : 0n;
-    let answer: InstantBetAnswer;
-    try {
-      answer = await instantBets(db).submit(input.userId, {
-        user: input.userId.toString(), key: idempotencyKey, hash: fingerprint, game, pair: pair.id.toString(), nonce, actor: actor.player.toString(),
-        currency: input.currency, stake: stake.toString(), payout: payout.toString(), multiplier: String(multiplier),
-        params, outcome, share: share.toString(), now: input.now.toISOString(),
-        // The function puts the round id and the balances after the bet in place of the marks.
-        reply: JSON.stringify({ round: { ...round, id: '@round' }, balance: { ton: '@ton', bonusTon: '@bonus' } }),
-      });
-    } catch (error) {
-      const code = (error as { code?: unknown } | null)?.code;
-      // The seeds were rotated meanwhile, a deadlock or a key race: try again.
-      // (A unique violation: a call with the same key that is not a bet committed meanwhile.)
-      if (code === BET_REFUSAL.staleSeeds) seedPairCache.forget(db, input.userId);
-      else if (!(typeof code === 'string' && (RETRYABLE_CODES.has(code) || code === UNIQUE_VIOLATION))) throw error;
-      else await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 10 * attempt));
-      continue;
-    }
-    if (typeof answer === 'object') {
-      pair.next_nonce = nonce + 1;
-      return answer;
-    }
-    if (answer === BET_REFUSAL.generalPath) return null;
-    if (answer === BET_REFUSAL.balance) throw new DomainError('conflict', betMessages.balance, 'game.balance');
-    if (answer === BET_REFUSAL.banned) throw new DomainError('forbidden', withdrawalMessages.banned, 'account.banned');
-    if (answer === BET_REFUSAL.keyReused) throw new DomainError('conflict', ledgerMessages.keyReused);
-    if (answer !== BET_REFUSAL.staleSeeds) throw new Error(`The instant bet function answered ${String(answer)}`);
-    // Another bet took the nonce or the seeds were rotated: reload the pair.
-    seedPairCache.forget(db, input.userId);
-  }
-  return null;
+    return {
+      kind: 'instant', ...callPart(input), game, pair: pair.id.toString(), nonce, reserved,
+      currency: input.currency, stake: stake.toString(), payout: payout.toString(), multiplier: String(multiplier),
+      params, outcome,
+      // The function puts the round id and the balances after the bet in place of the marks.
+      reply: JSON.stringify({ round: { ...round, id: '@round' }, balance: { ton: '@ton', bonusTon: '@bonus' } }),
+    };
+  });
+  // (A retried key's replay moved nothing: no harm, the next bet is stale once and reserves.)
+  if (used) nonceUsed((used as { pair: SeedPair }).pair, (used as { nonce: number }).nonce);
+  return result;
 }
 
 /** Counts an accepted bet (a retried key's replay too) for the metrics. */
@@ -254,104 +261,135 @@ export function playRoll(db: Db, input: BetInput & { target: string; direction: 
 
 // ---- road ----
 
+/** The reply of a road bet: the round as the function leaves it ("@round" for a new one) and the balances after it. */
+function roadReply(row: RoundRow, pair: SeedPair, id?: string): string {
+  return JSON.stringify({ round: { ...toRound(row, pair), ...(id ? { id } : {}) }, balance: { ton: '@ton', bonusTon: '@bonus' } });
+}
+
 export function startRoad(db: Db, input: BetInput & { difficulty: RoadDifficulty }): Promise<BetResult> {
   const stake = checkStake(input.stake, input.currency);
-  return counted('road', input.currency, once(db, input.money, async (tx) => {
-    await assertNotBanned(tx, input.userId, { lock: true });
-    await lockForBet(tx, input.userId, input.currency);
-    const { pair, nonce } = await pairForBet(tx, input.userId);
-    const open = await tx.query("SELECT id FROM game_rounds WHERE user_id = $1 AND game = 'road' AND status = 'open'", [input.userId]);
-    if (open.rowCount > 0) throw new DomainError('conflict', betMessages.roadOpen, 'game.road.open');
+  let used: { pair: SeedPair; nonce: number } | null = null;
+  return counted('road', input.currency, placeBet(db, input.userId, async (attempt) => {
+    const { pair, nonce, reserved } = await nonceFor(db, input.userId, attempt);
+    used = { pair, nonce };
     // The traps are fixed now, from the seeds, before the first step.
     const floats = fairFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce }, ROAD_FLOATS, nodeHmac);
     const outcome: RoadOutcome = { traps: roadTraps(floats, input.difficulty), passed: 0 };
     const params: RoadParams = { difficulty: input.difficulty };
-    const row = await insertRound(tx, {
-      userId: input.userId, game: 'road', currency: input.currency, stake, pair, nonce, params, outcome,
-      status: 'open', multiplier: 0, payout: 0n, finished: null, now: input.now,
-    });
-    await takeStake(tx, input.userId, input.currency, stake, row.id);
-    return { round: toRound(row, pair), balance: await balanceOf(tx, input.userId) };
+    const row = {
+      id: 0n, user_id: input.userId, game: 'road', currency: input.currency, stake, payout: 0n, multiplier: 0n, status: 'open',
+      seed_pair_id: pair.id, nonce, params, outcome, created_at: input.now, finished_at: null,
+    } satisfies RoundRow;
+    return {
+      kind: 'road-start', ...callPart(input), game: 'road', pair: pair.id.toString(), nonce, reserved,
+      currency: input.currency, stake: stake.toString(), payout: '0', multiplier: '0', params, outcome,
+      reply: roadReply(row, pair, '@round'),
+    };
+  }).then((result) => {
+    if (used) nonceUsed((used as { pair: SeedPair }).pair, (used as { nonce: number }).nonce);
+    return result;
   }));
 }
 
-/**
- * The player's road round, locked, after every row a step or cash-out may move (lockForBet: the
- * player's row first, then the accounts in the batch function's order). A round's currency never
- * changes, so it is read before the locks.
- */
-async function lockedRoad(tx: Queryable, userId: bigint, roundId: bigint): Promise<{ row: RoundRow; pair: SeedPair }> {
-  const currency = await tx.query<{ currency: Currency }>("SELECT currency FROM game_rounds WHERE id = $1 AND user_id = $2 AND game = 'road'", [roundId, userId]);
-  if (!currency.rows[0]) throw new DomainError('not-found', 'No such road round');
-  await lockForBet(tx, userId, currency.rows[0].currency);
-  const { rows } = await tx.query<RoundRow>("SELECT * FROM game_rounds WHERE id = $1 AND user_id = $2 AND game = 'road' FOR NO KEY UPDATE", [roundId, userId]);
+/** The player's road round and its seed pair, as they are now. */
+async function roadOf(db: Queryable, userId: bigint, roundId: bigint): Promise<{ row: RoundRow; pair: SeedPair }> {
+  const { rows } = await db.query<RoundRow>("SELECT * FROM game_rounds WHERE id = $1 AND user_id = $2 AND game = 'road'", [roundId, userId]);
   const row = rows[0];
   if (!row) throw new DomainError('not-found', 'No such road round');
-  const pair = await tx.query<SeedPair>('SELECT * FROM seed_pairs WHERE id = $1', [row.seed_pair_id]);
+  const pair = await db.query<SeedPair>('SELECT * FROM seed_pairs WHERE id = $1', [row.seed_pair_id]);
   return { row, pair: pair.rows[0]! };
 }
 
-async function finishRoad(tx: Queryable, row: RoundRow, status: 'cashed' | 'lost', outcome: RoadOutcome, multiplier: number, payout: bigint, now: Date): Promise<RoundRow> {
-  const { rows } = await tx.query<RoundRow>(
-    'UPDATE game_rounds SET status = $2, outcome = $3, multiplier = $4, payout = $5, finished_at = $6 WHERE id = $1 RETURNING *',
-    [row.id, status, JSON.stringify(outcome), multiplier, payout, now],
-  );
-  await payOut(tx, row.user_id, row.currency, payout, row.id);
-  await settleRound(tx, rows[0]!, now);
-  return rows[0]!;
-}
-
-/** Cash-out value after `passed` lanes, capped at the maximum payout. */
+/**
+ * Cash-out value after `passed` lanes. At the maximum payout the round ends, and the multiplier
+ * is the one actually paid (the payout over the stake), not the ladder's.
+ */
 function roadPayout(row: RoundRow, passed: number): { multiplier: number; payout: bigint; capped: boolean } {
   const { difficulty } = row.params as RoadParams;
   const multiplier = roadMultiplier(difficulty, passed);
   const payout = payoutOf(row.stake, multiplier);
-  return payout >= games.maxPayoutNano ? { multiplier, payout: games.maxPayoutNano, capped: true } : { multiplier, payout, capped: false };
+  if (payout < games.maxPayoutNano) return { multiplier, payout, capped: false };
+  return { multiplier: Number((games.maxPayoutNano * BigInt(MULTIPLIER_SCALE)) / row.stake), payout: games.maxPayoutNano, capped: true };
+}
+
+/** The end of a road round, for the bet function: the payout, the round as it ends, the referrer's share. */
+function roadFinish(
+  input: { userId: bigint; money: MoneyKey; now: Date },
+  found: { row: RoundRow; pair: SeedPair },
+  end: { status: 'cashed' | 'lost'; outcome: RoadOutcome; multiplier: number; payout: bigint },
+): BetItem {
+  const { row, pair } = found;
+  const ended: RoundRow = { ...row, status: end.status, outcome: end.outcome, multiplier: BigInt(end.multiplier), payout: end.payout, finished_at: input.now };
+  return {
+    kind: 'road-finish', ...callPart(input), game: 'road', round: row.id.toString(), passed: (row.outcome as RoadOutcome).passed, status: end.status,
+    currency: row.currency, stake: row.stake.toString(), payout: end.payout.toString(), multiplier: String(end.multiplier),
+    params: row.params, outcome: end.outcome,
+    reply: roadReply(ended, pair),
+  };
 }
 
 /**
  * One step onto `lane` (1-based, the next one): a trap ends the round, a safe lane raises the
- * multiplier; the last lane and reaching the maximum payout cash out by themselves. Asking for a
- * lane already crossed (a double tap) answers the round as it is and moves nothing.
+ * multiplier; the last lane and reaching the maximum payout cash out by themselves (a step that
+ * ends the round is a bet of the bet function: it pays out and settles). Asking for a lane already
+ * crossed (a double tap) answers the round as it is and moves nothing.
  */
-export function stepRoad(db: Db, input: { userId: bigint; roundId: bigint; lane: number; money: MoneyKey; now: Date }): Promise<BetResult> {
-  return once(db, input.money, async (tx) => {
-    const { row, pair } = await lockedRoad(tx, input.userId, input.roundId);
-    const outcome = row.outcome as RoadOutcome;
-    if (row.status === 'open' && input.lane <= outcome.passed) return { round: toRound(row, pair), balance: await balanceOf(tx, input.userId) };
-    if (row.status !== 'open') throw new DomainError('conflict', betMessages.roadNotOpen, 'game.road.not-open');
-    if (input.lane !== outcome.passed + 1) throw new DomainError('conflict', betMessages.roadLane, 'game.road.lane');
+export async function stepRoad(db: Db, input: { userId: bigint; roundId: bigint; lane: number; money: MoneyKey; now: Date }): Promise<BetResult> {
+  return placeBet(db, input.userId, async () => {
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const replayed = await storedReply(db, input.money);
+      if (replayed) return replayed;
+      const found = await roadOf(db, input.userId, input.roundId);
+      const { row, pair } = found;
+      const outcome = row.outcome as RoadOutcome;
+      if (row.status === 'open' && input.lane <= outcome.passed) {
+        return once(db, input.money, async (tx) => ({ round: toRound(row, pair), balance: await balanceOf(tx, input.userId) }));
+      }
+      if (row.status !== 'open') throw new DomainError('conflict', betMessages.roadNotOpen, 'game.road.not-open');
+      if (input.lane !== outcome.passed + 1) throw new DomainError('conflict', betMessages.roadLane, 'game.road.lane');
 
-    let updated: RoundRow;
-    if (outcome.traps.includes(input.lane - 1)) {
-      updated = await finishRoad(tx, row, 'lost', { ...outcome, hitLane: input.lane }, 0, 0n, input.now);
-    } else {
+      if (outcome.traps.includes(input.lane - 1)) {
+        return roadFinish(input, found, { status: 'lost', outcome: { ...outcome, hitLane: input.lane }, multiplier: 0, payout: 0n });
+      }
       const passed = input.lane;
       const { difficulty } = row.params as RoadParams;
       const value = roadPayout(row, passed);
       if (passed === roadLanes(difficulty) || value.capped) {
-        updated = await finishRoad(tx, row, 'cashed', { ...outcome, passed }, value.multiplier, value.payout, input.now);
-      } else {
-        const next = await tx.query<RoundRow>('UPDATE game_rounds SET outcome = $2, multiplier = $3 WHERE id = $1 RETURNING *', [
-          row.id,
-          JSON.stringify({ ...outcome, passed }),
-          value.multiplier,
-        ]);
-        updated = next.rows[0]!;
+        return roadFinish(input, found, { status: 'cashed', outcome: { ...outcome, passed }, multiplier: value.multiplier, payout: value.payout });
       }
+      // A safe lane moves no money: the round alone changes, if no other step moved it meanwhile.
+      const stepped = await once(db, input.money, async (tx) => {
+        const next = await tx.query<RoundRow>(
+          `UPDATE game_rounds SET outcome = $2, multiplier = $3 WHERE id = $1 AND status = 'open' AND (outcome->>'passed')::integer = $4 RETURNING *`,
+          [row.id, JSON.stringify({ ...outcome, passed }), value.multiplier, outcome.passed],
+        );
+        // Thrown inside the key's transaction, so the key is not kept and the step is read again.
+        if (!next.rows[0]) throw new StaleStep();
+        return { round: toRound(next.rows[0], pair), balance: await balanceOf(tx, input.userId) };
+      }).catch((error: unknown) => {
+        if (error instanceof StaleStep) return null;
+        throw error;
+      });
+      if (stepped) return stepped;
+      await retryPause(attempt);
     }
-    return { round: toRound(updated, pair), balance: await balanceOf(tx, input.userId) };
+    throw new DomainError('conflict', betMessages.busy, 'game.busy');
   });
 }
 
-export function cashOutRoad(db: Db, input: { userId: bigint; roundId: bigint; money: MoneyKey; now: Date }): Promise<BetResult> {
-  return once(db, input.money, async (tx) => {
-    const { row, pair } = await lockedRoad(tx, input.userId, input.roundId);
+/** A step that found its round moved by another step between reading it and writing it. */
+class StaleStep extends Error {}
+
+export async function cashOutRoad(db: Db, input: { userId: bigint; roundId: bigint; money: MoneyKey; now: Date }): Promise<BetResult> {
+  return placeBet(db, input.userId, async () => {
+    const replayed = await storedReply(db, input.money);
+    if (replayed) return replayed;
+    const found = await roadOf(db, input.userId, input.roundId);
+    const { row } = found;
     if (row.status !== 'open') throw new DomainError('conflict', betMessages.roadNotOpen, 'game.road.not-open');
     const outcome = row.outcome as RoadOutcome;
     if (outcome.passed < 1) throw new DomainError('conflict', betMessages.nothingToCash, 'game.road.nothing-to-cash');
     const value = roadPayout(row, outcome.passed);
-    const updated = await finishRoad(tx, row, 'cashed', outcome, value.multiplier, value.payout, input.now);
-    return { round: toRound(updated, pair), balance: await balanceOf(tx, input.userId) };
+    return roadFinish(input, found, { status: 'cashed', outcome, multiplier: value.multiplier, payout: value.payout });
   });
 }
