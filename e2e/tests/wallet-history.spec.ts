@@ -81,7 +81,7 @@ test('history names every movement: bets with game and outcome, a day of commiss
   await expect(commissions).toHaveAttribute('data-count', '21');
   await expect(commissions).toHaveAttribute('data-amount', '0.102');
   await expect(commissions.getByTestId('history-item-title')).toHaveText('Commissions');
-  await expect(commissions.getByTestId('history-item-detail')).toHaveText('Commissions that day: 21');
+  await expect(commissions.getByTestId('history-item-detail')).toHaveText('Friends’ bets: 21');
 
   // Claimed, the income is one row of its own, in TON.
   await referrer.server.call('referral/claim', { idempotencyKey: `e2e-history-claim-${referrer.user.id}` });

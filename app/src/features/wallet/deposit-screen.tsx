@@ -141,7 +141,6 @@ function DepositForm({ info, reloadInfo }: DepositFormProps) {
       <div className="wallet-form__widget">
         <WalletWidget onSender={setSender} />
       </div>
-      <DepositQr link={depositLink(info.depositAddress, info.depositMemo, check.ok ? check.nano : null)} />
       <AmountField
         id="deposit-amount"
         value={amount}
@@ -164,6 +163,8 @@ function DepositForm({ info, reloadInfo }: DepositFormProps) {
         {busy === 'wallet' ? <span className="spinner spinner--small spinner--light" aria-hidden="true" /> : null}
         {busy === 'wallet' ? t('wallet.depositForm.sending') : t('wallet.depositForm.submit')}
       </button>
+      {/* The same transfer for a wallet on another device: the amount typed above and the memo. */}
+      <DepositQr link={depositLink(info.depositAddress, info.depositMemo, check.ok ? check.nano : null)} />
       {info.testDeposits ? (
         <div className="test-deposit">
           <p className="test-deposit__label">

@@ -214,7 +214,7 @@ export const walletEn = {
       wonWith: 'Won ×{{multiplier}}',
       cashedWith: 'Cashed out ×{{multiplier}}',
     },
-    commissions: 'Commissions that day: {{count}}',
+    commissions: 'Friends’ bets: {{count}}',
     explorer: 'Transaction',
     explorerLabel: 'Open transaction {{hash}} in the explorer',
     currency: {

@@ -211,7 +211,7 @@ export const walletRu: WalletResources = {
       wonWith: 'Выигрыш ×{{multiplier}}',
       cashedWith: 'Забрано ×{{multiplier}}',
     },
-    commissions: 'Начислений за день: {{count}}',
+    commissions: 'Ставок друзей: {{count}}',
     explorer: 'Транзакция',
     explorerLabel: 'Открыть транзакцию {{hash}} в обозревателе',
     currency: {
