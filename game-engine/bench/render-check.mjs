@@ -201,38 +201,97 @@ try {
     // Labels sample each glyph's frame on the font's pages (bilinear, so a pixel beyond it too):
     // ink of a neighbouring glyph there shows as a stray mark beside a letter (it did under
     // "YOU WIN", the J's hook next to the I, with 4 px of padding).
+    // Both the English font and the one with the Russian words' letters.
+    const russian = { win: 'Выигрыш', lose: 'Мимо', under: 'Меньше', over: 'Больше' };
+    for (const texts of [undefined, russian]) {
+      const info = await page.evaluate(async (texts) => {
+        const bench = window.arcadeBench;
+        const h = await bench.mountCore('roll', { clock: 'manual', texts });
+        const font = h.engine.director.scene.badgeTexts.win.font;
+        const pages = new Map();
+        const touched = [];
+        let glyphs = 0;
+        for (const [char, glyph] of Object.entries(font.chars)) {
+          const texture = glyph.texture;
+          if (!texture) continue;
+          glyphs++;
+          const source = texture.source;
+          if (!pages.has(source)) {
+            const canvas = source.resource;
+            pages.set(source, { data: canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data, width: canvas.width, height: canvas.height });
+          }
+          const { data, width, height } = pages.get(source);
+          const r = source.resolution;
+          const frame = texture.frame;
+          const [x0, y0, x1, y1] = [frame.x, frame.y, frame.x + frame.width, frame.y + frame.height].map((v) => Math.round(v * r));
+          const alpha = (x, y) => (x < 0 || y < 0 || x >= width || y >= height ? 0 : data[(y * width + x) * 4 + 3]);
+          let ink = 0;
+          // The ring of pixels just outside the frame.
+          for (let x = x0 - 1; x <= x1; x++) ink = Math.max(ink, alpha(x, y0 - 1), alpha(x, y1));
+          for (let y = y0 - 1; y <= y1; y++) ink = Math.max(ink, alpha(x0 - 1, y), alpha(x1, y));
+          if (ink > 0) touched.push(`${char} (alpha ${ink})`);
+        }
+        bench.unmountCore();
+        return { glyphs, pages: pages.size, touched };
+      }, texts);
+      assert.ok(info.glyphs >= 40 && info.pages >= 1, `${info.glyphs} glyphs on ${info.pages} pages`);
+      assert.deepEqual(info.touched, [], `ink next to the frames of ${info.touched.join(', ')}`);
+    }
+  });
+
+  await check('roll at rest: the die stands on the target and the counter reads it, no other pointer', async () => {
+    // It showed a muted 50.00 with the die at 50 while the target was 55, and a knob at 55
+    // beside the app's own slider.
     const info = await page.evaluate(async () => {
       const bench = window.arcadeBench;
       const h = await bench.mountCore('roll', { clock: 'manual' });
-      const font = h.engine.director.scene.badgeTexts.win.font;
-      const pages = new Map();
-      const touched = [];
-      let glyphs = 0;
-      for (const [char, glyph] of Object.entries(font.chars)) {
-        const texture = glyph.texture;
-        if (!texture) continue;
-        glyphs++;
-        const source = texture.source;
-        if (!pages.has(source)) {
-          const canvas = source.resource;
-          pages.set(source, { data: canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data, width: canvas.width, height: canvas.height });
-        }
-        const { data, width, height } = pages.get(source);
-        const r = source.resolution;
-        const frame = texture.frame;
-        const [x0, y0, x1, y1] = [frame.x, frame.y, frame.x + frame.width, frame.y + frame.height].map((v) => Math.round(v * r));
-        const alpha = (x, y) => (x < 0 || y < 0 || x >= width || y >= height ? 0 : data[(y * width + x) * 4 + 3]);
-        let ink = 0;
-        // The ring of pixels just outside the frame.
-        for (let x = x0 - 1; x <= x1; x++) ink = Math.max(ink, alpha(x, y0 - 1), alpha(x, y1));
-        for (let y = y0 - 1; y <= y1; y++) ink = Math.max(ink, alpha(x0 - 1, y), alpha(x1, y));
-        if (ink > 0) touched.push(`${char} (alpha ${ink})`);
-      }
+      h.preview(55, 'under');
+      h.advance(200);
+      const scene = h.engine.director.scene;
+      const before = { counter: scene.counter.text, label: scene.targetLabel.text, dieAt: scene.marker.x, targetAt: scene.xOf(55), knob: 'knob' in scene };
+      void h.play({ roll: 12.34, target: 55, direction: 'under', win: true });
+      h.skip();
+      h.advance(1500);
+      const rolled = scene.counter.text;
+      h.preview(70, 'over');
+      h.advance(200);
+      const moved = { counter: scene.counter.text, label: scene.targetLabel.text, dieAt: scene.marker.x, targetAt: scene.xOf(70) };
       bench.unmountCore();
-      return { glyphs, pages: pages.size, touched };
+      return { before, rolled, moved };
     });
-    assert.ok(info.glyphs >= 40 && info.pages >= 1, `${info.glyphs} glyphs on ${info.pages} pages`);
-    assert.deepEqual(info.touched, [], `ink next to the frames of ${info.touched.join(', ')}`);
+    assert.equal(info.before.counter, '55.00');
+    assert.equal(info.before.label, 'UNDER 55.00');
+    assert.ok(Math.abs(info.before.dieAt - info.before.targetAt) < 0.5, `die at ${info.before.dieAt}, target at ${info.before.targetAt}`);
+    assert.equal(info.before.knob, false);
+    assert.equal(info.rolled, '12.34');
+    assert.equal(info.moved.counter, '70.00');
+    assert.equal(info.moved.label, 'OVER 70.00');
+    assert.ok(Math.abs(info.moved.dieAt - info.moved.targetAt) < 0.5, `die at ${info.moved.dieAt}, target at ${info.moved.targetAt}`);
+  });
+
+  await check('the canvases print the words they are given, every letter on the font (English by default)', async () => {
+    const info = await page.evaluate(async () => {
+      const bench = window.arcadeBench;
+      const read = async (game, texts) => {
+        const h = await bench.mountCore(game, { clock: 'manual', texts });
+        h.advance(100);
+        const scene = h.engine.director.scene;
+        const lines = game === 'flip' ? [scene.labels.heads, scene.labels.tails, scene.badgeTexts.win, scene.badgeTexts.lose] : [scene.finishLabel, scene.bannerTitles.cashout, scene.bannerTitles.crash];
+        const font = lines[0].font;
+        const words = lines.map((line) => line.text);
+        const missing = [...new Set(words.join('').replace(/ /g, ''))].filter((char) => !font.chars[char]?.texture);
+        const words2 = h.texts;
+        bench.unmountCore();
+        return { words, missing, lane: words2.lane };
+      };
+      const ru = { heads: 'Орёл', tails: 'Решка', win: 'Выигрыш', lose: 'Мимо', under: 'Меньше', over: 'Больше', finish: 'Финиш', cashedOut: 'Забрано', crashed: 'Авария', lane: 'Полоса' };
+      return { flipEn: await read('flip'), flipRu: await read('flip', ru), roadRu: await read('road', ru) };
+    });
+    assert.deepEqual(info.flipEn.words, ['HEADS', 'TAILS', 'YOU WIN', 'NO LUCK']);
+    assert.deepEqual(info.flipRu.words, ['ОРЁЛ', 'РЕШКА', 'ВЫИГРЫШ', 'МИМО']);
+    assert.deepEqual(info.roadRu.words, ['ФИНИШ', 'ЗАБРАНО', 'АВАРИЯ']);
+    assert.equal(info.roadRu.lane, 'ПОЛОСА');
+    assert.deepEqual([...info.flipEn.missing, ...info.flipRu.missing, ...info.roadRu.missing], []);
   });
 
   await check('on a short stage the result badge stays inside the canvas and clear of the dice', async () => {

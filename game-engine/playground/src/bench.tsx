@@ -1,5 +1,5 @@
 import { Engine, mulberry32 } from '@arcade/game-engine/core';
-import { mountGame, showGame, type MountedGame } from '@arcade/game-engine/games';
+import { mountGame, showGame, type GameTexts, type MountedGame } from '@arcade/game-engine/games';
 import { DIFFICULTY_TRAPS } from '@arcade/game-engine/games/road/plan';
 import { GameCanvas, type GameHandle, type GameName } from '@arcade/game-engine/react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -20,6 +20,8 @@ interface MountOptions {
   seed?: number;
   /** Frames kept for stats() (the bench keeps every frame of its measured stretch). */
   statsWindow?: number;
+  /** The words the canvas prints (English by default). */
+  texts?: Partial<GameTexts>;
 }
 
 /** Outcomes for the bench come from a seeded sequence, so runs play the same rounds. */
@@ -63,7 +65,7 @@ function releaseIdleFonts(): void {
 }
 
 async function mountCore(game: GameName, options: MountOptions = {}): Promise<GameHandle> {
-  core = await mountGame(stage, game, { clock: options.clock ?? 'ticker', seed: options.seed ?? 7, statsWindow: options.statsWindow });
+  core = await mountGame(stage, game, { clock: options.clock ?? 'ticker', seed: options.seed ?? 7, statsWindow: options.statsWindow, texts: options.texts });
   handle = core;
   return core;
 }
