@@ -39,3 +39,18 @@ async function addAnyGiftToCart(page: Page): Promise<void> {
   await page.getByTestId('cart-button').click();
   await expect(page.getByTestId('cart-sheet')).toBeVisible();
 }
+
+test('road writes one multiplier alike in its ladder and on its start button (ru)', async ({ page, request }, testInfo) => {
+  const user = freshUser('Multiplier Reader');
+  const server = await apiSession(request, user);
+  await server.call('profile/onboarding');
+  await server.call('profile/language', { lang: 'ru' });
+
+  await openApp(page, testInfo, { user, path: '/road' });
+  const first = page.getByTestId('road-ladder').locator('.road-ladder__value').first();
+  await expect(first).toHaveText(/^1,\d+×$/, { timeout: 30_000 });
+  const shown = (await first.textContent()) ?? '';
+  // The start button names the first lane's multiplier and the last one's: both in Russian digits.
+  await expect(page.getByTestId('road-start')).toContainText(`${shown} → `);
+  await expect(page.getByTestId('road-start')).not.toContainText(/\d\.\d/);
+});

@@ -1,4 +1,4 @@
-import { formatTon } from '../../lib/format';
+import { formatMultiplier, formatTon } from '../../lib/format';
 import { fromNano } from '@arcade/api-client/money';
 import { payoutOf } from '@arcade/api-client/fair';
 import type { Round } from '@arcade/api-client/games';
@@ -75,7 +75,7 @@ export function Component() {
               busy={flow.busy}
               waiting={flow.phase === 'betting'}
               label={gt('play.play')}
-              hint={winPays ? `${gt('play.flip.payoutOnWin')} ${winPays} TON · ${config.flip.multiplier}×` : null}
+              hint={winPays ? `${gt('play.flip.payoutOnWin')} ${winPays} TON · ${formatMultiplier(config.flip.multiplier, locale)}×` : null}
               onPress={() => void play()}
               testId="flip-play"
             />

@@ -272,7 +272,7 @@ export function Component() {
         busy={flow.busy}
         waiting={flow.phase === 'betting'}
         label={gt('play.road.start')}
-        hint={top ? `${picked?.ladder[0] ?? ''}× → ${formatMultiplier(top, locale)}×` : null}
+        hint={top ? `${formatMultiplier(picked?.ladder[0] ?? '', locale)}× → ${formatMultiplier(top, locale)}×` : null}
         onPress={() => void begin()}
         testId="road-start"
       />

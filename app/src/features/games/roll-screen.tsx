@@ -1,4 +1,4 @@
-import { formatTon } from '../../lib/format';
+import { formatMultiplier, formatTon } from '../../lib/format';
 import { payoutOf, type RollDirection } from '@arcade/api-client/fair';
 import type { Round } from '@arcade/api-client/games';
 import { fromNano } from '@arcade/api-client/money';
@@ -145,7 +145,7 @@ export function Component() {
               busy={flow.busy}
               waiting={flow.phase === 'betting'}
               label={gt('play.play')}
-              hint={`${direction === 'under' ? gt('play.roll.rollUnder') : gt('play.roll.rollOver')} ${quote.targetText} · ${quote.multiplierText}×`}
+              hint={`${direction === 'under' ? gt('play.roll.rollUnder') : gt('play.roll.rollOver')} ${quote.targetText} · ${formatMultiplier(quote.multiplierText, locale)}×`}
               onPress={() => void play()}
               testId="roll-play"
             />
@@ -275,7 +275,7 @@ export function Component() {
               </div>
               <div className="game-quote__item">
                 <dt>{gt('play.roll.multiplier')}</dt>
-                <dd data-testid="roll-multiplier">{quote.multiplierText}×</dd>
+                <dd data-testid="roll-multiplier">{formatMultiplier(quote.multiplierText, locale)}×</dd>
               </div>
               <div className="game-quote__item">
                 <dt>{gt('play.roll.payoutOnWin')}</dt>
