@@ -205,6 +205,24 @@ test('haptics: a tap for a bet, a notification for its outcome, none once turned
   expect(await haptic(page, off)).toEqual([]);
 });
 
+test('a bet the server refuses is felt as an error after the tap', async ({ page, request, consoleErrors }, testInfo) => {
+  test.setTimeout(120_000);
+  const { user, server } = await fundedPlayer(request);
+  await openApp(page, testInfo, { user, path: '/road' });
+  await expect(page.getByTestId('road-start')).toBeVisible();
+  await page.getByTestId('stake-input').fill('0.1');
+  // Another device opens a round meanwhile: this screen's start is refused (409).
+  await server.call('games/road/start', { stake: '0.1', currency: 'ton', difficulty: 'easy', idempotencyKey: `other-device-${user.id}` });
+  consoleErrors.allow(/status of 409/);
+  const from = (await hostMessages(page)).length;
+  await page.getByTestId('road-start').click();
+  await expect(page.getByTestId('bet-error')).toBeVisible();
+  await expect.poll(async () => (await haptic(page, from)).map((m) => m.params)).toEqual([
+    { type: 'impact', impact_style: 'light' },
+    { type: 'notification', notification_type: 'error' },
+  ]);
+});
+
 test('closing asks first while a road round is open, and stops asking when it ends', async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
   const { user } = await fundedPlayer(request);
