@@ -179,7 +179,7 @@ const tryPgbench = async (...args: Parameters<typeof pgbench>): Promise<PgbenchR
     return String((error as { stderr?: string }).stderr || (error as Error).message).trim().split('\n').slice(-2).join(' ');
   }
 };
-const perBet = await tryPgbench(url, CONNECTIONS, ['-n', '-f', join(here, 'pgbench-bet.sql'), ...pgbenchVars({ ...common, clients: CONNECTIONS, shards: SYSTEM_SHARDS })]);
+const perBet = await tryPgbench(url, CONNECTIONS, ['-n', '-M', 'prepared', '-f', join(here, 'pgbench-bet.sql'), ...pgbenchVars({ ...common, clients: CONNECTIONS, shards: SYSTEM_SHARDS })]);
 const BATCH = Math.max(1, Math.min(PLAYERS, Math.round(batchSize ?? 16)));
 // The product's rules, as the server passes them to the bet function after the bets.
 const ladder = (name: 'rounds' | 'wagered' | 'bestWin') => {
@@ -199,7 +199,7 @@ const rules = [
 ].join(', ');
 const batchScript = join(mkdtempSync(join(tmpdir(), 'arcade-pgbench-batch-')), 'batch.sql');
 writeFileSync(batchScript, readFileSync(join(here, 'pgbench-bet-batch.sql'), 'utf8').replaceAll('{{rules}}', rules));
-const batched = await tryPgbench(url, 1, ['-n', '-f', batchScript, ...pgbenchVars({ ...common, clients: 1, batch: BATCH })]);
+const batched = await tryPgbench(url, 1, ['-n', '-M', 'prepared', '-f', batchScript, ...pgbenchVars({ ...common, clients: 1, batch: BATCH })]);
 rmSync(dirname(batchScript), { recursive: true, force: true });
 
 const pgbenchAfter = await pgbench();
@@ -238,8 +238,8 @@ const kib = (bytes: number, n: number) => `${(bytes / Math.max(1, n) / 1024).toF
 const latency = (run: PgbenchRun) => `p50 ${quantile(run.latencies, 0.5).toFixed(1)} / p99 ${quantile(run.latencies, 0.99).toFixed(1)} ms`;
 const share = (peerRate: number) => `${((productRate / peerRate) * 100).toFixed(0)} %`;
 const WHY_PER_BET =
-  'pgbench-bet.sql: a flip in TON as the bet function writes it (users row lock, player + key + seed pair + stats read, house shard then accounts locked, nonce taken, round, stake and payout movements with journal rows, balances, stats upsert, key with reply), one bet per transaction, 32 clients each betting for its own 2 of the same 64 players';
-const WHY_BATCHED = `pgbench-bet-batch.sql: one call of the product's bet function with ${BATCH} flips of distinct players per transaction (the product's mean batch${batchSize === null ? ' was not read; 16 assumed' : ` was ${batchSize.toFixed(1)}`}), 1 client as a server has one batch in flight`;
+  'pgbench-bet.sql: a flip in TON as the bet function writes it (users row lock, player + key + seed pair + stats read, house shard then accounts locked, nonce taken, round, stake and payout movements with journal rows, balances, stats upsert, key with reply), one bet per transaction, prepared statements (-M prepared), 32 clients each betting for its own 2 of the same 64 players';
+const WHY_BATCHED = `pgbench-bet-batch.sql: one call of the product's bet function with ${BATCH} flips of distinct players per transaction (the product's mean batch${batchSize === null ? ' was not read; 16 assumed' : ` was ${batchSize.toFixed(1)}`}), 1 client as a server has one batch in flight, prepared`;
 const rows: BenchRow[] = [
   {
     name: 'flip bets per second over HTTP',

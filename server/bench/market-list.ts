@@ -58,14 +58,14 @@ interface Caller {
   userId: number;
 }
 
-async function call<T>(address: string, caller: Caller, path: string, body: unknown): Promise<{ status: number; data: T }> {
+async function call<T>(address: string, caller: Caller, path: string, body: unknown): Promise<{ status: number; data: T; code?: string }> {
   const response = await fetch(`${address}/api/v3/${path}`, {
     method: 'POST',
     headers: { ...jsonHeaders, authorization: `Bearer ${caller.token}` },
     body: JSON.stringify(body),
   });
-  const reply = (await response.json()) as { data: T };
-  return { status: response.status, data: reply.data };
+  const reply = (await response.json()) as { data: T; code?: string };
+  return { status: response.status, data: reply.data, code: reply.code };
 }
 
 /**
@@ -77,6 +77,12 @@ function backgroundWrites(address: string, db: Db, buyers: Caller[]) {
   let sequence = 0;
   const owned: Array<{ buyer: Caller; giftId: string }> = [];
   const counts = { bought: 0, listed: 0, failed: 0 };
+  /** Why calls failed: HTTP status and the reply's code, or the network error. */
+  const failures = new Map<string, number>();
+  const failed = (why: string) => {
+    counts.failed += 1;
+    failures.set(why, (failures.get(why) ?? 0) + 1);
+  };
   const inFlight = new Set<Promise<void>>();
   const tick = async () => {
     const n = sequence++;
@@ -86,7 +92,7 @@ function backgroundWrites(address: string, db: Db, buyers: Caller[]) {
         const { buyer: owner, giftId } = owned.shift()!;
         const listed = await call(address, owner, 'gifts/list', { giftId, price: String(1 + (n % 500)) });
         if (listed.status === 200) counts.listed += 1;
-        else counts.failed += 1;
+        else failed(`gifts/list ${listed.status} ${listed.code ?? ''}`);
         return;
       }
       const { rows } = await db.query<{ gift_id: bigint; price: bigint }>(
@@ -102,9 +108,9 @@ function backgroundWrites(address: string, db: Db, buyers: Caller[]) {
       if (result.status === 200 && result.data.items[0]?.result === 'bought') {
         counts.bought += 1;
         owned.push({ buyer, giftId: pick.gift_id.toString() });
-      } else if (result.status !== 200) counts.failed += 1;
-    } catch {
-      counts.failed += 1;
+      } else if (result.status !== 200) failed(`market/checkout ${result.status} ${result.code ?? ''}`);
+    } catch (error) {
+      failed(String((error as Error).message));
     }
   };
   const timer = setInterval(() => {
@@ -114,6 +120,7 @@ function backgroundWrites(address: string, db: Db, buyers: Caller[]) {
   }, 1000 / WRITES_PER_SECOND);
   return {
     counts,
+    failures,
     async stop() {
       stopped = true;
       clearInterval(timer);
@@ -192,7 +199,7 @@ for (const size of SIZES) {
   await writes.stop();
   console.log(`${size} listings, per request:\n  ${measured.perRequest.join('\n  ')}`);
   const during = `load average ${loadBefore} at the start, ${load()} at the end (2 cores)`;
-  const background = `${writes.counts.bought} purchases and ${writes.counts.listed} new listings over HTTP meanwhile (${WRITES_PER_SECOND}/s offered, ${writes.counts.failed} failed)`;
+  const background = `${writes.counts.bought} purchases and ${writes.counts.listed} new listings over HTTP meanwhile (${WRITES_PER_SECOND}/s offered, ${writes.counts.failed} failed${writes.failures.size ? `: ${[...writes.failures].map(([why, n]) => `${n} ${why}`).join(', ')}` : ''})`;
   rows.push(
     { name: `${label}: fill (generate_series in SQL)`, value: `${fillSeconds.toFixed(1)} s` },
     {

@@ -8,12 +8,12 @@
 \set key random(1, 1000000000000000)
 SELECT arcade_bets(
   (SELECT jsonb_agg(jsonb_build_object(
-            'kind', 'instant', 'user', b.user_id::text, 'actor', b.user_id::text, 'key', 'pgbench-' || :key || '-' || b.user_id,
-            'hash', md5(:key || '-' || b.user_id), 'game', 'flip', 'currency', 'ton', 'stake', :stake::text,
-            'payout', (b.win * :stake * :multiplier / 10000)::text, 'multiplier', (b.win * :multiplier)::text,
+            'kind', 'instant', 'user', b.user_id::text, 'actor', b.user_id::text, 'key', 'pgbench-' || :key::text || '-' || b.user_id,
+            'hash', md5(:key::text || '-' || b.user_id), 'game', 'flip', 'currency', 'ton', 'stake', :stake::text,
+            'payout', (b.win * :stake::bigint * :multiplier::bigint / 10000)::text, 'multiplier', (b.win * :multiplier::bigint)::text,
             'params', '{"side": "heads"}'::jsonb, 'outcome', jsonb_build_object('side', CASE WHEN b.win = 1 THEN 'heads' ELSE 'tails' END, 'win', b.win = 1),
             'pair', b.id::text, 'nonce', b.next_nonce, 'now', now()::text,
             'reply', '{"round":{"id":"@round","game":"flip","stake":"0.01"},"balance":{"ton":"@ton","bonusTon":"@bonus"}}') ORDER BY b.user_id)
      FROM (SELECT s.id, s.user_id, s.next_nonce, (random() < 0.5)::int::bigint AS win
-             FROM seed_pairs s WHERE s.active AND s.user_id BETWEEN :first AND :first + :batch - 1) b),
+             FROM seed_pairs s WHERE s.active AND s.user_id BETWEEN :first::bigint AND :first::bigint + :batch::bigint - 1) b),
   {{rules}});

@@ -18,7 +18,7 @@ BEGIN;
 SELECT 1 FROM users WHERE id = :uid FOR NO KEY UPDATE;
 SELECT u.is_banned, coalesce(u.referred_by, 0) AS referrer, u.wagering_left, coalesce(k.request_hash, '') AS stored, s.id AS pair, s.next_nonce AS nonce, coalesce(ps.rounds, 0) AS rounds
   FROM users u
-  LEFT JOIN idempotency_keys k ON k.user_id = u.id AND k.key = 'pgbench-' || :key
+  LEFT JOIN idempotency_keys k ON k.user_id = u.id AND k.key = 'pgbench-' || :key::text
   LEFT JOIN seed_pairs s ON s.user_id = u.id AND s.active
   LEFT JOIN player_stats ps ON ps.user_id = u.id
  WHERE u.id = :uid \gset
@@ -27,23 +27,23 @@ SELECT max(id) FILTER (WHERE kind = 'ton') AS ton
   FROM (SELECT id, kind FROM accounts WHERE user_id = :uid AND kind IN ('ton', 'bonus') ORDER BY kind COLLATE "C" FOR NO KEY UPDATE) a \gset
 UPDATE seed_pairs SET next_nonce = next_nonce + 1 WHERE id = :pair AND next_nonce = :nonce;
 INSERT INTO game_rounds (user_id, game, currency, stake, payout, multiplier, status, seed_pair_id, nonce, params, outcome, created_at, finished_at)
-VALUES (:uid, 'flip', 'ton', :stake, :payout, :win * :multiplier, CASE WHEN :win = 1 THEN 'won' ELSE 'lost' END, :pair, :nonce,
+VALUES (:uid, 'flip', 'ton', :stake, :payout, :win::bigint * :multiplier::bigint, CASE WHEN :win = 1 THEN 'won' ELSE 'lost' END, :pair, :nonce,
         '{"side": "heads"}', jsonb_build_object('side', CASE WHEN :win = 1 THEN 'heads' ELSE 'tails' END, 'win', :win = 1), now(), now())
 RETURNING id AS round \gset
-UPDATE accounts SET balance = balance + :stake - :payout WHERE id = :house RETURNING balance AS house_after \gset
-UPDATE accounts SET balance = balance - :stake + :payout WHERE id = :ton RETURNING balance AS ton_after \gset
+UPDATE accounts SET balance = balance + :stake::bigint - :payout::bigint WHERE id = :house RETURNING balance AS house_after \gset
+UPDATE accounts SET balance = balance - :stake::bigint + :payout::bigint WHERE id = :ton RETURNING balance AS ton_after \gset
 INSERT INTO ledger_transactions (kind, user_id, reference, created_at, actor_user_id) VALUES ('bet', :uid, :round, now(), :uid) RETURNING id AS stake_tx \gset
 INSERT INTO journal_entries (transaction_id, account_id, amount, balance_after)
-VALUES (:stake_tx, :house, :stake, :house_after + :payout), (:stake_tx, :ton, -:stake, :ton_after - :payout);
+VALUES (:stake_tx, :house, :stake, :house_after::bigint + :payout::bigint), (:stake_tx, :ton, -:stake::bigint, :ton_after::bigint - :payout::bigint);
 \if :win
 INSERT INTO ledger_transactions (kind, user_id, reference, created_at, actor_user_id) VALUES ('payout', :uid, :round, now(), :uid) RETURNING id AS payout_tx \gset
 INSERT INTO journal_entries (transaction_id, account_id, amount, balance_after)
-VALUES (:payout_tx, :house, -:payout, :house_after), (:payout_tx, :ton, :payout, :ton_after);
+VALUES (:payout_tx, :house, -:payout::bigint, :house_after), (:payout_tx, :ton, :payout, :ton_after);
 \endif
-INSERT INTO player_stats (user_id, rounds, wagered, best_multiplier, last_bet_at) VALUES (:uid, 1, :stake, :win * :multiplier, now())
+INSERT INTO player_stats (user_id, rounds, wagered, best_multiplier, last_bet_at) VALUES (:uid, 1, :stake, :win::bigint * :multiplier::bigint, now())
 ON CONFLICT (user_id) DO UPDATE SET rounds = player_stats.rounds + 1, wagered = player_stats.wagered + EXCLUDED.wagered,
   best_multiplier = GREATEST(player_stats.best_multiplier, EXCLUDED.best_multiplier), last_bet_at = EXCLUDED.last_bet_at;
 INSERT INTO idempotency_keys (user_id, key, call, request_hash, reply, created_at)
-VALUES (:uid, 'pgbench-' || :key, 'flip', md5(:key::text),
+VALUES (:uid, 'pgbench-' || :key::text, 'flip', md5(:key::text),
         '{"round":{"id":"' || :round || '","game":"flip","stake":"0.01"},"balance":{"ton":"' || :ton_after || '","bonusTon":"0"}}', now());
 COMMIT;
