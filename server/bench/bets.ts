@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { openDb } from '../src/db/db';
 import { audit, SYSTEM_SHARDS } from '../src/domain/ledger';
-import { productConfig } from '../src/domain/product-config';
+import { BET_RULES } from '../src/domain/games/bet-batches';
 import { createPostgresDatabase, freePort } from '../test/helpers';
 import { fundedPlayer, jsonHeaders, startBuiltServer } from './built-server';
 import { postgresCpuMs, processCpuMs, quantile, report, type BenchRow } from './common';
@@ -182,21 +182,7 @@ const tryPgbench = async (...args: Parameters<typeof pgbench>): Promise<PgbenchR
 const perBet = await tryPgbench(url, CONNECTIONS, ['-n', '-M', 'prepared', '-f', join(here, 'pgbench-bet.sql'), ...pgbenchVars({ ...common, clients: CONNECTIONS, shards: SYSTEM_SHARDS })]);
 const BATCH = Math.max(1, Math.min(PLAYERS, Math.round(batchSize ?? 16)));
 // The product's rules, as the server passes them to the bet function after the bets.
-const ladder = (name: 'rounds' | 'wagered' | 'bestWin') => {
-  const tiers = productConfig.achievements[name];
-  return [`'{${tiers.map((t) => t.threshold).join(',')}}'::bigint[]`, `'{${tiers.map((t) => t.rewardNano).join(',')}}'::bigint[]`];
-};
-const rules = [
-  `'${JSON.stringify(Object.fromEntries(Object.entries(productConfig.houseEdge).map(([game, edge]) => [game, Number(edge)])))}'::jsonb`,
-  productConfig.referral.shareOfEdge,
-  productConfig.referral.minClaimNano,
-  ...ladder('rounds'),
-  ...ladder('wagered'),
-  ...ladder('bestWin'),
-  productConfig.bonus.lifetimeCapNano,
-  productConfig.bonus.wageringFactor,
-  SYSTEM_SHARDS,
-].join(', ');
+const rules = BET_RULES.map((rule) => `'${rule.value}'::${rule.type}`).join(', ');
 const batchScript = join(mkdtempSync(join(tmpdir(), 'arcade-pgbench-batch-')), 'batch.sql');
 writeFileSync(batchScript, readFileSync(join(here, 'pgbench-bet-batch.sql'), 'utf8').replaceAll('{{rules}}', rules));
 const batched = await tryPgbench(url, 1, ['-n', '-M', 'prepared', '-f', batchScript, ...pgbenchVars({ ...common, clients: 1, batch: BATCH })]);

@@ -59,28 +59,32 @@ const MOST_PER_BATCH = 64;
 
 const ladder = (name: 'rounds' | 'wagered' | 'bestWin') => {
   const tiers = productConfig.achievements[name];
-  return [`{${tiers.map((tier) => tier.threshold).join(',')}}`, `{${tiers.map((tier) => tier.rewardNano).join(',')}}`];
+  return [
+    { value: `{${tiers.map((tier) => tier.threshold).join(',')}}`, type: 'bigint[]' },
+    { value: `{${tiers.map((tier) => tier.rewardNano).join(',')}}`, type: 'bigint[]' },
+  ];
 };
-/** The function's arguments after the bets: the product's numbers, as the function's parameters name them. */
-const RULES = [
-  JSON.stringify(Object.fromEntries(Object.entries(productConfig.houseEdge).map(([game, edge]) => [game, Number(edge)]))),
-  productConfig.referral.shareOfEdge,
-  productConfig.referral.minClaimNano,
+/**
+ * The function's arguments after the bets, with their SQL types: the product's numbers, in the
+ * order its parameters name them (the bets bench passes the same to pgbench).
+ */
+export const BET_RULES: ReadonlyArray<{ value: string; type: string }> = [
+  { value: JSON.stringify(Object.fromEntries(Object.entries(productConfig.houseEdge).map(([game, edge]) => [game, Number(edge)]))), type: 'jsonb' },
+  { value: String(productConfig.referral.shareOfEdge), type: 'bigint' },
+  { value: String(productConfig.referral.minClaimNano), type: 'bigint' },
   ...ladder('rounds'),
   ...ladder('wagered'),
   ...ladder('bestWin'),
-  productConfig.bonus.lifetimeCapNano,
-  productConfig.bonus.wageringFactor,
-  SYSTEM_SHARDS,
+  { value: String(productConfig.bonus.lifetimeCapNano), type: 'bigint' },
+  { value: String(productConfig.bonus.wageringFactor), type: 'bigint' },
+  { value: String(SYSTEM_SHARDS), type: 'integer' },
 ];
+const CALL = `SELECT arcade_bets($1::jsonb, ${BET_RULES.map((rule, n) => `$${n + 2}::${rule.type}`).join(', ')}) AS answers`;
 
 /** Calls the bet function with some bets: one transaction, each bet decided on its own. */
 export async function callBetFunction(db: Db, items: BetItem[]): Promise<BetAnswer[]> {
   betBatchSize.observe(items.length);
-  const { rows } = await db.query<{ answers: BetAnswer[] }>(
-    `SELECT arcade_bets($1::jsonb, $2::jsonb, $3, $4, $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11, $12, $13) AS answers`,
-    [JSON.stringify(items), ...RULES],
-  );
+  const { rows } = await db.query<{ answers: BetAnswer[] }>(CALL, [JSON.stringify(items), ...BET_RULES.map((rule) => rule.value)]);
   return rows[0]!.answers;
 }
 
