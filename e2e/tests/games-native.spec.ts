@@ -237,6 +237,14 @@ test('closing asks first while a road round is open, and stops asking when it en
   await expect(page.getByTestId('road-round')).toBeVisible();
   await expect.poll(async () => (await closing()).at(-1)).toEqual({ need_confirmation: true });
 
+  // Elsewhere in the app the round is still open: closing still asks.
+  await page.getByTestId('nav-bonus').click();
+  await expect(page.getByTestId('nav-bonus')).toHaveAttribute('aria-current', 'page');
+  await page.waitForTimeout(500);
+  expect((await closing()).at(-1)).toEqual({ need_confirmation: true });
+  await page.goBack();
+  await expect(page.getByTestId('road-round')).toBeVisible();
+
   // A reload into the open round asks again.
   await page.reload();
   await expect(page.getByTestId('road-resumed')).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { apiSession, type LightProfile } from '../support/api';
-import { freshUser, openApp } from '../support/host';
+import { freshUser, hostMessages, openApp } from '../support/host';
 
 // Checked with @ton/core: Address.parse accepts it (workchain 0, not test-only, non-bounceable).
 const VALID_ADDRESS = 'UQAJdvce-cgGFbyOsPN9OMTUD4GHFYJYInb14SKPhAI-HQSQ';
@@ -54,6 +54,10 @@ test('a test deposit arrives and the TON balance in the top bar rises', async ({
   await expect(page.getByTestId('deposit-memo')).toHaveText(info.depositMemo);
 
   await testDepositFromScreen(page, '1.5');
+  // While the transfer was on its way, closing the mini app asked first; once it arrived, no more.
+  const closing = async () => (await hostMessages(page)).filter((m) => m.type === 'web_app_setup_closing_behavior').map((m) => m.params);
+  await expect.poll(closing).toContainEqual({ need_confirmation: true });
+  await expect.poll(async () => (await closing()).at(-1)).toEqual({ need_confirmation: false });
   const after = ton(nano(before) + nano('1.5'));
   await expect(topBarTon(page)).toHaveAttribute('data-value', after);
   await expect(page.getByTestId('deposit-new-balance')).toContainText('1.5');

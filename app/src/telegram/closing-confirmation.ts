@@ -42,3 +42,19 @@ export function useClosingConfirmation(active: boolean): void {
     return holdClosingConfirmation();
   }, [active]);
 }
+
+/** The app-wide hold of an open road round: kept while the player is elsewhere in the app too. */
+let roadHold: (() => void) | null = null;
+
+/**
+ * Tells whether the player has a road round open (from the road screen's reading of it and from
+ * every road bet's reply): closing the mini app asks first from anywhere in the app until the
+ * round ends, not only while the road screen is shown.
+ */
+export function closingWhileRoadOpen(open: boolean): void {
+  if (open && !roadHold) roadHold = holdClosingConfirmation();
+  else if (!open && roadHold) {
+    roadHold();
+    roadHold = null;
+  }
+}

@@ -7,6 +7,7 @@ import { atom, type Getter } from 'jotai';
 import { atomWithMutation, atomWithQuery } from 'jotai-tanstack-query';
 import { profileKeys, readSignedIn, required } from '../../state/profile';
 import { apiAtom, sessionAtom } from '../../state/session';
+import { closingWhileRoadOpen } from '../../telegram/closing-confirmation';
 
 export const gamesKeys = {
   all: ['games'] as const,
@@ -161,7 +162,10 @@ export function shareBalance(client: QueryClient, userId: string, balance: Balan
  */
 export function applyBetResult(client: QueryClient, userId: string, game: GameName, result: BetResult): void {
   shareBalance(client, userId, result.balance);
-  if (game === 'road') client.setQueryData(gamesKeys.roadCurrent(userId), result.round.status === 'open' ? result.round : null);
+  if (game === 'road') {
+    client.setQueryData(gamesKeys.roadCurrent(userId), result.round.status === 'open' ? result.round : null);
+    closingWhileRoadOpen(result.round.status === 'open');
+  }
   void client.invalidateQueries({ queryKey: gamesKeys.rounds(userId, game) });
   void client.invalidateQueries({ queryKey: FAIRNESS_KEY });
   if (result.round.status !== 'open') void client.invalidateQueries({ queryKey: profileKeys.full(userId), refetchType: 'none' });

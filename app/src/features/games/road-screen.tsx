@@ -22,7 +22,7 @@ import { useGamesT } from './games-texts';
 import { RecentRounds } from './recent-rounds';
 import { capLane, typedNano, DIFFICULTIES, ladderNumbers, ladderWindow, roadQuote, trapSlots } from './road-plan';
 import { useRememberedSettings } from './game-settings';
-import { useClosingConfirmation } from '../../telegram/closing-confirmation';
+import { closingWhileRoadOpen } from '../../telegram/closing-confirmation';
 import { StakePanel, useStake } from './stake-panel';
 import { useBetFlow } from './use-bet-flow';
 import { haptics } from '../../telegram/haptics';
@@ -109,8 +109,10 @@ export function Component() {
     if (saved.currency) stake.setCurrency(saved.currency);
     if (saved.difficulty) setDifficulty(saved.difficulty);
   });
-  // Closing the app mid-round asks first (the round stays open on the server either way).
-  useClosingConfirmation(open?.status === 'open');
+  // Closing the app mid-round asks first, from any screen, until the round ends (it stays open on
+  // the server either way; every road bet's reply keeps this up to date too).
+  const roundOpen = open?.status === 'open';
+  useEffect(() => closingWhileRoadOpen(roundOpen), [roundOpen]);
 
   const wanted = open ? `round:${open.id}` : finished ? `round:${finished.id}` : `preview:${difficulty}`;
   const syncEngine = useEffectEvent(() => {

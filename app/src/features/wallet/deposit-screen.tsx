@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { WarningIcon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { notify } from '../../lib/notify';
+import { useClosingConfirmation } from '../../telegram/closing-confirmation';
 import { amountText, checkDepositAmount } from './amount';
 import { AmountField, type QuickAmount } from './amount-field';
 import { explainCallError } from './call-errors';
@@ -196,6 +197,8 @@ function DepositPendingCard({ pending, info }: { pending: PendingDeposit; info: 
   const [slow, setSlow] = useState(false);
   const arrived = depositArrived(pending, info);
   const balance = info.balance.ton;
+  // While the transfer is on its way, closing the mini app asks first.
+  useClosingConfirmation(!arrived);
 
   useEffect(() => {
     if (arrived) return;
