@@ -205,6 +205,35 @@ test('haptics: a tap for a bet, a notification for its outcome, none once turned
   expect(await haptic(page, off)).toEqual([]);
 });
 
+test('a tick for each step of the roll slider and for each lane crossed', async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
+  const { user } = await fundedPlayer(request);
+  await openApp(page, testInfo, { user, path: '/roll' });
+  await engineReady(page);
+  const slider = page.getByTestId('roll-slider');
+  await slider.focus();
+  const before = (await hostMessages(page)).length;
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await haptic(page, before)).map((m) => m.params)).toEqual([{ type: 'selection_change' }, { type: 'selection_change' }]);
+
+  await openApp(page, testInfo, { user, path: '/road' });
+  await engineReady(page);
+  await page.getByTestId('road-difficulty-easy').click();
+  await page.getByTestId('stake-input').fill('0.1');
+  await page.getByTestId('road-start').click();
+  await expect(page.getByTestId('road-round')).toBeVisible();
+  const from = (await hostMessages(page)).length;
+  await page.getByTestId('road-go').click();
+  const state = () => page.evaluate(() => (document.querySelector('[data-testid="bet-result"]') ? 'over' : (document.querySelector('[data-testid="road-round"]')?.getAttribute('data-passed') ?? 'ending')));
+  await expect.poll(state, { timeout: 60_000 }).toMatch(/^(1|over)$/);
+  // A safe lane is a tick after the step's tap; a trap is the loss's error notification.
+  const crossed = (await state()) === '1';
+  await expect
+    .poll(async () => (await haptic(page, from)).map((m) => m.params).at(-1))
+    .toEqual(crossed ? { type: 'selection_change' } : { type: 'notification', notification_type: 'error' });
+});
+
 test('a bet the server refuses is felt as an error after the tap', async ({ page, request, consoleErrors }, testInfo) => {
   test.setTimeout(120_000);
   const { user, server } = await fundedPlayer(request);
