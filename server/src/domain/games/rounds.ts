@@ -97,11 +97,6 @@ interface RoundWithPair extends RoundRow {
 const WITH_PAIR = `SELECT r.*, p.server_seed, p.server_seed_hash, p.client_seed, p.active
   FROM game_rounds r JOIN seed_pairs p ON p.id = r.seed_pair_id`;
 
-export async function roundOf(db: Queryable, userId: bigint, roundId: bigint): Promise<Round | null> {
-  const { rows } = await db.query<RoundWithPair>(`${WITH_PAIR} WHERE r.id = $1 AND r.user_id = $2`, [roundId, userId]);
-  return rows[0] ? toRound(rows[0], rows[0]) : null;
-}
-
 export async function openRoadOf(db: Queryable, userId: bigint): Promise<Round | null> {
   const { rows } = await db.query<RoundWithPair>(`${WITH_PAIR} WHERE r.user_id = $1 AND r.game = 'road' AND r.status = 'open'`, [userId]);
   return rows[0] ? toRound(rows[0], rows[0]) : null;

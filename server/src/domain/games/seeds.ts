@@ -49,30 +49,6 @@ export async function activePairForUpdate(tx: Queryable, userId: bigint, firstCl
   return again.rows[0] ?? insertPair(tx, userId, newServerSeed(), firstClientSeed ?? newClientSeed());
 }
 
-/**
- * Locks the player's active pair and takes its next nonce in one statement (the pair comes back
- * as it was before the bet: `next_nonce` is the nonce of this bet).
- */
-export async function pairForBet(tx: Queryable, userId: bigint): Promise<{ pair: SeedPair; nonce: number }> {
-  const { rows } = await tx.query<SeedPair>(
-    'UPDATE seed_pairs SET next_nonce = next_nonce + 1 WHERE user_id = $1 AND active RETURNING *',
-    [userId],
-  );
-  const taken = rows[0];
-  if (taken) {
-    const nonce = Number(taken.next_nonce) - 1;
-    return { pair: { ...taken, next_nonce: nonce }, nonce };
-  }
-  const pair = await activePairForUpdate(tx, userId);
-  return { pair, nonce: await takeNonce(tx, pair) };
-}
-
-/** Takes the next nonce of the pair (one per bet, never per road step). */
-export async function takeNonce(tx: Queryable, pair: SeedPair): Promise<number> {
-  await tx.query('UPDATE seed_pairs SET next_nonce = next_nonce + 1 WHERE id = $1', [pair.id]);
-  return pair.next_nonce;
-}
-
 /** Revealed pairs shown with the seeds in use; the rest come page by page (revealedPairs). */
 export const REVEALED_FIRST_PAGE = 20;
 
