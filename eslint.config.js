@@ -2,10 +2,43 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+// The folders' promises, kept by the linter: a feature is an island, shared parts never reach
+// into a feature, the server's adapters stay below its domain and routes never touch the database.
+const features = readdirSync(new URL('./app/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const boundaries = [
+  ...features.map((name) => ({
+    target: `./app/src/features/${name}`,
+    from: './app/src/features',
+    except: [`./${name}`],
+    message: 'A feature never imports another feature: move the shared part to components/, lib/ or state/.',
+  })),
+  {
+    target: ['./app/src/components', './app/src/lib', './app/src/state', './app/src/telegram', './app/src/i18n'],
+    from: './app/src/features',
+    message: 'Shared code never imports a feature.',
+  },
+  { target: './server/src/adapters', from: './server/src/domain', message: 'An adapter never imports the domain.' },
+  { target: './server/src/routes', from: './server/src/db', message: 'A route never touches the database: call the domain.' },
+];
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/dist-*/**', 'e2e/bench-results/**', '**/node_modules/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**', 'e2e/artifacts/**'],
+    ignores: [
+      '**/dist/**',
+      '**/dist-*/**',
+      'e2e/bench-results/**',
+      '**/node_modules/**',
+      '**/.data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'e2e/artifacts/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -26,10 +59,33 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    files: ['app/src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'game-engine/src/**/*.{ts,tsx}', 'api-client/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['app/tsconfig.json', 'server/tsconfig.json', 'game-engine/tsconfig.json', 'api-client/tsconfig.json'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
     // Every spec takes `test` from support/test.ts: it fails a test on any console error.
     files: ['e2e/tests/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', message: "Import test and expect from '../support/test' (it fails a test on console errors)." }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@playwright/test', message: "Import test and expect from '../support/test' (it fails a test on console errors)." },
+          ],
+        },
+      ],
     },
   },
   {

@@ -76,7 +76,11 @@ const STAGES: ReadonlyArray<{ name: string; roots: string[]; inHtml: boolean; le
   { name: 'first-api', roots: ['/../api-client/src/client.ts'], inHtml: true },
   { name: 'first-host', roots: ['/src/telegram/early-host.ts'], inHtml: false, leave: /\/node_modules\/(?:react|react-dom|scheduler)\// },
   { name: 'first-paint', roots: ['/src/app/boot.tsx'], inHtml: false },
-  { name: 'first-screen', roots: ['/src/app/start-app.ts', '/src/app/app-ready.tsx', '/src/features/bonus/bonus-screen.tsx'], inHtml: false },
+  {
+    name: 'first-screen',
+    roots: ['/src/app/start-app.ts', '/src/app/app-ready.tsx', '/src/features/bonus/bonus-screen.tsx'],
+    inHtml: false,
+  },
 ];
 
 /**

@@ -13,7 +13,19 @@
 // chain or the embedded database, which production refuses. The folder is built beside the target
 // and swapped in at the end, so a failed build leaves the previous release as it was.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,10 +53,23 @@ mkdirSync(next, { recursive: true });
 const staging = mkdtempSync(join(tmpdir(), 'arcade-release-'));
 try {
   // The app, built straight into the release (app/dist, which e2e runs use, is left alone).
-  run('pnpm', ['--filter', '@arcade/app', 'exec', 'vite', 'build', '--outDir', join(next, 'app', 'dist'), '--emptyOutDir', '--logLevel', 'warn']);
+  run('pnpm', [
+    '--filter',
+    '@arcade/app',
+    'exec',
+    'vite',
+    'build',
+    '--outDir',
+    join(next, 'app', 'dist'),
+    '--emptyOutDir',
+    '--logLevel',
+    'warn',
+  ]);
 
   // The server bundle and its migrations, without the embedded database's template.
-  run(process.execPath, [join(root, 'server', 'build.mjs'), '--release'], { env: { ...process.env, SERVER_OUT_DIR: join(next, 'server') } });
+  run(process.execPath, [join(root, 'server', 'build.mjs'), '--release'], {
+    env: { ...process.env, SERVER_OUT_DIR: join(next, 'server') },
+  });
 
   // Production dependencies at the lockfile's versions: pnpm deploy copies them from the store
   // (or the registry) into a folder of their own, with relative links, so the folder can move.
@@ -65,7 +90,9 @@ try {
   const server = readJson(join(root, 'server', 'package.json'));
   const devOnly = Object.keys(server.devDependencies ?? {}).filter((name) => !(name in (server.dependencies ?? {})));
   const store = readdirSync(join(next, 'node_modules', '.pnpm'));
-  const shipped = devOnly.filter((name) => existsSync(join(next, 'node_modules', name)) || store.some((entry) => entry.startsWith(`${name.replace('/', '+')}@`)));
+  const shipped = devOnly.filter(
+    (name) => existsSync(join(next, 'node_modules', name)) || store.some((entry) => entry.startsWith(`${name.replace('/', '+')}@`)),
+  );
   if (shipped.length > 0) throw new Refused(`development-only packages in the release's node_modules: ${shipped.join(', ')}`);
 
   const workspace = readJson(join(root, 'package.json'));

@@ -46,6 +46,9 @@ await build({
 cpSync(join(here, 'src/db/migrations'), join(dist, 'migrations'), { recursive: true });
 
 // A new embedded database starts from this migrated data folder instead of running initdb.
-if (!release) execFileSync(process.execPath, [join(dist, 'make-pglite-template.js'), join(dist, 'pglite-template.tar.gz'), join(here, '.cache')], { stdio: 'inherit' });
+if (!release)
+  execFileSync(process.execPath, [join(dist, 'make-pglite-template.js'), join(dist, 'pglite-template.tar.gz'), join(here, '.cache')], {
+    stdio: 'inherit',
+  });
 
 console.log(`built ${dist}/main.js and cli.js (external: ${external.join(', ')})`);

@@ -35,6 +35,14 @@ export const AchievementsState = lazy(() =>
 );
 export type AchievementsState = typeof AchievementsState.infer;
 
-
-export const bonusRefusals = ['task.not-completed', 'task.conditions', 'task.claimed', 'task.unknown', 'daily.too-early', 'bonus.cap', 'referral.min', 'account.banned'] as const;
+export const bonusRefusals = [
+  'task.not-completed',
+  'task.conditions',
+  'task.claimed',
+  'task.unknown',
+  'daily.too-early',
+  'bonus.cap',
+  'referral.min',
+  'account.banned',
+] as const;
 export type BonusRefusal = (typeof bonusRefusals)[number];

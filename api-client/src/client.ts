@@ -74,8 +74,7 @@ async function laterSpecOf(name: CallName): Promise<CallSpec> {
 
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const logMismatch =
-    options.logMismatch ?? ((call: string, summary: string) => console.error(`[api] ${call}: ${summary}`));
+  const logMismatch = options.logMismatch ?? ((call: string, summary: string) => console.error(`[api] ${call}: ${summary}`));
   let token: string | null = null;
 
   async function send<N extends CallName>(
@@ -209,6 +208,7 @@ export function createApiClient(options: ApiClientOptions) {
       list: (body: RequestOf<'marketList'> = {}, callOptions?: CallOptions) => send('marketList', body, callOptions),
       facets: (body: RequestOf<'marketFacets'> = {}, callOptions?: CallOptions) => send('marketFacets', body, callOptions),
       gift: (giftId: string, callOptions?: CallOptions) => send('marketGift', { giftId }, callOptions),
+      giftInfo: (giftId: string, callOptions?: CallOptions) => send('marketGiftInfo', { giftId }, callOptions),
       checkout: (body: RequestOf<'marketCheckout'>, callOptions?: CallOptions) => send('marketCheckout', body, callOptions),
     },
     gifts: {

@@ -1,5 +1,14 @@
 import { AnyData, AuthRequest, AuthResult, EmptyRequest, FullProfile, LanguageRequest, LightProfile } from './schemas';
-import { BonusState, DailyClaimRequest, DailyClaimResult, NotificationsRequest, NotificationsState, TaskClaimRequest, TaskRequest, TaskResult } from './tasks';
+import {
+  BonusState,
+  DailyClaimRequest,
+  DailyClaimResult,
+  NotificationsRequest,
+  NotificationsState,
+  TaskClaimRequest,
+  TaskRequest,
+  TaskResult,
+} from './tasks';
 import { call } from './call-spec';
 
 /**

@@ -13,9 +13,7 @@ export const Difficulty = lazy(() => type("'easy' | 'medium' | 'hard' | 'hardcor
 export type Difficulty = typeof Difficulty.infer;
 
 /** A percentage with at most 2 decimals, as the roll shows it: "50", "49.5", "0.01". */
-export const Hundredths = lazy(() =>
-  type(/^(100|[1-9]?\d)(\.\d{1,2})?$/).describe('a number from 0 to 100 with at most 2 decimals'),
-);
+export const Hundredths = lazy(() => type(/^(100|[1-9]?\d)(\.\d{1,2})?$/).describe('a number from 0 to 100 with at most 2 decimals'));
 
 const Multiplier = lazy(() => type(/^\d+(\.\d{1,4})?$/));
 
@@ -76,9 +74,7 @@ const Bet = {
 export const FlipRequest = lazy(() => type({ ...Bet, side: Side }));
 export const RollRequest = lazy(() => type({ ...Bet, target: Hundredths, direction: Direction }));
 export const RoadStartRequest = lazy(() => type({ ...Bet, difficulty: Difficulty }));
-export const RoadStepRequest = lazy(() =>
-  type({ roundId: Id, lane: '1 <= number.integer <= 25', idempotencyKey: IdempotencyKey }),
-);
+export const RoadStepRequest = lazy(() => type({ roundId: Id, lane: '1 <= number.integer <= 25', idempotencyKey: IdempotencyKey }));
 export const RoadCashoutRequest = lazy(() => type({ roundId: Id, idempotencyKey: IdempotencyKey }));
 export const CurrentRoad = lazy(() => type({ round: Round.or('null') }));
 

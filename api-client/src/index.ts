@@ -8,3 +8,5 @@ export * from './games';
 export * from './fair';
 export * from './bonus';
 export * from './market';
+export * from './live';
+export * from './play';

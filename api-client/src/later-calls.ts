@@ -1,8 +1,55 @@
 import { EmptyRequest } from './schemas';
-import { DepositRequest, DepositTransfer, HistoryPage, HistoryRequest, LinkedWallet, LinkWalletRequest, ProofPayload, TestDepositRequest, TestDepositResult, WalletInfo, Withdrawal, WithdrawalList, WithdrawalRequest, WithdrawRequest } from './wallet';
-import { BetResult, CurrentRoad, FlipRequest, GamesConfig, RoadCashoutRequest, RoadStartRequest, RoadStepRequest, RollRequest, RevealedPage, RevealedRequest, RotateRequest, RoundsPage, RoundsRequest, SeedsInfo, SeedsRequest } from './games';
+import {
+  DepositRequest,
+  DepositTransfer,
+  HistoryPage,
+  HistoryRequest,
+  LinkedWallet,
+  LinkWalletRequest,
+  ProofPayload,
+  TestDepositRequest,
+  TestDepositResult,
+  WalletInfo,
+  Withdrawal,
+  WithdrawalList,
+  WithdrawalRequest,
+  WithdrawRequest,
+} from './wallet';
+import {
+  BetResult,
+  CurrentRoad,
+  FlipRequest,
+  GamesConfig,
+  RoadCashoutRequest,
+  RoadStartRequest,
+  RoadStepRequest,
+  RollRequest,
+  RevealedPage,
+  RevealedRequest,
+  RotateRequest,
+  RoundsPage,
+  RoundsRequest,
+  SeedsInfo,
+  SeedsRequest,
+} from './games';
 import { AchievementsState, ReferralClaimRequest, ReferralClaimResult, ReferralInfo } from './bonus';
-import { CheckoutRequest, CheckoutResult, Gift, GiftRequest, GiftWithdrawal, InventoryPage, ListGiftRequest, MarketFacets, MarketFilter, MarketListRequest, MarketPage, WithdrawGiftRequest } from './market';
+import {
+  CheckoutRequest,
+  CheckoutResult,
+  Gift,
+  GiftMarketInfo,
+  GiftRequest,
+  GiftWithdrawal,
+  InventoryPage,
+  ListGiftRequest,
+  MarketFacets,
+  MarketFilter,
+  MarketListRequest,
+  MarketPage,
+  WithdrawGiftRequest,
+} from './market';
+import { Leaderboard, PrivacyRequest, PrivacyState } from './live';
+import { PlayLimitRequest, PlayPauseRequest, PlayRealityCheckRequest, PlayState } from './play';
 import { call } from './call-spec';
 
 /** Every call but the first screen's (first-calls.ts): the API client loads these on first use. */
@@ -32,10 +79,19 @@ export const laterCalls = {
   marketList: call({ path: '/api/v3/market/list', request: MarketListRequest, reply: MarketPage }),
   marketFacets: call({ path: '/api/v3/market/facets', request: MarketFilter, reply: MarketFacets }),
   marketGift: call({ path: '/api/v3/market/gift', request: GiftRequest, reply: Gift }),
+  marketGiftInfo: call({ path: '/api/v3/market/gift-info', request: GiftRequest, reply: GiftMarketInfo }),
   marketCheckout: call({ path: '/api/v3/market/checkout', request: CheckoutRequest, reply: CheckoutResult }),
   giftsInventory: call({ path: '/api/v3/gifts/inventory', request: EmptyRequest, reply: InventoryPage }),
   giftsList: call({ path: '/api/v3/gifts/list', request: ListGiftRequest, reply: Gift }),
   giftsUnlist: call({ path: '/api/v3/gifts/unlist', request: GiftRequest, reply: Gift }),
   giftsWithdraw: call({ path: '/api/v3/gifts/withdraw', request: WithdrawGiftRequest, reply: GiftWithdrawal }),
   walletHistory: call({ path: '/api/v3/wallet/history', request: HistoryRequest, reply: HistoryPage }),
+  gamesLeaderboard: call({ path: '/api/v3/games/leaderboard', request: EmptyRequest, reply: Leaderboard }),
+  profilePrivacy: call({ path: '/api/v3/profile/privacy', request: EmptyRequest, reply: PrivacyState }),
+  profilePrivacyChange: call({ path: '/api/v3/profile/privacy/change', request: PrivacyRequest, reply: PrivacyState }),
+  playState: call({ path: '/api/v3/play/state', request: EmptyRequest, reply: PlayState }),
+  playLimitSet: call({ path: '/api/v3/play/limit', request: PlayLimitRequest, reply: PlayState }),
+  playPause: call({ path: '/api/v3/play/pause', request: PlayPauseRequest, reply: PlayState }),
+  playRealityCheck: call({ path: '/api/v3/play/reality-check', request: PlayRealityCheckRequest, reply: PlayState }),
+  playAgeConfirm: call({ path: '/api/v3/play/age-confirm', request: EmptyRequest, reply: PlayState }),
 } as const;

@@ -16,7 +16,8 @@ export function lazy<T extends object>(build: () => T): T {
   const real = (): T => (built ??= build());
   const handler: ProxyHandler<() => void> = {
     apply: (_target, thisArg, args): unknown => Reflect.apply(real() as (...args: unknown[]) => unknown, thisArg, args),
-    construct: (_target, args, newTarget): object => Reflect.construct(real() as new (...args: unknown[]) => object, args, newTarget) as object,
+    construct: (_target, args, newTarget): object =>
+      Reflect.construct(real() as new (...args: unknown[]) => object, args, newTarget) as object,
     get: (_target, key): unknown => Reflect.get(real(), key),
     set: (_target, key, value) => Reflect.set(real(), key, value),
     has: (_target, key) => Reflect.has(real(), key),

@@ -33,7 +33,9 @@ export const Gift = lazy(() =>
 export type Gift = typeof Gift.infer;
 
 export const MarketSort = lazy(() =>
-  type("'price-asc' | 'price-desc' | 'date-asc' | 'date-desc' | 'number-asc' | 'number-desc' | 'rarity-asc' | 'rarity-desc'"),
+  type(
+    "'price-asc' | 'price-desc' | 'date-asc' | 'date-desc' | 'number-asc' | 'number-desc' | 'rarity-asc' | 'rarity-desc' | 'discount-desc'",
+  ),
 );
 export type MarketSort = typeof MarketSort.infer;
 
@@ -50,6 +52,14 @@ export const MarketFilter = lazy(() =>
   }),
 );
 export type MarketFilter = typeof MarketFilter.infer;
+
+/**
+ * discount-desc: the gifts priced below every other listing of their model in their collection,
+ * the largest discount first. A gift's discount is how far its price is below that floor of the
+ * others: (floor of the others - price) / floor of the others. A gift at or above that floor (every
+ * gift but the cheapest of its model) has no discount and is not in this order.
+ */
+export const DISCOUNT_SORT_RULE = 'model-in-collection-excluding-itself' as const;
 
 /** A page cursor as the market writes it (base64url); what it holds only the server can check. */
 const MarketCursor = lazy(() => type(/^[\w-]{1,400}$/).describe('a page cursor the market gave out'));
@@ -72,7 +82,15 @@ export const MarketPage = lazy(() =>
 );
 export type MarketPage = typeof MarketPage.infer;
 
-const Facet = lazy(() => type({ name: 'string', count: 'number.integer >= 0', rarityPerMille: 'number.integer >= 0' }));
+const Facet = lazy(() =>
+  type({
+    name: 'string',
+    count: 'number.integer >= 0',
+    rarityPerMille: 'number.integer >= 0',
+    /** The lowest price among the listings with this value (under the other filters); null when none. */
+    floor: 'string | null',
+  }),
+);
 
 export const MarketFacets = lazy(() =>
   type({
@@ -85,6 +103,23 @@ export const MarketFacets = lazy(() =>
 export type MarketFacets = typeof MarketFacets.infer;
 
 export const GiftRequest = lazy(() => type({ giftId: Id }));
+
+const SalePoint = lazy(() => type({ price: TonAmount, at: 'string' }));
+
+/**
+ * Where a gift's price stands and what its model sold for. The floors are the lowest prices of the
+ * other listings (the gift itself left out) of its collection, of its model in its collection and
+ * of its backdrop in its collection; null when no other gift is for sale there. The history is the
+ * market's own sales of the model in the collection: the count, the last sale and the latest
+ * sales (oldest first, at most `historyPoints`).
+ */
+export const GiftMarketInfo = lazy(() =>
+  type({
+    floors: { collection: 'string | null', model: 'string | null', backdrop: 'string | null' },
+    history: { count: 'number.integer >= 0', last: SalePoint.or('null'), points: SalePoint.array() },
+  }),
+);
+export type GiftMarketInfo = typeof GiftMarketInfo.infer;
 
 /**
  * The market's fixed numbers, shared by the server that enforces them and the app that shows them
@@ -99,6 +134,8 @@ export const marketRules = {
   giftWithdrawalFee: '0.1',
   /** Most gifts in one cart and one checkout. */
   maxCartItems: 20,
+  /** Most sales a gift's price history returns. */
+  historyPoints: 60,
 } as const;
 
 export const CheckoutRequest = lazy(() =>

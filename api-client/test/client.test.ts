@@ -185,9 +185,7 @@ describe('refusals with a reason code', () => {
       body: { success: false, message: 'The minimum withdrawal is 0.1 TON', code: 'withdraw.amount.min' },
     });
     const { api } = client(server);
-    const error = await api.wallet
-      .withdraw({ address: 'UQ...', amount: '0.01', idempotencyKey: 'withdraw-0001' })
-      .catch((e: unknown) => e);
+    const error = await api.wallet.withdraw({ address: 'UQ...', amount: '0.01', idempotencyKey: 'withdraw-0001' }).catch((e: unknown) => e);
     expect(ApiError.is(error, 'failure')).toBe(true);
     expect((error as ApiError).code).toBe('withdraw.amount.min');
     expect((error as ApiError).message).toBe('The minimum withdrawal is 0.1 TON');
@@ -198,13 +196,30 @@ describe('calls past the first screen', () => {
   it('load their specs on first use and validate as the others', async () => {
     const server = fakeServer(
       { status: 200, body: { success: true, data: { balance: { ton: '1', bonusTon: '0' } } } },
-      { status: 200, body: { success: true, data: { code: 'ABCD', link: 'https://t.me/x', totalReferrals: 0, activeReferrals: 0, available: '0', totalEarned: '0', minClaim: '1' } } },
+      {
+        status: 200,
+        body: {
+          success: true,
+          data: {
+            code: 'ABCD',
+            link: 'https://t.me/x',
+            totalReferrals: 0,
+            activeReferrals: 0,
+            available: '0',
+            totalEarned: '0',
+            minClaim: '1',
+          },
+        },
+      },
     );
     const { api, mismatches } = client(server);
     await expect(api.wallet.info()).rejects.toSatisfy((error) => ApiError.is(error, 'invalid-data'));
     expect(mismatches.length).toBe(1);
     await expect(api.referral.info()).resolves.toMatchObject({ code: 'ABCD', minClaim: '1' });
-    expect(server.sent.map((record) => record.url)).toEqual(['https://api.example/api/v3/wallet/info', 'https://api.example/api/v3/referral/info']);
+    expect(server.sent.map((record) => record.url)).toEqual([
+      'https://api.example/api/v3/wallet/info',
+      'https://api.example/api/v3/referral/info',
+    ]);
   });
 
   it('refuses a later call whose request does not match its schema, without sending it', async () => {

@@ -13,7 +13,14 @@ describe('lazy schemas', () => {
   });
 
   it('a call builds its own schemas and what they are made of, not the others', () => {
-    const reply = calls.profileLight.reply({ balance: { ton: '1', bonusTon: '0' }, name: 'A', avatarUrl: '', onboardingCompleted: true, onboardingWalletCompleted: false, lang: 'en' });
+    const reply = calls.profileLight.reply({
+      balance: { ton: '1', bonusTon: '0' },
+      name: 'A',
+      avatarUrl: '',
+      onboardingCompleted: true,
+      onboardingWalletCompleted: false,
+      lang: 'en',
+    });
     expect(reply instanceof type.errors).toBe(false);
     expect(isBuilt(LightProfile)).toBe(true);
     expect(isBuilt(TonAmount)).toBe(true);

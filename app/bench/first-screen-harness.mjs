@@ -132,7 +132,11 @@ export async function startProduct() {
     AUTH_RATE_LIMIT: '100000',
     ...(APP_DIST ? { APP_DIST } : {}),
   };
-  const child = spawn(process.execPath, [join(rootDir, 'server', 'dist', 'main.js')], { cwd: rootDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(rootDir, 'server', 'dist', 'main.js')], {
+    cwd: rootDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   await new Promise((resolveReady, reject) => {
     const timer = setTimeout(() => reject(new Error(`the server did not say it was listening within 240 s:\n${output}`)), 240_000);
@@ -292,7 +296,6 @@ export const BRIDGE_SCRIPT = `(() => {
   };
 })();`;
 
-
 /** Marks first paint, the splash and the moment `readyCheck` (a function's source) first holds. */
 export function markScript(readyCheck) {
   return `(() => {
@@ -338,7 +341,11 @@ function summariseProfile(profile, until) {
     selfByFn.set(fn, (selfByFn.get(fn) ?? 0) + dt / 1000);
     selfByFile.set(file, (selfByFile.get(file) ?? 0) + dt / 1000);
   }
-  const top = (map, n) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, msValue]) => ({ name, ms: Math.round(msValue) }));
+  const top = (map, n) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, msValue]) => ({ name, ms: Math.round(msValue) }));
   return { byFile: top(selfByFile, 25), byFunction: top(selfByFn, 30) };
 }
 
@@ -347,14 +354,18 @@ function summariseProfile(profile, until) {
  * `until` (ms), each with what took most of it (script by file, style, layout, paint...).
  */
 function summariseTrace(events, until) {
-  const nav = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && e.args?.data?.documentLoaderURL?.startsWith('http'))
-    ?? events.find((e) => e.name === 'navigationStart');
+  const nav =
+    events.find(
+      (e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && e.args?.data?.documentLoaderURL?.startsWith('http'),
+    ) ?? events.find((e) => e.name === 'navigationStart');
   if (!nav) return [];
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === nav.pid);
   const tid = main ? main.tid : nav.tid;
   const t0 = nav.ts;
   const limit = until === null ? Number.POSITIVE_INFINITY : until + 50;
-  const own = events.filter((e) => e.pid === nav.pid && e.tid === tid && e.ph === 'X' && typeof e.dur === 'number').sort((a, b) => a.ts - b.ts);
+  const own = events
+    .filter((e) => e.pid === nav.pid && e.tid === tid && e.ph === 'X' && typeof e.dur === 'number')
+    .sort((a, b) => a.ts - b.ts);
   const tasks = [];
   let current = null;
   for (const e of own) {
@@ -368,23 +379,59 @@ function summariseTrace(events, until) {
     }
     if (!current || e.ts >= current.end) continue;
     const url = e.args?.data?.url ?? e.args?.data?.stackTrace?.[0]?.url ?? '';
-    const label = ['FunctionCall', 'EvaluateScript', 'v8.compileModule', 'v8.evaluateModule', 'TimerFire', 'FireAnimationFrame', 'EventDispatch', 'v8.compile'].includes(e.name)
+    const label = [
+      'FunctionCall',
+      'EvaluateScript',
+      'v8.compileModule',
+      'v8.evaluateModule',
+      'TimerFire',
+      'FireAnimationFrame',
+      'EventDispatch',
+      'v8.compile',
+    ].includes(e.name)
       ? `${e.name}${url ? ` ${url.replace(/^https?:\/\/[^/]+/, '')}` : ''}`
       : e.name;
-    if (['UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'Layerize', 'Commit', 'ParseHTML', 'MajorGC', 'MinorGC', 'ScheduleStyleRecalculation', 'HitTest', 'RasterTask', 'PaintImage', 'UpdateLayer', 'ParseAuthorStyleSheet'].includes(e.name)
-      || label !== e.name) {
+    if (
+      [
+        'UpdateLayoutTree',
+        'Layout',
+        'Paint',
+        'PrePaint',
+        'Layerize',
+        'Commit',
+        'ParseHTML',
+        'MajorGC',
+        'MinorGC',
+        'ScheduleStyleRecalculation',
+        'HitTest',
+        'RasterTask',
+        'PaintImage',
+        'UpdateLayer',
+        'ParseAuthorStyleSheet',
+      ].includes(e.name) ||
+      label !== e.name
+    ) {
       current.parts.set(label, (current.parts.get(label) ?? 0) + e.dur / 1000);
     }
   }
   const marks = events
-    .filter((e) => e.pid === nav.pid && e.cat?.includes('blink.user_timing') && (e.ph === 'R' || e.ph === 'I' || e.ph === 'n' || e.ph === 'b'))
+    .filter(
+      (e) => e.pid === nav.pid && e.cat?.includes('blink.user_timing') && (e.ph === 'R' || e.ph === 'I' || e.ph === 'n' || e.ph === 'b'),
+    )
     .map((e) => ({ at: Math.round((e.ts - t0) / 1000), ms: 0, parts: `mark ${e.name}` }))
     .filter((m) => m.at >= 0 && m.at <= limit);
-  return [...marks, ...tasks.map((task) => ({
-    at: Math.round(task.at),
-    ms: Math.round(task.ms),
-    parts: [...task.parts].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name, msValue]) => `${name} ${Math.round(msValue)}`).join(', '),
-  }))].sort((a, b) => a.at - b.at);
+  return [
+    ...marks,
+    ...tasks.map((task) => ({
+      at: Math.round(task.at),
+      ms: Math.round(task.ms),
+      parts: [...task.parts]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([name, msValue]) => `${name} ${Math.round(msValue)}`)
+        .join(', '),
+    })),
+  ].sort((a, b) => a.at - b.at);
 }
 
 // ---------- one cold load ----------
@@ -447,7 +494,16 @@ export async function measure(browser, target, kind, hash, { conditions, ready }
       traceDone = new Promise((resolveTrace) => cdp.once('Tracing.tracingComplete', resolveTrace));
       await cdp.send('Tracing.start', {
         transferMode: 'ReportEvents',
-        traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'toplevel'] },
+        traceConfig: {
+          includedCategories: [
+            'devtools.timeline',
+            'disabled-by-default-devtools.timeline',
+            'v8.execute',
+            'blink.user_timing',
+            'loading',
+            'toplevel',
+          ],
+        },
       });
     }
     if (PROFILE) {
@@ -578,7 +634,8 @@ export function printLoad(kind, last) {
   }
   console.log(`timeline of the last ${kind} run: fcp ${ms(last.fcp)}, interactive ${ms(last.interactive)}; requests (start -> end):`);
   for (const e of [...last.timeline].sort((a, b) => a.start - b.start)) {
-    if (e.path.startsWith('/api/') || !/\.(js|css)$/.test(e.path)) console.log(`  ${ms(e.start).padStart(8)} -> ${ms(e.end).padStart(8)}  ${e.path}`);
+    if (e.path.startsWith('/api/') || !/\.(js|css)$/.test(e.path))
+      console.log(`  ${ms(e.start).padStart(8)} -> ${ms(e.end).padStart(8)}  ${e.path}`);
   }
 }
 

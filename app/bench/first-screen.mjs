@@ -61,13 +61,25 @@ const CONDITIONS = {
   '4g': {
     label: '4G',
     cpu: 4,
-    network: { offline: false, latency: 150, downloadThroughput: (1.6 * 1_000_000) / 8, uploadThroughput: (750 * 1_000) / 8, connectionType: 'cellular4g' },
+    network: {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1_000_000) / 8,
+      uploadThroughput: (750 * 1_000) / 8,
+      connectionType: 'cellular4g',
+    },
     about: '4x CPU slowdown, 1.6 Mbps/750 kbps/150 ms',
   },
   'slow-3g': {
     label: 'slow 3G',
     cpu: 6,
-    network: { offline: false, latency: 400, downloadThroughput: (400 * 1_000) / 8, uploadThroughput: (400 * 1_000) / 8, connectionType: 'cellular3g' },
+    network: {
+      offline: false,
+      latency: 400,
+      downloadThroughput: (400 * 1_000) / 8,
+      uploadThroughput: (400 * 1_000) / 8,
+      connectionType: 'cellular3g',
+    },
     about: '6x CPU slowdown, 400 kbps/400 kbps/400 ms',
   },
 };
@@ -76,7 +88,8 @@ const chosen = (process.env.BENCH_CONDITIONS ?? Object.keys(CONDITIONS).join(','
   .split(',')
   .map((name) => name.trim())
   .filter(Boolean);
-for (const name of chosen) if (!(name in CONDITIONS)) throw new Error(`BENCH_CONDITIONS: no condition "${name}" (${Object.keys(CONDITIONS).join(', ')})`);
+for (const name of chosen)
+  if (!(name in CONDITIONS)) throw new Error(`BENCH_CONDITIONS: no condition "${name}" (${Object.keys(CONDITIONS).join(', ')})`);
 
 /** When each page counts as interactive (a function's source, run in the page). */
 const READY = {

@@ -15,16 +15,14 @@ earlyCalls.start(
   (lang) => {
     if (lang !== 'en') return;
     import('./i18n/resources/en').catch(() => undefined);
-    // The bonus screen's own English part (features/bonus/bonus-texts.ts), when it is the first.
+    // The bonus screen's own English part (i18n/bonus-texts.ts), when it is the first.
     const path = canonicalPath(location.pathname);
     if (path === '/' || path === '/bonus') import('./i18n/resources/bonus-en').catch(() => undefined);
   },
 );
 installChunkReload();
 
-import('./app/boot')
-  .then(({ boot }) => boot())
-  .catch((error: unknown) => console.error('[start] the start-up code did not load', error));
+import('./app/boot').then(({ boot }) => boot()).catch((error: unknown) => console.error('[start] the start-up code did not load', error));
 
 // Setting up arktype (the API client's validation) is start-up's largest piece of work: it runs
 // the moment its chunk is here, while the splash's larger chunk is still downloading. Then the
@@ -37,8 +35,6 @@ import('@arcade/api-client/client')
     // The host's code (a small chunk of its own, vite.config.ts) comes with the first screen's
     // and starts the host (launch data, SDK, host parts) as soon as it is here, not after the
     // first screen's code has arrived and run (app/start-app.ts takes this same start).
-    import('./telegram/early-host')
-      .then(({ hostStart }) => hostStart())
-      .catch(() => undefined);
+    import('./telegram/early-host').then(({ hostStart }) => hostStart()).catch(() => undefined);
   })
   .catch(() => undefined);

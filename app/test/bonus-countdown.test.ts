@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { PerksT } from '../src/features/bonus/bonus-texts';
+import type { PlayerT } from '../src/i18n/bonus-texts';
 import { msUntil, waitParts, waitText } from '../src/features/bonus/countdown';
 import type { AppLanguage } from '../src/i18n/i18n';
 import { addBonusTexts, createI18n } from './i18n-helper';
 
-function ptFor(lang: AppLanguage): PerksT {
+function ptFor(lang: AppLanguage): PlayerT {
   const i18n = createI18n(lang);
   addBonusTexts(i18n);
   return (key, values) => (i18n.t as unknown as (k: string, v?: object) => string)(key, values);
@@ -39,8 +39,8 @@ describe("the daily reward's 'Available in {time}'", () => {
 
   it('fills the whole sentence in both languages', () => {
     const time = waitText(2 * HOUR + 7 * MINUTE, en);
-    expect(en('perks.daily.availableIn', { time })).toBe('Available in 2 h 07 min');
-    expect(ru('perks.daily.availableIn', { time: waitText(2 * HOUR + 7 * MINUTE, ru) })).toBe('Доступно через 2 ч 07 мин');
+    expect(en('player.daily.availableIn', { time })).toBe('Available in 2 h 07 min');
+    expect(ru('player.daily.availableIn', { time: waitText(2 * HOUR + 7 * MINUTE, ru) })).toBe('Доступно через 2 ч 07 мин');
     expect(waitText(42 * MINUTE + 5_000, ru)).toBe('42 мин 05 с');
   });
 

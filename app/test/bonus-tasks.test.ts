@@ -1,12 +1,12 @@
 import type { DailyState, Task } from '@arcade/api-client/bonus';
 import { ApiError } from '@arcade/api-client/errors';
 import { describe, expect, it } from 'vitest';
-import { ClaimKeys } from '../src/features/bonus/action-keys';
-import { ratio } from '../src/features/bonus/amounts';
-import { bonusRefusalKeys, readBonusProblem } from '../src/features/bonus/bonus-refusals';
+import { ratio } from '../src/lib/amounts';
+import { bonusRefusalKeys, readBonusProblem } from '../src/lib/bonus-refusals';
 import { withDaily, withTask } from '../src/features/bonus/bonus-state';
 import { taskView, type TaskViewContext } from '../src/features/bonus/task-view';
 import { changeAppLanguage, i18n } from '../src/i18n/i18n';
+import { createActionKeys } from '../src/lib/idempotency';
 
 function daily(overrides: Partial<DailyState> = {}): DailyState {
   return {
@@ -139,7 +139,7 @@ describe('refusals of bonus calls', () => {
     for (const code of Object.keys(bonusRefusalKeys)) {
       const problem = readBonusProblem(refused(code));
       expect(problem.kind).toBe('refusal');
-      expect(problem.text).not.toMatch(/^perks\./);
+      expect(problem.text).not.toMatch(/^player\./);
     }
     expect(readBonusProblem(refused('task.new-rule', 'Server words')).text).toBe('Server words');
     expect(readBonusProblem(new ApiError('request', 'Network request failed', null, '/x')).kind).toBe('network');
@@ -150,7 +150,7 @@ describe('refusals of bonus calls', () => {
 describe('claim idempotency keys', () => {
   it('a claim retried after a network failure reuses its key; an answered claim does not', async () => {
     let n = 0;
-    const keys = new ClaimKeys(() => `key-${++n}`);
+    const keys = createActionKeys(() => `key-${++n}`);
     const seen: string[] = [];
     const fail = (error: Error) => (key: string) => {
       seen.push(key);

@@ -34,7 +34,9 @@ function network(onboarded = true, carryProfile = false) {
     const headers = new Headers(init?.headers);
     seen.push({ path, body: typeof init?.body === 'string' ? init.body : '', authorization: headers.get('authorization') });
     if (path === EARLY_PATHS.auth) {
-      return Promise.resolve(reply({ token: 'T1', expired_at: 1, ...(carryProfile ? { profile: { onboardingCompleted: onboarded, lang: 'en' } } : {}) }));
+      return Promise.resolve(
+        reply({ token: 'T1', expired_at: 1, ...(carryProfile ? { profile: { onboardingCompleted: onboarded, lang: 'en' } } : {}) }),
+      );
     }
     if (path === EARLY_PATHS.profileLight) return Promise.resolve(reply({ onboardingCompleted: onboarded, lang: 'en' }));
     return Promise.resolve(reply({ path }));
@@ -42,7 +44,10 @@ function network(onboarded = true, carryProfile = false) {
   return { fetch, seen };
 }
 
-function earlyCalls(fetch: typeof globalThis.fetch, options: { hash?: string; pathname?: string; appKey?: string | null; now?: () => number } = {}) {
+function earlyCalls(
+  fetch: typeof globalThis.fetch,
+  options: { hash?: string; pathname?: string; appKey?: string | null; now?: () => number } = {},
+) {
   return new EarlyCalls({
     fetch,
     hash: options.hash ?? HASH,
@@ -92,7 +97,12 @@ describe('early calls', () => {
     const early = earlyCalls(net.fetch);
     early.start();
     await settle();
-    expect(net.seen.map((s) => s.path)).toEqual([EARLY_PATHS.auth, EARLY_PATHS.profileLight, EARLY_PATHS.profileFull, EARLY_PATHS.bonusState]);
+    expect(net.seen.map((s) => s.path)).toEqual([
+      EARLY_PATHS.auth,
+      EARLY_PATHS.profileLight,
+      EARLY_PATHS.profileFull,
+      EARLY_PATHS.bonusState,
+    ]);
     expect(net.seen[0]).toEqual({ path: EARLY_PATHS.auth, body: JSON.stringify({ initData: INIT_DATA }), authorization: null });
     expect(net.seen.slice(1).every((s) => s.authorization === 'Bearer T1' && s.body === '{}')).toBe(true);
     expect(early.pending).toBe(4);
@@ -169,7 +179,12 @@ describe('early calls', () => {
     expect(await (await light).json()).toEqual({ success: true, data: { onboardingCompleted: true, lang: 'en' } });
     expect((await full).ok).toBe(true);
     await settle();
-    expect(net.seen.map((s) => s.path)).toEqual([EARLY_PATHS.auth, EARLY_PATHS.profileLight, EARLY_PATHS.profileFull, EARLY_PATHS.bonusState]);
+    expect(net.seen.map((s) => s.path)).toEqual([
+      EARLY_PATHS.auth,
+      EARLY_PATHS.profileLight,
+      EARLY_PATHS.profileFull,
+      EARLY_PATHS.bonusState,
+    ]);
   });
 
   it('let start-up ask the network for what the chain did not send', async () => {
@@ -247,7 +262,12 @@ describe('early calls', () => {
     expect(state.headers.get('content-type')).toBe('application/json');
     expect(await state.json()).toEqual({ success: true, data: { path: EARLY_PATHS.bonusState } });
     await settle();
-    expect(net.seen.map((s) => s.path)).toEqual([EARLY_PATHS.auth, EARLY_PATHS.profileLight, EARLY_PATHS.profileFull, EARLY_PATHS.bonusState]);
+    expect(net.seen.map((s) => s.path)).toEqual([
+      EARLY_PATHS.auth,
+      EARLY_PATHS.profileLight,
+      EARLY_PATHS.profileFull,
+      EARLY_PATHS.bonusState,
+    ]);
     expect(terminate).toHaveBeenCalled();
   });
 
@@ -259,7 +279,12 @@ describe('early calls', () => {
     });
     await settle();
     // No worker: the chain ran here.
-    expect(net.seen.map((s) => s.path)).toEqual([EARLY_PATHS.auth, EARLY_PATHS.profileLight, EARLY_PATHS.profileFull, EARLY_PATHS.bonusState]);
+    expect(net.seen.map((s) => s.path)).toEqual([
+      EARLY_PATHS.auth,
+      EARLY_PATHS.profileLight,
+      EARLY_PATHS.profileFull,
+      EARLY_PATHS.bonusState,
+    ]);
 
     const net2 = network();
     class CrashingWorker {

@@ -22,7 +22,12 @@ function round(overrides: Partial<Round>): Round {
   };
 }
 
-const roll = round({ roll: { target: '50', direction: 'over', chance: '50', roll: '83.21' }, status: 'won', payout: '1.98', multiplier: '1.98' });
+const roll = round({
+  roll: { target: '50', direction: 'over', chance: '50', roll: '83.21' },
+  status: 'won',
+  payout: '1.98',
+  multiplier: '1.98',
+});
 
 describe('verifying a round in the browser', () => {
   it('recomputes the known answer', () => {

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { explainBetError } from '../src/features/games/bet-errors';
-import { createBetKeys, newIdempotencyKey, outcomeUnknown, withBetKey } from '../src/features/games/bet-keys';
+import { createActionKeys as createBetKeys, newIdempotencyKey, outcomeUnknown, runWithKey as withBetKey } from '../src/lib/idempotency';
 import { gamesT, registerGamesTexts } from '../src/features/games/games-texts';
 import { useBetFlow } from '../src/features/games/use-bet-flow';
 import { createI18n } from './i18n-helper';
@@ -18,7 +18,8 @@ import { createQueryClient } from '../src/lib/query-client';
 afterEach(cleanup);
 
 const networkDown = () => new ApiError('request', 'Network request failed', null, '/api/v3/games/flip');
-const refused = (code: string) => new ApiError('failure', 'Your balance is not enough for this stake', 409, '/api/v3/games/flip', undefined, code);
+const refused = (code: string) =>
+  new ApiError('failure', 'Your balance is not enough for this stake', 409, '/api/v3/games/flip', undefined, code);
 
 function betResult(id = '1'): BetResult {
   return {

@@ -1,30 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { registerFairnessTexts } from '../src/features/fairness/fairness-texts';
 import { gamesT, registerGamesTexts } from '../src/features/games/games-texts';
-import { createI18n } from './i18n-helper';
+import { createI18n, expectSameTexts } from './i18n-helper';
 import { gamesEn } from '../src/i18n/resources/games-en';
 import { gamesRu } from '../src/i18n/resources/games-ru';
 
-function leaves(value: object, prefix = ''): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  for (const [key, child] of Object.entries(value)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (child && typeof child === 'object') for (const [k, v] of leaves(child as object, path)) out.set(k, v);
-    else out.set(path, child);
-  }
-  return out;
-}
-
 describe('game texts', () => {
   it('have the same keys, no empty texts and the same placeholders in ru and en', () => {
-    const english = leaves(gamesEn);
-    const russian = leaves(gamesRu);
-    expect([...russian.keys()].sort()).toEqual([...english.keys()].sort());
-    const placeholders = (value: unknown) => String(value).match(/{{\w+}}/g)?.sort() ?? [];
-    for (const [key, text] of russian) {
-      expect(typeof text === 'string' && text.trim().length > 0, key).toBe(true);
-      expect(placeholders(text), key).toEqual(placeholders(english.get(key)));
-    }
+    expectSameTexts(gamesEn, gamesRu);
   });
 
   it('arrive with the game and fairness screens, in both languages', async () => {

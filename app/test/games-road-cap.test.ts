@@ -29,7 +29,11 @@ describe('kept game settings', () => {
   });
 
   it('keep only well-formed fields', () => {
-    expect(parseSettings('{"stake":"0.25","currency":"ton","difficulty":"hard"}')).toEqual({ stake: '0.25', currency: 'ton', difficulty: 'hard' });
+    expect(parseSettings('{"stake":"0.25","currency":"ton","difficulty":"hard"}')).toEqual({
+      stake: '0.25',
+      currency: 'ton',
+      difficulty: 'hard',
+    });
     expect(parseSettings('{"stake":"-1","currency":"usd","difficulty":"insane","target":5550,"direction":"over","side":"edge"}')).toEqual({
       target: 5550,
       direction: 'over',

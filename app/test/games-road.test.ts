@@ -52,7 +52,9 @@ describe('road round display', () => {
   });
 
   it('hands the engine 0-based trap slots and short multipliers', () => {
-    expect(trapSlots({ ...openRound('easy', 3), status: 'lost', road: { difficulty: 'easy', lanes: 24, passed: 3, hitLane: 4, traps: [4] } })).toEqual([3]);
+    expect(
+      trapSlots({ ...openRound('easy', 3), status: 'lost', road: { difficulty: 'easy', lanes: 24, passed: 3, hitLane: 4, traps: [4] } }),
+    ).toEqual([3]);
     expect(multiplierUnits('1.98')).toBe(19_800);
     expect(multiplierUnits('2254')).toBe(22_540_000);
   });

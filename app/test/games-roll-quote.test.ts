@@ -17,7 +17,7 @@ describe('roll chance and multiplier', () => {
     expect(rollQuote(4950, 'under')).toMatchObject({ chanceText: '49.5', multiplierText: '2' });
     expect(rollQuote(3050, 'over')).toMatchObject({ chance: 6950, chanceText: '69.5', multiplierText: '1.4244' });
     expect(rollQuote(9500, 'under')).toMatchObject({ chanceText: '95', multiplierText: '1.0421' });
-    expect(rollQuote(100, 'under')).toMatchObject({ chanceText: '1', multiplierText: '99', multiplier4: 990_000 });
+    expect(rollQuote(100, 'under')).toMatchObject({ chanceText: '1', multiplierText: '99', scaledMultiplier: 990_000 });
     expect(rollQuote(9999, 'over')).toMatchObject({ chanceText: '0.01', multiplierText: '9900' });
   });
 
@@ -36,7 +36,7 @@ describe('roll chance and multiplier', () => {
     const under = rollQuote(3000, 'under');
     const over = rollQuote(mirrorTarget(3000), 'over');
     expect(over.chance).toBe(under.chance);
-    expect(over.multiplier4).toBe(under.multiplier4);
+    expect(over.scaledMultiplier).toBe(under.scaledMultiplier);
   });
 
   it('reads typed targets with at most two decimals', () => {

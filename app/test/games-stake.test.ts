@@ -41,7 +41,7 @@ describe('stake entry', () => {
   });
 
   it('refuses a stake whose win would pass the max payout (roll at 1%: 99x)', () => {
-    const roll = context({ balance: null, multiplier4: 990_000 });
+    const roll = context({ balance: null, scaledMultiplier: 990_000 });
     expect(checkStake('5.05', roll)).toEqual({ ok: true, nano: 5_050_000_000n });
     expect(checkStake('5.06', roll)).toEqual({ ok: false, problem: 'payout' });
   });
@@ -54,7 +54,7 @@ describe('stake entry', () => {
     expect(quickStakes('10', context()).double).toBe('12.5');
     expect(quickStakes('oops', context()).double).toBe('0.02');
     expect(quickStakes('0.5', context({ currency: 'bonus' })).max).toBe('1');
-    expect(maxStake(context({ balance: null, multiplier4: 990_000 }))).toBe(5_050_505_050n);
+    expect(maxStake(context({ balance: null, scaledMultiplier: 990_000 }))).toBe(5_050_505_050n);
   });
 
   it('starts at 0.1 TON when the limits allow it', () => {

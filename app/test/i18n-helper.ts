@@ -1,6 +1,7 @@
+import { expect } from 'vitest';
 import type { i18n as I18n } from 'i18next';
-import { PERKS_NS } from '../src/features/bonus/bonus-texts';
-import { registerPerksScreensTexts } from '../src/features/bonus/perks-screens-texts';
+import { PLAYER_NS } from '../src/i18n/bonus-texts';
+import { registerPlayerScreensTexts } from '../src/i18n/player-screens-texts';
 import { createI18n as createAppI18n, type AppLanguage } from '../src/i18n/i18n';
 import { bonusEn } from '../src/i18n/resources/bonus-en';
 import { bonusRu } from '../src/i18n/resources/bonus-ru';
@@ -17,8 +18,34 @@ export function createI18n(lng: AppLanguage = 'ru'): I18n {
  * with the referral, achievements and profile screens' (which come with those screens).
  */
 export function addBonusTexts(instance: I18n): I18n {
-  instance.addResourceBundle('ru', 'translation', { [PERKS_NS]: bonusRu }, true, false);
-  instance.addResourceBundle('en', 'translation', { [PERKS_NS]: bonusEn }, true, false);
-  registerPerksScreensTexts(instance);
+  instance.addResourceBundle('ru', 'translation', { [PLAYER_NS]: bonusRu }, true, false);
+  instance.addResourceBundle('en', 'translation', { [PLAYER_NS]: bonusEn }, true, false);
+  registerPlayerScreensTexts(instance);
   return instance;
+}
+
+/** Every text of a resources object by its dotted key: `{ a: { b: 'x' } }` gives `a.b` → 'x'. */
+export function textLeaves(value: object, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [key, child] of Object.entries(value)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (child && typeof child === 'object') for (const [k, v] of textLeaves(child as object, path)) out.set(k, v);
+    else out.set(path, child);
+  }
+  return out;
+}
+
+/** The two languages' texts have the same keys, no empty text and the same placeholders. */
+export function expectSameTexts(english: object, russian: object): void {
+  const en = textLeaves(english);
+  const ru = textLeaves(russian);
+  expect([...ru.keys()].sort()).toEqual([...en.keys()].sort());
+  const placeholders = (value: unknown) =>
+    String(value)
+      .match(/{{\w+}}/g)
+      ?.sort() ?? [];
+  for (const [key, text] of ru) {
+    expect(typeof text === 'string' && text.trim().length > 0, key).toBe(true);
+    expect(placeholders(text), key).toEqual(placeholders(en.get(key)));
+  }
 }

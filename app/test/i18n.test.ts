@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { registerBonusTexts } from '../src/features/bonus/bonus-texts';
-import { registerPerksScreensTexts } from '../src/features/bonus/perks-screens-texts';
+import { registerBonusTexts } from '../src/i18n/bonus-texts';
+import { registerPlayerScreensTexts } from '../src/i18n/player-screens-texts';
 import { changeAppLanguage, createI18n as createAppI18n, toAppLanguage } from '../src/i18n/i18n';
-import { createI18n } from './i18n-helper';
+import { createI18n, textLeaves } from './i18n-helper';
 import { en } from '../src/i18n/resources/en';
 import { ru } from '../src/i18n/resources/ru';
 import { walletEn } from '../src/i18n/resources/wallet-en';
@@ -13,26 +13,19 @@ import { registerWalletTexts } from '../src/features/wallet/wallet-texts';
 const allEn = { ...en, wallet: walletEn };
 const allRu = { ...ru, wallet: walletRu };
 
-function leaves(value: object, prefix = ''): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  for (const [key, child] of Object.entries(value)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (child && typeof child === 'object') for (const [k, v] of leaves(child as object, path)) out.set(k, v);
-    else out.set(path, child);
-  }
-  return out;
-}
-
 describe('i18n resources', () => {
   it('have the same keys in ru and en', () => {
-    expect([...leaves(allRu).keys()].sort()).toEqual([...leaves(allEn).keys()].sort());
+    expect([...textLeaves(allRu).keys()].sort()).toEqual([...textLeaves(allEn).keys()].sort());
   });
 
   it('have no empty texts and the same placeholders in both languages', () => {
-    const english = leaves(allEn);
-    for (const [key, text] of leaves(allRu)) {
+    const english = textLeaves(allEn);
+    for (const [key, text] of textLeaves(allRu)) {
       expect(typeof text === 'string' && text.trim().length > 0, key).toBe(true);
-      const placeholders = (value: unknown) => String(value).match(/{{\w+}}/g)?.sort() ?? [];
+      const placeholders = (value: unknown) =>
+        String(value)
+          .match(/{{\w+}}/g)
+          ?.sort() ?? [];
       expect(placeholders(text), key).toEqual(placeholders(english.get(key)));
     }
   });
@@ -62,12 +55,12 @@ describe('i18n resources', () => {
     const text = (key: string) => (app.t as unknown as (k: string) => string)(key);
     expect(app.hasResourceBundle('en', 'translation')).toBe(false);
     // The referral screen's texts arrive with its code, in both languages.
-    registerPerksScreensTexts(app);
-    expect(text('perks.referral.copied')).toBe('Ссылка скопирована');
+    registerPlayerScreensTexts(app);
+    expect(text('player.referral.copied')).toBe('Ссылка скопирована');
     await changeAppLanguage(app, 'en');
     expect(app.language).toBe('en');
     expect(app.t('onboarding.complete')).toBe('Complete');
-    expect(text('perks.referral.copied')).toBe('Link Copied');
+    expect(text('player.referral.copied')).toBe('Link Copied');
     await changeAppLanguage(app, 'ru');
     expect(app.t('onboarding.complete')).toBe('Завершить');
   });

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GiftCard } from '../src/features/market/gift-card';
 import { registerMarketTexts } from '../src/features/market/market-texts';
 import { createI18n } from './i18n-helper';
-import { addToCartAtom, cartAtom, removeFromCartAtom, storedCartAtom, EMPTY_CART } from '../src/state/cart';
+import { addToCartAtom, cartAtom, removeFromCartAtom, storedCartAtom, EMPTY_CART } from '../src/features/market/cart';
 import { gift } from './market-fixtures';
 
 afterEach(cleanup);

@@ -18,7 +18,7 @@ import {
   summarize,
   toggleSelectedAtom,
   type StoredCart,
-} from '../src/state/cart';
+} from '../src/features/market/cart';
 import { sessionAtom } from '../src/state/session';
 import { cartItem, gift } from './market-fixtures';
 

@@ -6,17 +6,26 @@ import { describe, expect, it } from 'vitest';
 import { applyCheckout, boughtTotalNano, checkoutFingerprint, checkoutLines } from '../src/features/market/checkout';
 import { checkoutAtom, marketKeys } from '../src/features/market/market-state';
 import { createAppApi } from '../src/lib/api';
-import { cartAtom, storedCartAtom } from '../src/state/cart';
+import { cartAtom, storedCartAtom } from '../src/features/market/cart';
 import { profileKeys } from '../src/state/profile';
 import { apiAtom, sessionAtom } from '../src/state/session';
 import { fail, fullProfile, lightProfile, ok, stubServer } from './fixtures';
 import { cartItem, gift } from './market-fixtures';
 
-const reply = (items: CheckoutResult['items'], spent: string, ton = '10'): CheckoutResult => ({ items, spent, balance: { ton, bonusTon: '0' } });
+const reply = (items: CheckoutResult['items'], spent: string, ton = '10'): CheckoutResult => ({
+  items,
+  spent,
+  balance: { ton, bonusTon: '0' },
+});
 
 describe('checkout lines', () => {
   it('sends the selected gifts that can still be bought, each at its buy price', () => {
-    const items = [cartItem(1, '1'), cartItem(2, '2', { selected: false }), cartItem(3, '3', { status: 'gone' }), cartItem(4, '4.5', { status: 'unaffordable' })];
+    const items = [
+      cartItem(1, '1'),
+      cartItem(2, '2', { selected: false }),
+      cartItem(3, '3', { status: 'gone' }),
+      cartItem(4, '4.5', { status: 'unaffordable' }),
+    ];
     expect(checkoutLines(items)).toEqual([
       { giftId: '1', price: '1' },
       { giftId: '4', price: '4.5' },
@@ -34,7 +43,14 @@ describe('checkout lines', () => {
 });
 
 describe('checkout results', () => {
-  const cart = [cartItem(1, '1'), cartItem(2, '2'), cartItem(3, '3'), cartItem(4, '4'), cartItem(5, '5'), cartItem(6, '6', { selected: false })];
+  const cart = [
+    cartItem(1, '1'),
+    cartItem(2, '2'),
+    cartItem(3, '3'),
+    cartItem(4, '4'),
+    cartItem(5, '5'),
+    cartItem(6, '6', { selected: false }),
+  ];
   const outcome = applyCheckout(
     cart,
     reply(
@@ -111,11 +127,25 @@ describe('checkout call', () => {
     const bodies: unknown[] = [];
     const { store, client } = setup((body) => {
       bodies.push(body);
-      return ok(reply([{ giftId: '1', result: 'bought', price: '1' }, { giftId: '2', result: 'gone' }], '1', '9'));
+      return ok(
+        reply(
+          [
+            { giftId: '1', result: 'bought', price: '1' },
+            { giftId: '2', result: 'gone' },
+          ],
+          '1',
+          '9',
+        ),
+      );
     });
     const outcome = await store.set(checkoutAtom);
     expect(bodies).toHaveLength(1);
-    expect(bodies[0]).toMatchObject({ items: [{ giftId: '1', price: '1' }, { giftId: '2', price: '2' }] });
+    expect(bodies[0]).toMatchObject({
+      items: [
+        { giftId: '1', price: '1' },
+        { giftId: '2', price: '2' },
+      ],
+    });
     expect(outcome?.bought.map((line) => line.gift.id)).toEqual(['1']);
     expect(store.get(cartAtom).map((item) => [item.gift.id, item.status ?? null])).toEqual([
       ['2', 'gone'],
@@ -132,7 +162,17 @@ describe('checkout call', () => {
     const { store } = setup((body) => {
       keys.push((body as { idempotencyKey: string }).idempotencyKey);
       calls += 1;
-      return calls === 1 ? fail(502, 'Bad gateway') : ok(reply([{ giftId: '1', result: 'bought', price: '1' }, { giftId: '2', result: 'bought', price: '2' }], '3'));
+      return calls === 1
+        ? fail(502, 'Bad gateway')
+        : ok(
+            reply(
+              [
+                { giftId: '1', result: 'bought', price: '1' },
+                { giftId: '2', result: 'bought', price: '2' },
+              ],
+              '3',
+            ),
+          );
     });
     await expect(store.set(checkoutAtom)).rejects.toMatchObject({ kind: 'request' });
     expect(store.get(cartAtom)).toHaveLength(3);

@@ -1,5 +1,5 @@
 import type { Gift } from '@arcade/api-client/market';
-import type { CartItem } from '../src/state/cart';
+import type { CartItem } from '../src/features/market/cart';
 
 /** A gift for sale as the market lists it. */
 export function gift(id: string | number, overrides: Partial<Gift> = {}): Gift {

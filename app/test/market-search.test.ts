@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, MarketSearch, nextSearch, requestKey, selectedValues, splitList, toggleValue, toMarketFilter } from '../src/features/market/market-search';
+import {
+  activeFilterCount,
+  MarketSearch,
+  nextSearch,
+  requestKey,
+  selectedValues,
+  splitList,
+  toggleValue,
+  toMarketFilter,
+} from '../src/features/market/market-search';
 import { validateSearch } from '../src/lib/validated-search';
 
 const check = (text: string) => validateSearch(MarketSearch, new URLSearchParams(text));
 
 describe('market search parameters', () => {
   it('keeps every valid filter and the sort', () => {
-    const { value, dropped } = check('sort=price-asc&collection=plush-pepe,lol-pop&backdrop=Ruby&symbol=Star&model=Golden&minPrice=0.5&maxPrice=10');
+    const { value, dropped } = check(
+      'sort=price-asc&collection=plush-pepe,lol-pop&backdrop=Ruby&symbol=Star&model=Golden&minPrice=0.5&maxPrice=10',
+    );
     expect(dropped).toEqual([]);
     expect(value).toEqual({
       sort: 'price-asc',

@@ -1,31 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { registerMarketTexts } from '../src/features/market/market-texts';
 import { marketRefusalKeys } from '../src/features/market/market-errors';
-import { createI18n } from './i18n-helper';
+import { createI18n, expectSameTexts, textLeaves } from './i18n-helper';
 import { marketEn } from '../src/i18n/resources/market-en';
 import { marketRu } from '../src/i18n/resources/market-ru';
 import { marketRefusals } from '@arcade/api-client/market';
 
-function leaves(value: object, prefix = ''): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  for (const [key, child] of Object.entries(value)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (child && typeof child === 'object') for (const [k, v] of leaves(child as object, path)) out.set(k, v);
-    else out.set(path, child);
-  }
-  return out;
-}
-
 describe('market texts', () => {
   it('have the same keys, no empty texts and the same placeholders in ru and en', () => {
-    const en = leaves(marketEn);
-    const ru = leaves(marketRu);
-    expect([...ru.keys()].sort()).toEqual([...en.keys()].sort());
-    const placeholders = (value: unknown) => String(value).match(/{{\w+}}/g)?.sort() ?? [];
-    for (const [key, text] of ru) {
-      expect(typeof text === 'string' && text.trim().length > 0, key).toBe(true);
-      expect(placeholders(text), key).toEqual(placeholders(en.get(key)));
-    }
+    expectSameTexts(marketEn, marketRu);
   });
 
   it('arrive under `gifts` in both languages, in that instance only', async () => {
@@ -42,7 +25,7 @@ describe('market texts', () => {
 
   it('explain every refusal code of the market contract', () => {
     expect(Object.keys(marketRefusalKeys).sort()).toEqual([...marketRefusals].sort());
-    const en = leaves({ gifts: marketEn });
+    const en = textLeaves({ gifts: marketEn });
     for (const key of Object.values(marketRefusalKeys)) expect(en.has(key), key).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OnboardingGate } from '../src/features/onboarding/onboarding-gate';
 import { createI18n } from './i18n-helper';
+import { registerPlayTexts } from '../src/i18n/play-texts';
 import { createAppApi } from '../src/lib/api';
 import { createQueryClient } from '../src/lib/query-client';
 import { apiAtom, sessionAtom } from '../src/state/session';
@@ -21,14 +22,25 @@ function renderGate(onboardingCompleted: boolean, lang: 'en' | 'ru' = 'en') {
       completed = true;
       return ok(null);
     },
+    '/api/v3/play/age-confirm': () =>
+      ok({
+        limits: [],
+        pause: null,
+        realityCheckMinutes: null,
+        ageConfirmedAt: '2026-11-26T08:00:00.000Z',
+        lockedBalance: '0',
+        session: { startedAt: '2026-11-26T08:00:00.000Z', wagered: '0', net: '0' },
+      }),
   });
+  const i18n = createI18n(lang);
+  registerPlayTexts(i18n);
   const store = createStore();
   store.set(queryClientAtom, createQueryClient());
   store.set(apiAtom, createAppApi({ appKey: 'test-key', fetch: server.fetch }));
   store.set(sessionAtom, { userId: '7', expiresAt: 2_000_000_000 });
   render(
     <Provider store={store}>
-      <I18nextProvider i18n={createI18n(lang)}>
+      <I18nextProvider i18n={i18n}>
         <OnboardingGate>
           <p>main content</p>
         </OnboardingGate>
@@ -39,18 +51,27 @@ function renderGate(onboardingCompleted: boolean, lang: 'en' | 'ru' = 'en') {
 }
 
 describe('onboarding gate', () => {
-  it('shows Onboarding until Complete is pressed, then the main content', async () => {
+  it('shows Onboarding until the player says they are 18+ and presses Complete, then the main content', async () => {
     const server = renderGate(false);
     expect(await screen.findByTestId('onboarding')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Onboarding' })).toBeTruthy();
     expect(screen.queryByText('main content')).toBeNull();
     expect(server.calls).not.toContain('/api/v3/profile/full');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Complete' }));
+    const complete = screen.getByRole('button', { name: 'Complete' });
+    expect(complete.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: /I am 18 or older/ }));
+    expect(complete.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(complete);
 
     expect(await screen.findByText('main content')).toBeTruthy();
     expect(screen.queryByTestId('onboarding')).toBeNull();
-    expect(server.calls).toEqual(['/api/v3/profile/light', '/api/v3/profile/onboarding', '/api/v3/profile/full']);
+    expect(server.calls).toEqual([
+      '/api/v3/profile/light',
+      '/api/v3/play/age-confirm',
+      '/api/v3/profile/onboarding',
+      '/api/v3/profile/full',
+    ]);
   });
 
   it('names the button in Russian before the profile switches the language', async () => {

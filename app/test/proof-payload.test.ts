@@ -116,7 +116,11 @@ describe('the ton_proof payload in the connect request', () => {
   it('lets the player connect without a proof while the server is unreachable, and tries again', async () => {
     const server = payloadServer();
     const applied: ConnectRequest[] = [];
-    const keeper = createProofPayloadKeeper({ fetchPayload: server.fetchPayload, apply: (request) => applied.push(request), ledger: createProofLedger() });
+    const keeper = createProofPayloadKeeper({
+      fetchPayload: server.fetchPayload,
+      apply: (request) => applied.push(request),
+      ledger: createProofLedger(),
+    });
     keeper.start();
     await server.fail();
     expect(applied).toEqual([{ state: 'loading' }, null]);

@@ -4,9 +4,7 @@ import { appRoutes } from '../src/app/routes';
 
 describe('route ids', () => {
   it('rejects two routes with the same id, naming it', () => {
-    expect(() => assertUniqueRouteIds([{ id: 'bonus' }, { id: 'market' }, { id: 'bonus' }])).toThrow(
-      'Duplicate route id: bonus',
-    );
+    expect(() => assertUniqueRouteIds([{ id: 'bonus' }, { id: 'market' }, { id: 'bonus' }])).toThrow('Duplicate route id: bonus');
   });
 
   it('finds a duplicate nested under another route', () => {
@@ -27,8 +25,6 @@ describe('route ids', () => {
         if (route.children) collect(route.children);
       });
     collect(appRoutes);
-    expect(ids).toEqual(
-      expect.arrayContaining(['root', 'home', 'profile', 'main', 'bonus', 'market', 'roll', 'not-found']),
-    );
+    expect(ids).toEqual(expect.arrayContaining(['root', 'home', 'profile', 'main', 'bonus', 'market', 'roll', 'not-found']));
   });
 });

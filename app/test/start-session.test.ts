@@ -83,7 +83,9 @@ describe('start-up session', () => {
 
     expect(state).toEqual({ phase: 'ready' });
     expect(server.calls).toEqual([AUTH, FULL]);
-    expect(log.map((line) => line.replace(/token-\d+/, 'token')).sort()).toEqual([`${AUTH} no-token`, `${FULL} Bearer token`, 'language en'].sort());
+    expect(log.map((line) => line.replace(/token-\d+/, 'token')).sort()).toEqual(
+      [`${AUTH} no-token`, `${FULL} Bearer token`, 'language en'].sort(),
+    );
     expect(store.get(sessionAtom)).toEqual({ userId: '42', expiresAt: 2_000_000_000 });
     expect(queryClient.getQueryData(profileKeys.light('42'))).toMatchObject({ name: 'Ann Lee', lang: 'en' });
     expect(queryClient.getQueryData(profileKeys.full('42'))).toMatchObject({ friends: { referralCode: 'r_ann' } });
@@ -115,7 +117,16 @@ describe('start-up session', () => {
     // A server that answers the login with the spec's two fields costs one more.
     const spec = tickingServer({ ...handlers, [AUTH]: auth });
     const specApi = createAppApi({ appKey: 'test-key', fetch: spec.fetch });
-    await startSession({ store, api: specApi, queryClient: createQueryClient(), changeLanguage, prefetchScreen: () => specApi.bonus.state().catch(() => undefined) }, launch);
+    await startSession(
+      {
+        store,
+        api: specApi,
+        queryClient: createQueryClient(),
+        changeLanguage,
+        prefetchScreen: () => specApi.bonus.state().catch(() => undefined),
+      },
+      launch,
+    );
     expect(Math.max(...spec.trips.map((t) => t.trip))).toBe(3);
   });
 
@@ -215,12 +226,7 @@ describe('start-up session', () => {
 
     await startSession(deps, launch);
 
-    expect(log.filter((line) => !line.startsWith('language')).map((line) => line.split(' ')[0])).toEqual([
-      AUTH,
-      LIGHT,
-      AUTH,
-      LIGHT,
-    ]);
+    expect(log.filter((line) => !line.startsWith('language')).map((line) => line.split(' ')[0])).toEqual([AUTH, LIGHT, AUTH, LIGHT]);
     expect(deps.changeLanguage).toHaveBeenCalledWith('en');
   });
 

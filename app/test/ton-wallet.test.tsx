@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerWalletTexts } from '../src/features/wallet/wallet-texts';
-import type { WalletSender } from '../src/features/wallet/wallet-widget';
+import type { WalletSender } from '../src/features/wallet/widget-parts';
 import { createI18n } from './i18n-helper';
 
 // A stand-in for TON Connect UI: the widget only uses these hooks, the instance and the error classes.

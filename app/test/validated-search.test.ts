@@ -38,8 +38,7 @@ describe('search validation', () => {
 
   it('redirects a route with bad values to the cleaned URL', () => {
     const loader = searchLoader(MarketSearch, canonicalPath);
-    const run = (url: string) =>
-      loader({ request: new Request(url), params: {}, context: undefined } as Parameters<typeof loader>[0]);
+    const run = (url: string) => loader({ request: new Request(url), params: {}, context: undefined } as Parameters<typeof loader>[0]);
     const redirect = run('http://app.test/market?sort=bogus&symbol=Star');
     expect(redirect).toBeInstanceOf(Response);
     expect(redirect?.status).toBe(302);

@@ -9,7 +9,7 @@ import {
   withdrawalSummary,
 } from '../src/features/wallet/amount';
 import { shortAddress } from '../src/features/wallet/money-format';
-import { depositArrived, type PendingDeposit } from '../src/features/wallet/wallet-state';
+import { depositArrived, type PendingDeposit } from '../src/state/wallet-info';
 
 const limits = { balance: '10', fee: '0.05', minWithdrawal: '0.1', dailyLeft: '100' };
 
@@ -64,7 +64,7 @@ describe('withdrawal maths in nanotons', () => {
     expect(withdrawalSummary(parsed.nano, 200_000_000n).total).toBe(300_000_000n);
   });
 
-  it('Max is the balance less the fee, capped by today\'s limit, never below zero', () => {
+  it("Max is the balance less the fee, capped by today's limit, never below zero", () => {
     expect(maxWithdrawal({ balance: '10', fee: '0.05', dailyLeft: '100' })).toBe(9_950_000_000n);
     expect(maxWithdrawal({ balance: '10', fee: '0.05', dailyLeft: '3.5' })).toBe(3_500_000_000n);
     expect(maxWithdrawal({ balance: '0.03', fee: '0.05', dailyLeft: '100' })).toBe(0n);

@@ -2,7 +2,7 @@ import { ApiError } from '@arcade/api-client/errors';
 import { IdempotencyKey } from '@arcade/api-client/wallet';
 import { type } from 'arktype';
 import { describe, expect, it } from 'vitest';
-import { createActionKeys, newIdempotencyKey, outcomeUnknown, runWithKey } from '../src/features/wallet/idempotency';
+import { createActionKeys, newIdempotencyKey, outcomeUnknown, runWithKey } from '../src/lib/idempotency';
 
 const networkDown = () => new ApiError('request', 'Network request failed', null, '/api/v3/wallet/withdraw');
 const serverDown = () => new ApiError('request', 'Request failed with status 502', 502, '/api/v3/wallet/withdraw');

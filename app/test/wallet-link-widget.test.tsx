@@ -201,7 +201,9 @@ describe('linking the wallet with ton_proof', () => {
     fireEvent.click(screen.getByTestId('wallet-widget-connect'));
     await waitFor(() => expect(fake.ui.openModal).toHaveBeenCalledTimes(1));
     const opened = fake.ui.openModal.mock.invocationCallOrder[0] ?? 0;
-    const ready = fake.ui.setConnectRequestParameters.mock.calls.findIndex(([request]: unknown[]) => (request as { state?: string } | null)?.state === 'ready');
+    const ready = fake.ui.setConnectRequestParameters.mock.calls.findIndex(
+      ([request]: unknown[]) => (request as { state?: string } | null)?.state === 'ready',
+    );
     expect(ready).toBeGreaterThanOrEqual(0);
     expect(fake.ui.setConnectRequestParameters.mock.invocationCallOrder[ready]).toBeLessThan(opened);
   });
@@ -229,7 +231,8 @@ describe('linking the wallet with ton_proof', () => {
   it('a link lost to the network can be sent again as it was', async () => {
     let attempts = 0;
     const { bodies } = renderLinkWidget({
-      link: () => (++attempts === 1 ? json(502, { success: false, message: 'Bad gateway' }) : json(200, ok({ linkedWallet: FRIENDLY_TESTNET }).body)),
+      link: () =>
+        ++attempts === 1 ? json(502, { success: false, message: 'Bad gateway' }) : json(200, ok({ linkedWallet: FRIENDLY_TESTNET }).body),
     });
     await waitFor(() => expect(requests().at(-1)).toMatchObject({ state: 'ready' }));
     act(() => fake.setWallet(connectedWallet(payloadOf(1))));

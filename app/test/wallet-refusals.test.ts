@@ -36,9 +36,7 @@ describe('wallet refusal codes', () => {
       expect(ru.exists(key), `${code} in ru`).toBe(true);
       expect(en.exists(key), `${code} in en`).toBe(true);
     }
-    expect(en.t(refusalKeys['withdraw.address.invalid'])).toBe(
-      'This is not a valid TON address. Check it for typos or copy it again.',
-    );
+    expect(en.t(refusalKeys['withdraw.address.invalid'])).toBe('This is not a valid TON address. Check it for typos or copy it again.');
   });
 
   it('are read from failures only, with the server message as the fallback', () => {
@@ -47,7 +45,11 @@ describe('wallet refusal codes', () => {
       key: 'wallet.refusal.addressInvalid',
       message: 'Server says no.',
     });
-    expect(readRefusal(refused('brand.new-code', 'Brand new reason.'))).toEqual({ place: 'toast', key: null, message: 'Brand new reason.' });
+    expect(readRefusal(refused('brand.new-code', 'Brand new reason.'))).toEqual({
+      place: 'toast',
+      key: null,
+      message: 'Brand new reason.',
+    });
     expect(readRefusal(refused('toString'))?.key).toBeNull();
     expect(readRefusal(new ApiError('request', 'Network request failed', null, '/x'))).toBeNull();
     expect(readRefusal(new Error('boom'))).toBeNull();
@@ -73,7 +75,7 @@ describe('explaining a failed wallet call', () => {
     expect(explainCallError(refused('withdraw.amount.min'), t, { min: '0.1' })).toEqual({ amount: 'The minimum withdrawal is 0.1 TON.' });
   });
 
-  it('toasts account-wide refusals, and unknown codes in the server\'s words', () => {
+  it("toasts account-wide refusals, and unknown codes in the server's words", () => {
     const error = vi.spyOn(toast, 'error').mockReturnValue(undefined);
     expect(explainCallError(refused('account.banned'), t)).toEqual({});
     expect(error).toHaveBeenLastCalledWith('Your account is blocked: deposits and withdrawals are not available.', expect.anything());

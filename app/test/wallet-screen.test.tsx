@@ -16,7 +16,12 @@ import { lightProfile, ok } from './fixtures';
 
 vi.mock('../src/lib/ton-connect', () => {
   class TonConnectError extends Error {}
-  const ui = { connected: false, openModal: () => Promise.resolve(), setConnectRequestParameters: () => undefined, onStatusChange: () => () => undefined };
+  const ui = {
+    connected: false,
+    openModal: () => Promise.resolve(),
+    setConnectRequestParameters: () => undefined,
+    onStatusChange: () => () => undefined,
+  };
   return {
     TonConnectScope: ({ children }: { children: ReactNode }) => children,
     useTonConnectUI: () => [ui, () => undefined],
@@ -97,7 +102,8 @@ describe('wallet screen', () => {
       '/api/v3/wallet/withdrawals': () => ({
         items: [withdrawal('53', 'review'), withdrawal('52', 'sent'), withdrawal('41', 'done'), withdrawal('40', 'refunded')],
       }),
-      '/api/v3/wallet/withdrawal': (body) => (body.id === '52' ? withdrawal('52', ++polls === 1 ? 'sent' : 'done') : withdrawal('53', 'review')),
+      '/api/v3/wallet/withdrawal': (body) =>
+        body.id === '52' ? withdrawal('52', ++polls === 1 ? 'sent' : 'done') : withdrawal('53', 'review'),
     });
     const section = await screen.findByTestId('wallet-withdrawals');
     expect(within(section).getByText('Withdrawals in progress')).toBeTruthy();

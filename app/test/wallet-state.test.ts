@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/query-core';
 import { describe, expect, it, vi } from 'vitest';
+import { shareBalance } from '../src/state/balances';
 import { profileKeys } from '../src/state/profile';
-import { refreshBalances, shareBalance, walletKeys } from '../src/features/wallet/wallet-state';
+import { refreshBalances, walletKeys } from '../src/features/wallet/wallet-state';
 import { fullProfile, lightProfile } from './fixtures';
 
 describe('wallet balances and the top bar', () => {

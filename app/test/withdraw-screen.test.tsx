@@ -18,7 +18,12 @@ import { lightProfile, ok } from './fixtures';
 // The link offer's widget, without TON Connect: restored, nothing connected.
 vi.mock('../src/lib/ton-connect', () => {
   class TonConnectError extends Error {}
-  const ui = { connected: false, openModal: () => Promise.resolve(), setConnectRequestParameters: () => undefined, onStatusChange: () => () => undefined };
+  const ui = {
+    connected: false,
+    openModal: () => Promise.resolve(),
+    setConnectRequestParameters: () => undefined,
+    onStatusChange: () => () => undefined,
+  };
   return {
     TonConnectScope: ({ children }: { children: ReactNode }) => children,
     useTonConnectUI: () => [ui, () => undefined],

@@ -12,11 +12,27 @@ const results = join(root, 'e2e', 'bench-results');
 
 /** name: [what it measures, the pnpm command, the results file it leaves]. */
 const suites = {
-  'first-screen': ['bytes, time and round trips to the first screen against a peer of the same libraries, at 4G and slow 3G', ['--filter', '@arcade/app', 'run', 'bench'], 'first-screen.json'],
-  bets: ['flip bets per second over HTTP against the same bets in pgbench (one per transaction, and batched) and tpcb-like', ['--filter', '@arcade/server', 'run', 'bench:bets'], 'bets-per-second-on-postgresql.json'],
-  market: ['market list and facets over HTTP at 100,000 and 1,000,000 listings, with purchases and new listings meanwhile', ['--filter', '@arcade/server', 'run', 'bench:market'], 'market-list-and-facets-over-http.json'],
+  'first-screen': [
+    'bytes, time and round trips to the first screen against a peer of the same libraries, at 4G and slow 3G',
+    ['--filter', '@arcade/app', 'run', 'bench'],
+    'first-screen.json',
+  ],
+  bets: [
+    'flip bets per second over HTTP against the same bets in pgbench (one per transaction, and batched) and tpcb-like',
+    ['--filter', '@arcade/server', 'run', 'bench:bets'],
+    'bets-per-second-on-postgresql.json',
+  ],
+  market: [
+    'market list and facets over HTTP at 100,000 and 1,000,000 listings, with purchases and new listings meanwhile',
+    ['--filter', '@arcade/server', 'run', 'bench:market'],
+    'market-list-and-facets-over-http.json',
+  ],
   engine: ['engine frame work and heap', ['--filter', '@arcade/game-engine', 'run', 'bench'], 'engine-frames.json'],
-  load: ['an open-loop bet load with a player mix: the knee against 3,300 bets/s', ['--filter', '@arcade/server', 'run', 'bench:load'], 'open-loop-bet-load.json'],
+  load: [
+    'an open-loop bet load with a player mix: the knee against 3,300 bets/s',
+    ['--filter', '@arcade/server', 'run', 'bench:load'],
+    'open-loop-bet-load.json',
+  ],
   start: ['server start and memory at rest', ['--filter', '@arcade/server', 'run', 'bench:start'], 'server-start.json'],
 };
 
@@ -30,7 +46,8 @@ for (const name of asked) {
 const chosen = asked.length ? asked : Object.keys(suites);
 
 // The suites below run on the build made here (the first-screen bench would otherwise build again).
-const pnpm = (args, options = {}) => spawnSync('pnpm', args, { cwd: root, stdio: 'inherit', env: { ...process.env, BENCH_SKIP_BUILD: '1' }, ...options });
+const pnpm = (args, options = {}) =>
+  spawnSync('pnpm', args, { cwd: root, stdio: 'inherit', env: { ...process.env, BENCH_SKIP_BUILD: '1' }, ...options });
 
 console.log('Building the app and the server (production build)…');
 if (pnpm(['-s', 'run', 'build']).status !== 0) {
@@ -65,7 +82,9 @@ const machine = [
   `${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM`,
   `${osType()} ${release()}`,
   `Node ${process.versions.node}`,
-  process.env.DATABASE_URL ? sh('psql', [process.env.DATABASE_URL, '-Atc', 'SHOW server_version']).replace(/^/, 'PostgreSQL ') : 'no DATABASE_URL (PostgreSQL suites skipped)',
+  process.env.DATABASE_URL
+    ? sh('psql', [process.env.DATABASE_URL, '-Atc', 'SHOW server_version']).replace(/^/, 'PostgreSQL ')
+    : 'no DATABASE_URL (PostgreSQL suites skipped)',
   sh('/usr/bin/chromium', ['--version']),
   `load average at the end ${sh('cat', ['/proc/loadavg']).split(' ').slice(0, 3).join(' ')}`,
 ].join('; ');
@@ -88,7 +107,8 @@ for (const suite of ran) {
     continue;
   }
   markdown += '| measure | value | peer / ceiling | target | note |\n|---|---|---|---|---|\n';
-  for (const row of suite.rows) markdown += `| ${escape(row.name)} | ${escape(row.value)} | ${escape(row.peer || (row.name === 'setup' ? '' : NO_PEER[suite.name]))} | ${escape(row.target)} | ${escape(row.note)} |\n`;
+  for (const row of suite.rows)
+    markdown += `| ${escape(row.name)} | ${escape(row.value)} | ${escape(row.peer || (row.name === 'setup' ? '' : NO_PEER[suite.name]))} | ${escape(row.target)} | ${escape(row.note)} |\n`;
 }
 
 // BENCHMARKS.md keeps its introduction; each run replaces the previous "latest" section.

@@ -2,13 +2,23 @@ import type { APIRequestContext } from '@playwright/test';
 import { APP_KEY } from './env';
 import { signLaunch, type TestUser } from './host';
 
-/** Talks to the server under test directly, as the app would, to prepare or check state. */
-export async function apiSession(request: APIRequestContext, user: TestUser) {
+/**
+ * Talks to the server under test directly, as the app would, to prepare or check state. The player
+ * has confirmed 18+ (bets wait for it) unless `ageConfirmed: false`.
+ */
+/** A well-formed TON address (bounceable off) that withdrawals in the tests send to. */
+export const VALID_ADDRESS = 'UQAJdvce-cgGFbyOsPN9OMTUD4GHFYJYInb14SKPhAI-HQSQ';
+
+export async function apiSession(request: APIRequestContext, user: TestUser, options: { ageConfirmed?: boolean } = {}) {
   const headers = { 'Content-Type': 'application/json', 'X-App-Key': APP_KEY };
   const auth = await request.post('/api/v3/auth', { headers, data: { initData: signLaunch(user) } });
   const authBody = (await auth.json()) as { success: boolean; data: { token: string } };
   if (!authBody.success) throw new Error(`login failed: ${JSON.stringify(authBody)}`);
   const authed = { ...headers, Authorization: `Bearer ${authBody.data.token}` };
+  if (options.ageConfirmed !== false) {
+    const confirmed = await request.post('/api/v3/play/age-confirm', { headers: authed, data: {} });
+    if (!confirmed.ok()) throw new Error(`play/age-confirm: ${confirmed.status()}`);
+  }
   const call = async <T>(path: string, data: unknown = {}): Promise<T> => {
     const res = await request.post(`/api/v3/${path}`, { headers: authed, data });
     const body = (await res.json()) as { success: boolean; data: T; message?: string };

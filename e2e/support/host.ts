@@ -1,6 +1,6 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { sign } from '@tma.js/init-data-node';
-import { BOT_TOKEN } from './env';
+import { APP_KEY, BOT_TOKEN } from './env';
 
 export type Platform = 'ios' | 'android';
 
@@ -153,6 +153,11 @@ export interface OpenOptions {
   startParam?: string;
   /** Raw launch data to send instead of a correctly signed one. */
   initData?: string;
+  /**
+   * Whether the player has confirmed being 18 or older before the page opens (through the API,
+   * with the same launch data): true unless false is given or raw launch data replaces the signed one.
+   */
+  ageConfirmed?: boolean;
 }
 
 /** Opens the app as the messenger would: the fake bridge, then the URL with the signed launch hash. */
@@ -160,6 +165,7 @@ export async function openApp(page: Page, testInfo: TestInfo, options: OpenOptio
   const host = hostFor(testInfo);
   const user = options.user ?? freshUser();
   const initData = options.initData ?? signLaunch(user, { startParam: options.startParam });
+  if (options.ageConfirmed !== false && options.initData === undefined) await confirmAge(page, initData);
   await installBridge(page, host);
   await offline(page);
   const hash = new URLSearchParams({
@@ -171,6 +177,19 @@ export async function openApp(page: Page, testInfo: TestInfo, options: OpenOptio
   });
   await page.goto(`${options.path ?? '/'}#${hash.toString()}`);
   return { user, host, initData };
+}
+
+/** Signs in with the launch data the page will open with and confirms 18+, as the app's first bet asks. */
+async function confirmAge(page: Page, initData: string): Promise<void> {
+  const headers = { 'Content-Type': 'application/json', 'X-App-Key': APP_KEY };
+  const auth = await page.request.post('/api/v3/auth', { headers, data: { initData } });
+  const body = (await auth.json()) as { success: boolean; data?: { token: string } };
+  if (!body.success || !body.data) throw new Error(`login failed: ${JSON.stringify(body)}`);
+  const confirmed = await page.request.post('/api/v3/play/age-confirm', {
+    headers: { ...headers, Authorization: `Bearer ${body.data.token}` },
+    data: {},
+  });
+  if (!confirmed.ok()) throw new Error(`play/age-confirm: ${confirmed.status()}`);
 }
 
 /**

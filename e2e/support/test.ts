@@ -4,6 +4,13 @@ export { expect };
 export type * from '@playwright/test';
 
 /**
+ * Marks a test whose outcome does not depend on the phone's size (money, seeds, routes, the
+ * host's calls): it runs on the phones that play every test (iPhone SE, iPhone 16 Pro Max and
+ * Android at 320 px), not on the three in between, which play what a screen size can break.
+ */
+export const anySize = { tag: '@any-size' };
+
+/**
  * Console errors a player's normal use may show: only a fetch the test machine's missing internet
  * refused (the wallets' icons and lists TON Connect asks their own sites for; see host.ts offline).
  */

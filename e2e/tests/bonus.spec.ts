@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '../support/test';
+import { expect, test, type APIRequestContext, type Page, type TestInfo, anySize } from '../support/test';
 import { apiSession, type LightProfile } from '../support/api';
 import { BASE_URL } from '../support/env';
 import { freshUser, hostMessages, openApp, type TestUser } from '../support/host';
@@ -47,7 +47,12 @@ async function deposit(server: Server, user: TestUser, amount: string) {
 
 async function flips(server: Server, user: TestUser, count: number, stake: string) {
   for (let i = 0; i < count; i++) {
-    await server.call('games/flip', { stake, currency: 'ton', side: i % 2 ? 'tails' : 'heads', idempotencyKey: `e2e-flip-${user.id}-${i}` });
+    await server.call('games/flip', {
+      stake,
+      currency: 'ton',
+      side: i % 2 ? 'tails' : 'heads',
+      idempotencyKey: `e2e-flip-${user.id}-${i}`,
+    });
   }
 }
 
@@ -134,40 +139,44 @@ test("today's daily reward is claimed once, then the button counts down to the n
   await expect(topBarBonus(page)).toHaveAttribute('data-value', '0.1');
 });
 
-test('the subscribe task says Task not completed until the Bot API sees the player in the channel, then pays', async ({ page, request }, testInfo) => {
-  const { user, server } = await player(request, 'Subscriber');
-  await openScreen(page, testInfo, user, 'bonus');
+test(
+  'the subscribe task says Task not completed until the Bot API sees the player in the channel, then pays',
+  anySize,
+  async ({ page, request }, testInfo) => {
+    const { user, server } = await player(request, 'Subscriber');
+    await openScreen(page, testInfo, user, 'bonus');
 
-  const task = page.getByTestId('task-subscribe-news');
-  await expect(task).toHaveAttribute('data-state', 'todo');
+    const task = page.getByTestId('task-subscribe-news');
+    await expect(task).toHaveAttribute('data-state', 'todo');
 
-  // Subscribe opens the channel inside the messenger.
-  await task.getByTestId('task-subscribe').click();
-  await expect
-    .poll(async () => (await hostMessages(page)).filter((m) => m.type === 'web_app_open_tg_link').map((m) => m.params))
-    .toContainEqual({ path_full: '/ton_arcade_news' });
+    // Subscribe opens the channel inside the messenger.
+    await task.getByTestId('task-subscribe').click();
+    await expect
+      .poll(async () => (await hostMessages(page)).filter((m) => m.type === 'web_app_open_tg_link').map((m) => m.params))
+      .toContainEqual({ path_full: '/ton_arcade_news' });
 
-  // Not a member yet: the check fails with the spec's toast.
-  await task.getByTestId('task-check').click();
-  await expect(toast(page, 'Task not completed')).toBeVisible();
-  await expect(task).toHaveAttribute('data-state', 'todo');
+    // Not a member yet: the check fails with the spec's toast.
+    await task.getByTestId('task-check').click();
+    await expect(toast(page, 'Task not completed')).toBeVisible();
+    await expect(task).toHaveAttribute('data-state', 'todo');
 
-  const member = await request.post(`${BASE_URL}/fake-bot-api/control/member`, {
-    data: { chatId: CHANNEL, userId: user.id, status: 'member' },
-  });
-  expect(member.ok()).toBe(true);
+    const member = await request.post(`${BASE_URL}/fake-bot-api/control/member`, {
+      data: { chatId: CHANNEL, userId: user.id, status: 'member' },
+    });
+    expect(member.ok()).toBe(true);
 
-  await task.getByTestId('task-check').click();
-  await expect(task).toHaveAttribute('data-state', 'ready');
-  await task.getByTestId('task-claim').click();
-  await expect(toast(page, 'Reward credited')).toBeVisible();
-  await expect(task).toHaveAttribute('data-state', 'claimed');
-  await expect(task.getByTestId('task-claimed')).toBeVisible();
-  await expect(topBarBonus(page)).toHaveAttribute('data-value', '0.5');
-  expect((await server.call<LightProfile>('profile/light')).balance.bonusTon).toBe('0.5');
-});
+    await task.getByTestId('task-check').click();
+    await expect(task).toHaveAttribute('data-state', 'ready');
+    await task.getByTestId('task-claim').click();
+    await expect(toast(page, 'Reward credited')).toBeVisible();
+    await expect(task).toHaveAttribute('data-state', 'claimed');
+    await expect(task.getByTestId('task-claimed')).toBeVisible();
+    await expect(topBarBonus(page)).toHaveAttribute('data-value', '0.5');
+    expect((await server.call<LightProfile>('profile/light')).balance.bonusTon).toBe('0.5');
+  },
+);
 
-test('the wager-10 task unlocks after 10 TON of bets and pays into the bonus balance', async ({ page, request }, testInfo) => {
+test('the wager-10 task unlocks after 10 TON of bets and pays into the bonus balance', anySize, async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const { user, server } = await player(request, 'Wager Player');
   await deposit(server, user, '12');

@@ -13,7 +13,10 @@ function ton(value: bigint): string {
   return fraction ? `${whole}.${fraction}` : `${whole}`;
 }
 
-test('a cart bar with the count and total stays above the tabs while the market scrolls, and opens the cart', async ({ page, request }, testInfo) => {
+test('a cart bar with the count and total stays above the tabs while the market scrolls, and opens the cart', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = freshUser('Cart Bar');
   const server = await apiSession(request, user);
   await server.call('profile/onboarding');

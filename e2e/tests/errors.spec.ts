@@ -1,8 +1,8 @@
-import { expect, test } from '../support/test';
+import { expect, test, anySize } from '../support/test';
 import { apiSession } from '../support/api';
 import { freshUser, openApp, signLaunch } from '../support/host';
 
-test('a forged launch is refused with the error screen and a retry', async ({ page, consoleErrors }, testInfo) => {
+test('a forged launch is refused with the error screen and a retry', anySize, async ({ page, consoleErrors }, testInfo) => {
   // The refused login is what this test is about: the app logs it, and the browser the 401.
   consoleErrors.allow(/^\[start\] login failed/);
   consoleErrors.allow(/status of 401 \(Unauthorized\)/);
@@ -16,7 +16,7 @@ test('a forged launch is refused with the error screen and a retry', async ({ pa
   await expect(page.getByTestId('onboarding')).toHaveCount(0);
 });
 
-test('launch data from six hours ago is refused', async ({ page, consoleErrors }, testInfo) => {
+test('launch data from six hours ago is refused', anySize, async ({ page, consoleErrors }, testInfo) => {
   consoleErrors.allow(/^\[start\] login failed/);
   consoleErrors.allow(/status of 401 \(Unauthorized\)/);
   const stale = signLaunch(freshUser('Late'), { authDate: new Date(Date.now() - 6 * 3600_000 - 60_000) });
@@ -24,7 +24,7 @@ test('launch data from six hours ago is refused', async ({ page, consoleErrors }
   await expect(page.getByTestId('login-error')).toBeVisible();
 });
 
-test('an unknown route shows Not Found', async ({ page, request }, testInfo) => {
+test('an unknown route shows Not Found', anySize, async ({ page, request }, testInfo) => {
   const user = freshUser();
   const server = await apiSession(request, user);
   await server.call('profile/onboarding');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '../support/test';
+import { expect, test, type APIRequestContext, anySize } from '../support/test';
 import { apiSession, type LightProfile } from '../support/api';
 import { freshUser, hostFor, openApp } from '../support/host';
 import { layoutProblems } from '../support/layout';
@@ -19,7 +19,10 @@ async function onboardedPlayer(request: APIRequestContext, lang: 'ru' | 'en' = '
   return { user, server };
 }
 
-test('the server seed hash is on the game screens before the first bet, and the first bet plays on it', async ({ page, request }, testInfo) => {
+test('the server seed hash is on the game screens before the first bet, and the first bet plays on it', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(120_000);
   const { user, server } = await onboardedPlayer(request);
   await server.call('wallet/test-deposit', { amount: '1', idempotencyKey: `e2e-fair-${user.id}` });
@@ -55,7 +58,7 @@ test('the server seed hash is on the game screens before the first bet, and the 
   expect(bet.round.fairness).toMatchObject({ serverSeedHash: hash, clientSeed: offered, nonce: 0 });
 });
 
-test('the fairness panel opens from every game screen and from the profile', async ({ page, request }, testInfo) => {
+test('the fairness panel opens from every game screen and from the profile', anySize, async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const { user } = await onboardedPlayer(request, 'ru');
   for (const game of ['flip', 'roll', 'road'] as const) {
@@ -101,7 +104,9 @@ test('revealed seeds page past 50 and download as JSON', async ({ page, request 
   await page.getByTestId('revealed-export').click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^revealed-seeds-\d{4}-\d{2}-\d{2}\.json$/);
-  const exported = JSON.parse(await readFile(await file.path(), 'utf8')) as { pairs: Array<{ serverSeed: string; serverSeedHash: string; clientSeed: string; bets: number }> };
+  const exported = JSON.parse(await readFile(await file.path(), 'utf8')) as {
+    pairs: Array<{ serverSeed: string; serverSeedHash: string; clientSeed: string; bets: number }>;
+  };
   expect(exported.pairs.map((pair) => pair.serverSeedHash)).toEqual(newestFirst);
   for (const pair of exported.pairs) expect(createHash('sha256').update(pair.serverSeed).digest('hex')).toBe(pair.serverSeedHash);
   expect(exported.pairs.at(-1)).toMatchObject({ clientSeed: 'seed-0', bets: 0 });

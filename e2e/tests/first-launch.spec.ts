@@ -1,4 +1,4 @@
-import { expect, test } from '../support/test';
+import { expect, test, anySize } from '../support/test';
 import { apiSession, type LightProfile } from '../support/api';
 import { expectPath, hostMessages, openApp } from '../support/host';
 
@@ -16,13 +16,17 @@ async function watchViews(page: import('@playwright/test').Page) {
   });
 }
 
-test('first launch goes splash, onboarding, Complete, then /bonus with the balances from the server', async ({ page, request }, testInfo) => {
+test('first launch goes splash, onboarding, Complete, then /bonus with the balances from the server', async ({
+  page,
+  request,
+}, testInfo) => {
   await watchViews(page);
   const { user } = await openApp(page, testInfo);
 
   const onboarding = page.getByTestId('onboarding');
   await expect(onboarding).toBeVisible();
   await expect(page.getByTestId('main-layout')).toHaveCount(0);
+  await onboarding.getByTestId('onboarding-age').check();
   await onboarding.getByRole('button', { name: 'Завершить' }).click();
 
   await expect(page.getByTestId('screen-bonus')).toBeVisible();
@@ -41,22 +45,24 @@ test('start-up asks the host for fullscreen and expand and turns off swipe-to-cl
   await openApp(page, testInfo);
   await expect(page.getByTestId('onboarding')).toBeVisible();
 
-  await expect.poll(async () => (await hostMessages(page)).map((m) => m.type)).toEqual(
-    expect.arrayContaining([
-      'web_app_request_fullscreen',
-      'web_app_expand',
-      'web_app_setup_swipe_behavior',
-      'web_app_request_viewport',
-      'web_app_request_safe_area',
-      'web_app_request_content_safe_area',
-      'web_app_ready',
-    ]),
-  );
+  await expect
+    .poll(async () => (await hostMessages(page)).map((m) => m.type))
+    .toEqual(
+      expect.arrayContaining([
+        'web_app_request_fullscreen',
+        'web_app_expand',
+        'web_app_setup_swipe_behavior',
+        'web_app_request_viewport',
+        'web_app_request_safe_area',
+        'web_app_request_content_safe_area',
+        'web_app_ready',
+      ]),
+    );
   const swipe = (await hostMessages(page)).filter((m) => m.type === 'web_app_setup_swipe_behavior');
   expect(swipe.at(-1)?.params).toEqual({ allow_vertical_swipe: false });
 });
 
-test('a returning player skips onboarding and lands on /bonus', async ({ page, request }, testInfo) => {
+test('a returning player skips onboarding and lands on /bonus', anySize, async ({ page, request }, testInfo) => {
   const { user } = await openApp(page, testInfo);
   await expect(page.getByTestId('onboarding')).toBeVisible();
   await (await apiSession(request, user)).call('profile/onboarding');

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '../support/test';
+import { expect, test, type APIRequestContext, type Page, anySize } from '../support/test';
 import { apiSession, type LightProfile } from '../support/api';
 import { freshUser, hostMessages, openApp, theme, type HostMessage } from '../support/host';
+import { roadState } from '../support/road';
 
 /** A player with TON from the development test deposit, in the language given. */
 async function fundedPlayer(request: APIRequestContext, lang: 'ru' | 'en' = 'en', amount = '5') {
@@ -30,7 +31,10 @@ async function sentSince(page: Page, from: number, type: string): Promise<HostMe
 
 const haptic = (page: Page, from: number) => sentSince(page, from, 'web_app_trigger_haptic_feedback');
 
-test('the game canvases print the interface language: Russian in a Russian app, English in an English one', async ({ page, request }, testInfo) => {
+test('the game canvases print the interface language: Russian in a Russian app, English in an English one', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(120_000);
   const { user } = await newPlayer(request, 'ru');
   const stage = page.getByTestId('game-stage');
@@ -61,7 +65,7 @@ test('the game canvases print the interface language: Russian in a Russian app, 
   await expect.poll(words).toEqual(expect.arrayContaining(['UNDER', 'OVER', 'YOU WIN', 'NO LUCK']));
 });
 
-test('each game keeps its last settings for the player through a reload', async ({ page, request }, testInfo) => {
+test('each game keeps its last settings for the player through a reload', anySize, async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
   const { user } = await fundedPlayer(request);
   await openApp(page, testInfo, { user, path: '/road' });
@@ -95,9 +99,7 @@ test('each game keeps its last settings for the player through a reload', async 
   await expect(page.getByTestId('road-resumed')).toBeVisible();
   await engineReady(page);
   await page.getByTestId('road-go').click();
-  await expect
-    .poll(() => page.evaluate(() => (document.querySelector('[data-testid="bet-result"]') ? 'over' : (document.querySelector('[data-testid="road-round"]')?.getAttribute('data-passed') ?? 'ending'))), { timeout: 60_000 })
-    .toMatch(/^(1|over)$/);
+  await expect.poll(() => roadState(page), { timeout: 60_000 }).toMatch(/^(1|over)$/);
   if ((await page.getByTestId('road-cashout').count()) > 0) await page.getByTestId('road-cashout').click();
   await expect(page.getByTestId('road-start')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('road-difficulty-hard')).toHaveAttribute('aria-checked', 'true');
@@ -164,7 +166,7 @@ test('road at 320 px: lane chips hold their names on one line, with no stray mar
   expect(marks).toEqual([]);
 });
 
-test('haptics: a tap for a bet, a notification for its outcome, none once turned off', async ({ page, request }, testInfo) => {
+test('haptics: a tap for a bet, a notification for its outcome, none once turned off', anySize, async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
   const { user } = await fundedPlayer(request);
   await openApp(page, testInfo, { user, path: '/flip' });
@@ -205,7 +207,7 @@ test('haptics: a tap for a bet, a notification for its outcome, none once turned
   expect(await haptic(page, off)).toEqual([]);
 });
 
-test('a tick for each step of the roll slider and for each lane crossed', async ({ page, request }, testInfo) => {
+test('a tick for each step of the roll slider and for each lane crossed', anySize, async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
   const { user } = await fundedPlayer(request);
   await openApp(page, testInfo, { user, path: '/roll' });
@@ -215,7 +217,9 @@ test('a tick for each step of the roll slider and for each lane crossed', async 
   const before = (await hostMessages(page)).length;
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  await expect.poll(async () => (await haptic(page, before)).map((m) => m.params)).toEqual([{ type: 'selection_change' }, { type: 'selection_change' }]);
+  await expect
+    .poll(async () => (await haptic(page, before)).map((m) => m.params))
+    .toEqual([{ type: 'selection_change' }, { type: 'selection_change' }]);
 
   await openApp(page, testInfo, { user, path: '/road' });
   await engineReady(page);
@@ -225,7 +229,7 @@ test('a tick for each step of the roll slider and for each lane crossed', async 
   await expect(page.getByTestId('road-round')).toBeVisible();
   const from = (await hostMessages(page)).length;
   await page.getByTestId('road-go').click();
-  const state = () => page.evaluate(() => (document.querySelector('[data-testid="bet-result"]') ? 'over' : (document.querySelector('[data-testid="road-round"]')?.getAttribute('data-passed') ?? 'ending')));
+  const state = () => roadState(page);
   await expect.poll(state, { timeout: 60_000 }).toMatch(/^(1|over)$/);
   // A safe lane is a tick after the step's tap; a trap is the loss's error notification.
   const crossed = (await state()) === '1';
@@ -234,7 +238,7 @@ test('a tick for each step of the roll slider and for each lane crossed', async 
     .toEqual(crossed ? { type: 'selection_change' } : { type: 'notification', notification_type: 'error' });
 });
 
-test('a bet the server refuses is felt as an error after the tap', async ({ page, request, consoleErrors }, testInfo) => {
+test('a bet the server refuses is felt as an error after the tap', anySize, async ({ page, request, consoleErrors }, testInfo) => {
   test.setTimeout(120_000);
   const { user, server } = await fundedPlayer(request);
   await openApp(page, testInfo, { user, path: '/road' });
@@ -246,13 +250,15 @@ test('a bet the server refuses is felt as an error after the tap', async ({ page
   const from = (await hostMessages(page)).length;
   await page.getByTestId('road-start').click();
   await expect(page.getByTestId('bet-error')).toBeVisible();
-  await expect.poll(async () => (await haptic(page, from)).map((m) => m.params)).toEqual([
-    { type: 'impact', impact_style: 'light' },
-    { type: 'notification', notification_type: 'error' },
-  ]);
+  await expect
+    .poll(async () => (await haptic(page, from)).map((m) => m.params))
+    .toEqual([
+      { type: 'impact', impact_style: 'light' },
+      { type: 'notification', notification_type: 'error' },
+    ]);
 });
 
-test('closing asks first while a road round is open, and stops asking when it ends', async ({ page, request }, testInfo) => {
+test('closing asks first while a road round is open, and stops asking when it ends', anySize, async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
   const { user } = await fundedPlayer(request);
   await openApp(page, testInfo, { user, path: '/road' });
@@ -281,9 +287,7 @@ test('closing asks first while a road round is open, and stops asking when it en
   await engineReady(page);
 
   await page.getByTestId('road-go').click();
-  await expect
-    .poll(() => page.evaluate(() => (document.querySelector('[data-testid="bet-result"]') ? 'over' : (document.querySelector('[data-testid="road-round"]')?.getAttribute('data-passed') ?? 'ending'))), { timeout: 60_000 })
-    .toMatch(/^(1|over)$/);
+  await expect.poll(() => roadState(page), { timeout: 60_000 }).toMatch(/^(1|over)$/);
   if ((await page.getByTestId('road-cashout').count()) > 0) await page.getByTestId('road-cashout').click();
   await expect(page.getByTestId('road-start')).toBeVisible({ timeout: 60_000 });
   await expect.poll(async () => (await closing()).at(-1)).toEqual({ need_confirmation: false });
@@ -318,7 +322,7 @@ test('road shows where the maximum payout ends the round for the chosen stake', 
   await expect(page.getByTestId('road-ladder').getByText(`Lane ${capIndex + 2}`, { exact: true })).toHaveCount(0);
 });
 
-test('the host header and bottom bar take the theme colours and follow a theme change', async ({ page, request }, testInfo) => {
+test('the host header and bottom bar take the theme colours and follow a theme change', anySize, async ({ page, request }, testInfo) => {
   const { user } = await newPlayer(request, 'en');
   await openApp(page, testInfo, { user, path: '/flip' });
   await expect(page.getByTestId('screen-flip')).toBeVisible();
@@ -326,7 +330,14 @@ test('the host header and bottom bar take the theme colours and follow a theme c
   await expect.poll(() => colours('web_app_set_header_color')).toContain(theme.header_bg_color);
   await expect.poll(() => colours('web_app_set_bottom_bar_color')).toContain(theme.bottom_bar_bg_color);
 
-  const light = { ...theme, bg_color: '#ffffff', header_bg_color: '#f0f0f0', bottom_bar_bg_color: '#e8e8e8', secondary_bg_color: '#efeff4', text_color: '#000000' };
+  const light = {
+    ...theme,
+    bg_color: '#ffffff',
+    header_bg_color: '#f0f0f0',
+    bottom_bar_bg_color: '#e8e8e8',
+    secondary_bg_color: '#efeff4',
+    text_color: '#000000',
+  };
   await page.evaluate((params) => {
     const w = window as unknown as { Telegram?: { WebView?: { receiveEvent?: (type: string, data: unknown) => void } } };
     const receive = w.Telegram?.WebView?.receiveEvent;

@@ -1,10 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '../support/test';
-import { apiSession, type LightProfile } from '../support/api';
+import { expect, test, type APIRequestContext, type Page, anySize } from '../support/test';
+import { apiSession, VALID_ADDRESS, type LightProfile } from '../support/api';
 import { freshUser, hostFor, openApp } from '../support/host';
 import { layoutProblems } from '../support/layout';
+import { roadState } from '../support/road';
 
 // Checked with @ton/core (see wallet.spec.ts): a valid mainnet address that is not ours.
-const VALID_ADDRESS = 'UQAJdvce-cgGFbyOsPN9OMTUD4GHFYJYInb14SKPhAI-HQSQ';
 
 interface Round {
   id: string;
@@ -95,7 +95,7 @@ async function engineReady(page: Page) {
   await expect(page.getByTestId('game-stage')).toHaveAttribute('data-engine', 'ready', { timeout: 20_000 });
 }
 
-test('one round of each game moves the TON balance by the round’s payout less its stake', async ({ page, request }, testInfo) => {
+test('one round of each game moves the TON balance by the round’s payout less its stake', anySize, async ({ page, request }, testInfo) => {
   test.setTimeout(240_000);
   const { user, server } = await fundedPlayer(request);
   await openApp(page, testInfo, { user, path: '/flip' });
@@ -138,9 +138,13 @@ test('one round of each game moves the TON balance by the round’s payout less 
   await expect(topBarTon(page)).toHaveAttribute('data-value', ton(balance - nano('0.3')));
   await page.getByTestId('road-go').click();
   await expect
-    .poll(async () => ((await page.getByTestId('bet-result').count()) > 0 ? 'over' : await page.getByTestId('road-round').getAttribute('data-passed')), {
-      timeout: 30_000,
-    })
+    .poll(
+      async () =>
+        (await page.getByTestId('bet-result').count()) > 0 ? 'over' : await page.getByTestId('road-round').getAttribute('data-passed'),
+      {
+        timeout: 30_000,
+      },
+    )
     .toMatch(/^(1|over)$/);
   if ((await page.getByTestId('bet-result').count()) === 0) await page.getByTestId('road-cashout').click();
   const road = await shownRound(page, server, 'road');
@@ -175,17 +179,7 @@ test('a road round survives a reload and carries on where it stopped', async ({ 
   // plays for up to 12 s before the result shows. Read both in one go: the round card leaves
   // the page when the round ends, and waiting on it would stall the poll.
   await page.getByTestId('road-go').click();
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() =>
-          document.querySelector('[data-testid="bet-result"]')
-            ? 'over'
-            : (document.querySelector('[data-testid="road-round"]')?.getAttribute('data-passed') ?? 'ending'),
-        ),
-      { timeout: 60_000 },
-    )
-    .toMatch(/^(1|over)$/);
+  await expect.poll(() => roadState(page), { timeout: 60_000 }).toMatch(/^(1|over)$/);
   if ((await page.getByTestId('bet-result').count()) > 0) {
     const lost = await shownRound(page, server, 'road');
     expect(lost).toMatchObject({ id: roundId, status: 'lost', road: { passed: 0, hitLane: 1 } });
@@ -242,25 +236,29 @@ test('a round verified after the seeds are rotated matches its seeds; another se
   await expect(verdict).toHaveText('The round does not match these seeds');
 });
 
-test('a bet the server refuses is explained, offers a deposit and moves no money', async ({ page, request, consoleErrors }, testInfo) => {
-  test.setTimeout(120_000);
-  // The refusal this test provokes comes back as a 409, which the browser logs.
-  consoleErrors.allow(/status of 409 \(Conflict\)/);
-  const { user, server } = await fundedPlayer(request, '1');
-  await openApp(page, testInfo, { user, path: '/flip' });
-  await expect(topBarTon(page)).toHaveAttribute('data-value', '1');
+test(
+  'a bet the server refuses is explained, offers a deposit and moves no money',
+  anySize,
+  async ({ page, request, consoleErrors }, testInfo) => {
+    test.setTimeout(120_000);
+    // The refusal this test provokes comes back as a 409, which the browser logs.
+    consoleErrors.allow(/status of 409 \(Conflict\)/);
+    const { user, server } = await fundedPlayer(request, '1');
+    await openApp(page, testInfo, { user, path: '/flip' });
+    await expect(topBarTon(page)).toHaveAttribute('data-value', '1');
 
-  // The balance leaves behind the screen's back (the top bar still says 1 TON).
-  await server.call('wallet/withdraw', { address: VALID_ADDRESS, amount: '0.95', idempotencyKey: `e2e-drain-${user.id}` });
-  await page.getByTestId('stake-input').fill('0.5');
-  await page.getByTestId('flip-play').click();
-  const notice = page.getByTestId('bet-error');
-  await expect(notice).toHaveAttribute('data-code', 'game.balance');
-  await expect(notice).toContainText('Your balance is not enough for this stake.');
-  await expect(notice.getByTestId('deposit-link')).toBeVisible();
-  await expect(page.getByTestId('bet-result')).toHaveCount(0);
-  expect((await server.call<{ items: Round[] }>('games/rounds', {})).items).toHaveLength(0);
+    // The balance leaves behind the screen's back (the top bar still says 1 TON).
+    await server.call('wallet/withdraw', { address: VALID_ADDRESS, amount: '0.95', idempotencyKey: `e2e-drain-${user.id}` });
+    await page.getByTestId('stake-input').fill('0.5');
+    await page.getByTestId('flip-play').click();
+    const notice = page.getByTestId('bet-error');
+    await expect(notice).toHaveAttribute('data-code', 'game.balance');
+    await expect(notice).toContainText('Your balance is not enough for this stake.');
+    await expect(notice.getByTestId('deposit-link')).toBeVisible();
+    await expect(page.getByTestId('bet-result')).toHaveCount(0);
+    expect((await server.call<{ items: Round[] }>('games/rounds', {})).items).toHaveLength(0);
 
-  await notice.getByTestId('deposit-link').click();
-  await expect(page.getByTestId('screen-deposit')).toBeVisible();
-});
+    await notice.getByTestId('deposit-link').click();
+    await expect(page.getByTestId('screen-deposit')).toBeVisible();
+  },
+);

@@ -1,8 +1,8 @@
-import { expect, test } from '../support/test';
+import { expect, test, anySize } from '../support/test';
 import { apiSession, type LightProfile } from '../support/api';
 import { freshUser, openApp } from '../support/host';
 
-test('switching the language changes the texts and is kept by the server', async ({ page, request }, testInfo) => {
+test('switching the language changes the texts and is kept by the server', anySize, async ({ page, request }, testInfo) => {
   const user = freshUser();
   const server = await apiSession(request, user);
   await server.call('profile/onboarding');
@@ -20,7 +20,10 @@ test('switching the language changes the texts and is kept by the server', async
   await openApp(page, testInfo, { user, path: '/bonus' });
   await expect(page.getByTestId('screen-bonus')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await page.getByRole('link', { name: /profile|Профиль/i }).first().click();
+  await page
+    .getByRole('link', { name: /profile|Профиль/i })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Русский' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
 });

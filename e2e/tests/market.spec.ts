@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '../support/test';
+import { expect, test, type APIRequestContext, type Page, type TestInfo, anySize } from '../support/test';
 import { apiSession, type LightProfile } from '../support/api';
 import { expectPath, freshUser, openApp, type TestUser } from '../support/host';
 import { layoutProblems } from '../support/layout';
@@ -65,7 +65,8 @@ async function partProblems(page: Page, testId: string): Promise<string[]> {
       const rect = el.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue;
       const name = `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').split(' ')[0]} "${(el.textContent ?? '').trim().slice(0, 24)}"`;
-      if (rect.right > width + 1 || rect.left < -1) problems.push(`${name} sticks out (${Math.round(rect.left)}..${Math.round(rect.right)})`);
+      if (rect.right > width + 1 || rect.left < -1)
+        problems.push(`${name} sticks out (${Math.round(rect.left)}..${Math.round(rect.right)})`);
       if ((el.tagName === 'BUTTON' || el.tagName === 'A') && (rect.height < 43.5 || rect.width < 43.5)) {
         problems.push(`${name} is ${Math.round(rect.width)}×${Math.round(rect.height)}`);
       }
@@ -110,7 +111,11 @@ async function cardsOf(page: Page, backdrop: string) {
 
 async function cardData(page: Page) {
   return page.getByTestId('gift-card').evaluateAll((cards) =>
-    cards.map((card) => ({ id: card.getAttribute('data-gift-id') ?? '', price: card.getAttribute('data-price') ?? '', backdrop: card.getAttribute('data-backdrop') ?? '' })),
+    cards.map((card) => ({
+      id: card.getAttribute('data-gift-id') ?? '',
+      price: card.getAttribute('data-price') ?? '',
+      backdrop: card.getAttribute('data-backdrop') ?? '',
+    })),
   );
 }
 
@@ -200,7 +205,7 @@ test('filter by a backdrop, sort by price, buy three from the cart and find them
   expect(inventory.items.map((gift) => gift.id).sort()).toEqual(picked.map((card) => card.id).sort());
 });
 
-test('a gift bought meanwhile by someone else comes back sold and is not charged', async ({ page, request }, testInfo) => {
+test('a gift bought meanwhile by someone else comes back sold and is not charged', anySize, async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const backdrop = RACE_BACKDROPS[phoneIndex(testInfo) % RACE_BACKDROPS.length]!;
   const [{ user, server }, rival] = await Promise.all([richPlayer(request, 'Slow Buyer'), richPlayer(request, 'Fast Buyer', '100')]);
@@ -213,7 +218,10 @@ test('a gift bought meanwhile by someone else comes back sold and is not charged
   const offset = Math.floor(Math.random() * Math.max(1, Math.min(shown.length, 8) - 1));
   const [taken, kept] = [shown[offset]!, shown[offset + 1]!];
   await cards.nth(offset).getByTestId('gift-card-cart').click();
-  await cards.nth(offset + 1).getByTestId('gift-card-cart').click();
+  await cards
+    .nth(offset + 1)
+    .getByTestId('gift-card-cart')
+    .click();
   await expect(page.getByTestId('cart-count')).toHaveText('2');
 
   // Someone else buys the first one while it sits in our cart.
@@ -247,9 +255,12 @@ test('a gift bought meanwhile by someone else comes back sold and is not charged
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
 });
 
-test('a repriced gift asks to confirm the new price, an unaffordable one offers a top-up', async ({ page, request }, testInfo) => {
+test('a repriced gift asks to confirm the new price, an unaffordable one offers a top-up', anySize, async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
-  const [{ user, server }, seller] = await Promise.all([richPlayer(request, 'Careful Buyer', '60'), richPlayer(request, 'Gift Seller', '200')]);
+  const [{ user, server }, seller] = await Promise.all([
+    richPlayer(request, 'Careful Buyer', '60'),
+    richPlayer(request, 'Gift Seller', '200'),
+  ]);
 
   // The seller buys two Plush Pepes from the house (under big backdrops, far from the cheap gifts
   // other tests take) and lists them at prices of their own.
@@ -324,7 +335,12 @@ test('an owned gift is listed, repriced, taken off sale, and sent to Telegram fo
   test.setTimeout(90_000);
   const { user, server } = await richPlayer(request, 'Gift Owner', '100');
   // A Durov's Cap from the house stock, under a big backdrop (far from the cheap gifts other tests take).
-  const stock = await server.call<{ items: Gift[] }>('market/list', { collections: ['durovs-cap'], backdrops: ['Midnight Blue', 'Emerald'], sort: 'price-asc', limit: 60 });
+  const stock = await server.call<{ items: Gift[] }>('market/list', {
+    collections: ['durovs-cap'],
+    backdrops: ['Midnight Blue', 'Emerald'],
+    sort: 'price-asc',
+    limit: 60,
+  });
   let owned: Gift | null = null;
   for (const gift of stock.items.sort(() => Math.random() - 0.5)) {
     const result = await server.call<{ items: Array<{ result: string }> }>('market/checkout', {
@@ -383,48 +399,59 @@ test('an owned gift is listed, repriced, taken off sale, and sent to Telegram fo
   expect(inventory.items.map((g) => g.id)).not.toContain(gift.id);
 });
 
-test('a gift sent to the market arrives in the profile, and is not sent back while Telegram locks it', async ({ page, request }, testInfo) => {
-  test.setTimeout(90_000);
-  const { user, server } = await richPlayer(request, 'Gift Sender', '5');
-  const number = 900_000 + Math.floor(Math.random() * 99_999);
-  const lockedUntil = Math.floor(Date.now() / 1000) + 3 * 86_400;
-  // The player sends a collectible to the market's account in Telegram, with a 3-day trade lock.
-  const sent = await request.post(`${BASE_URL}/fake-bot-api/control/receive-gift`, {
-    data: {
-      owned_gift_id: `e2e-deposit-${user.id}-${number}`,
-      sender_user: { id: user.id, is_bot: false, first_name: user.first_name },
-      next_transfer_date: lockedUntil,
-      gift: {
-        base_name: 'Jelly Bunny',
-        name: `JellyBunny-${number}`,
-        number,
-        model: { name: 'Strawberry', rarity_per_mille: 15, sticker: {} },
-        symbol: { name: 'Carrot', rarity_per_mille: 8, sticker: {} },
-        backdrop: { name: 'Pink', rarity_per_mille: 20, colors: { center_color: 0xf4a7c0, edge_color: 0x9e3d63, symbol_color: 0xffffff, text_color: 0xffffff } },
+test(
+  'a gift sent to the market arrives in the profile, and is not sent back while Telegram locks it',
+  anySize,
+  async ({ page, request }, testInfo) => {
+    test.setTimeout(90_000);
+    const { user, server } = await richPlayer(request, 'Gift Sender', '5');
+    const number = 900_000 + Math.floor(Math.random() * 99_999);
+    const lockedUntil = Math.floor(Date.now() / 1000) + 3 * 86_400;
+    // The player sends a collectible to the market's account in Telegram, with a 3-day trade lock.
+    const sent = await request.post(`${BASE_URL}/fake-bot-api/control/receive-gift`, {
+      data: {
+        owned_gift_id: `e2e-deposit-${user.id}-${number}`,
+        sender_user: { id: user.id, is_bot: false, first_name: user.first_name },
+        next_transfer_date: lockedUntil,
+        gift: {
+          base_name: 'Jelly Bunny',
+          name: `JellyBunny-${number}`,
+          number,
+          model: { name: 'Strawberry', rarity_per_mille: 15, sticker: {} },
+          symbol: { name: 'Carrot', rarity_per_mille: 8, sticker: {} },
+          backdrop: {
+            name: 'Pink',
+            rarity_per_mille: 20,
+            colors: { center_color: 0xf4a7c0, edge_color: 0x9e3d63, symbol_color: 0xffffff, text_color: 0xffffff },
+          },
+        },
       },
-    },
-  });
-  expect(sent.ok()).toBe(true);
-  // The background watcher credits it within a pass or two.
-  let arrived: Gift | undefined;
-  await expect
-    .poll(async () => {
-      arrived = (await server.call<{ items: Gift[] }>('gifts/inventory')).items.find((g) => g.number === number);
-      return arrived !== undefined;
-    }, { timeout: 20_000 })
-    .toBe(true);
-  const balance = (await server.call<LightProfile>('profile/light')).balance.ton;
+    });
+    expect(sent.ok()).toBe(true);
+    // The background watcher credits it within a pass or two.
+    let arrived: Gift | undefined;
+    await expect
+      .poll(
+        async () => {
+          arrived = (await server.call<{ items: Gift[] }>('gifts/inventory')).items.find((g) => g.number === number);
+          return arrived !== undefined;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    const balance = (await server.call<LightProfile>('profile/light')).balance.ton;
 
-  await openScreen(page, testInfo, user, '/profile', 'profile');
-  const row = page.locator(`[data-testid="owned-gift"][data-gift-id="${arrived!.id}"]`);
-  await expect(row).toContainText('Jelly Bunny');
-  await expect(row).toContainText('Locked until');
-  await row.getByTestId('owned-gift-withdraw').click();
-  const withdraw = page.getByTestId('withdraw-gift-sheet');
-  await expect(withdraw.getByTestId('withdraw-gift-locked')).toContainText('Telegram holds this gift until');
-  await expect(withdraw.getByTestId('withdraw-gift-confirm')).toBeDisabled();
-  // The server refuses it too, whatever a client sends, and charges nothing.
-  const refused = await server.raw('gifts/withdraw', { giftId: arrived!.id, idempotencyKey: `e2e-locked-${user.id}` });
-  expect(refused).toMatchObject({ status: 409, success: false, code: 'market.gift.locked' });
-  expect((await server.call<LightProfile>('profile/light')).balance.ton).toBe(balance);
-});
+    await openScreen(page, testInfo, user, '/profile', 'profile');
+    const row = page.locator(`[data-testid="owned-gift"][data-gift-id="${arrived!.id}"]`);
+    await expect(row).toContainText('Jelly Bunny');
+    await expect(row).toContainText('Locked until');
+    await row.getByTestId('owned-gift-withdraw').click();
+    const withdraw = page.getByTestId('withdraw-gift-sheet');
+    await expect(withdraw.getByTestId('withdraw-gift-locked')).toContainText('Telegram holds this gift until');
+    await expect(withdraw.getByTestId('withdraw-gift-confirm')).toBeDisabled();
+    // The server refuses it too, whatever a client sends, and charges nothing.
+    const refused = await server.raw('gifts/withdraw', { giftId: arrived!.id, idempotencyKey: `e2e-locked-${user.id}` });
+    expect(refused).toMatchObject({ status: 409, success: false, code: 'market.gift.locked' });
+    expect((await server.call<LightProfile>('profile/light')).balance.ton).toBe(balance);
+  },
+);

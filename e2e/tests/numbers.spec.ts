@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../support/test';
+import { expect, test, type Page, anySize } from '../support/test';
 import { apiSession, type LightProfile } from '../support/api';
 import { freshUser, openApp } from '../support/host';
 
@@ -10,7 +10,7 @@ for (const [lang, shown] of [
   ['ru', /^1\s094,05$/],
   ['en', /^1,094\.05$/],
 ] as const) {
-  test(`the header and the cart show one balance alike (${lang})`, async ({ page, request }, testInfo) => {
+  test(`the header and the cart show one balance alike (${lang})`, anySize, async ({ page, request }, testInfo) => {
     const user = freshUser('Number Reader');
     const server = await apiSession(request, user);
     await server.call('profile/onboarding');
@@ -40,7 +40,7 @@ async function addAnyGiftToCart(page: Page): Promise<void> {
   await expect(page.getByTestId('cart-sheet')).toBeVisible();
 }
 
-test('road writes one multiplier alike in its ladder and on its start button (ru)', async ({ page, request }, testInfo) => {
+test('road writes one multiplier alike in its ladder and on its start button (ru)', anySize, async ({ page, request }, testInfo) => {
   const user = freshUser('Multiplier Reader');
   const server = await apiSession(request, user);
   await server.call('profile/onboarding');

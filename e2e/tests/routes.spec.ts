@@ -1,4 +1,4 @@
-import { expect, test } from '../support/test';
+import { expect, test, anySize } from '../support/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiSession } from '../support/api';
@@ -30,7 +30,7 @@ test('every screen renders with no horizontal overflow and nothing under the saf
   }
 });
 
-test('paths match case-insensitively and lose their trailing slash', async ({ page, request }, testInfo) => {
+test('paths match case-insensitively and lose their trailing slash', anySize, async ({ page, request }, testInfo) => {
   const user = freshUser();
   await (await apiSession(request, user)).call('profile/onboarding');
 

@@ -1,4 +1,4 @@
-import { expect, test } from '../support/test';
+import { expect, test, anySize } from '../support/test';
 import { apiSession, type LightProfile } from '../support/api';
 import { freshUser, openApp } from '../support/host';
 
@@ -8,7 +8,7 @@ for (const [languageCode, lang, button] of [
   ['en-GB', 'en', 'Complete'],
   ['uk', 'ru', 'Завершить'],
 ] as const) {
-  test(`a new player whose Telegram speaks ${languageCode} starts in ${lang}`, async ({ page }, testInfo) => {
+  test(`a new player whose Telegram speaks ${languageCode} starts in ${lang}`, anySize, async ({ page }, testInfo) => {
     const user = { ...freshUser(), language_code: languageCode };
     await openApp(page, testInfo, { user });
     const onboarding = page.getByTestId('onboarding');
@@ -18,7 +18,7 @@ for (const [languageCode, lang, button] of [
   });
 }
 
-test('a chosen language wins over what Telegram says', async ({ page, request }, testInfo) => {
+test('a chosen language wins over what Telegram says', anySize, async ({ page, request }, testInfo) => {
   const user = { ...freshUser(), language_code: 'ru' };
   const server = await apiSession(request, user);
   await server.call('profile/onboarding');

@@ -1,11 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '../support/test';
-import { apiSession, type LightProfile } from '../support/api';
+import { expect, test, type APIRequestContext, type Page, anySize } from '../support/test';
+import { apiSession, VALID_ADDRESS, type LightProfile } from '../support/api';
 import { APP_KEY } from '../support/env';
 import { freshUser, hostFor, openApp, signLaunch, type TestUser } from '../support/host';
 import { layoutProblems } from '../support/layout';
 
 // A mainnet-form (UQ…) address: the emulated chain is a testnet, whose own form of it is 0Q….
-const TYPED_ADDRESS = 'UQAJdvce-cgGFbyOsPN9OMTUD4GHFYJYInb14SKPhAI-HQSQ';
 
 interface WalletInfo {
   balance: { ton: string; bonusTon: string };
@@ -38,16 +37,30 @@ async function fund(server: Awaited<ReturnType<typeof player>>['server'], user: 
 
 const row = (page: Page, kind: string) => page.locator(`[data-testid="history-item"][data-kind="${kind}"]`);
 
-test('history names every movement: bets with game and outcome, a day of commissions as one row, the claim, explorer links', async ({ page, request }, testInfo) => {
+test('history names every movement: bets with game and outcome, a day of commissions as one row, the claim, explorer links', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(120_000);
   const referrer = await player(request, 'Referrer');
   const { code } = await referrer.server.call<{ code: string }>('referral/info');
   const referee = await player(request, 'Referee', `r_${code}`);
   await fund(referee.server, referee.user, '60');
   for (let i = 0; i < 20; i += 1) {
-    await referee.server.call('games/flip', { stake: '2.5', currency: 'ton', side: 'heads', idempotencyKey: `e2e-history-flip-${referee.user.id}-${i}` });
+    await referee.server.call('games/flip', {
+      stake: '2.5',
+      currency: 'ton',
+      side: 'heads',
+      idempotencyKey: `e2e-history-flip-${referee.user.id}-${i}`,
+    });
   }
-  await referee.server.call('games/roll', { stake: '1', currency: 'ton', target: '50', direction: 'under', idempotencyKey: `e2e-history-roll-${referee.user.id}` });
+  await referee.server.call('games/roll', {
+    stake: '1',
+    currency: 'ton',
+    target: '50',
+    direction: 'under',
+    idempotencyKey: `e2e-history-roll-${referee.user.id}`,
+  });
 
   // The referee's bets name their game and how each ended.
   await openApp(page, testInfo, { user: referee.user, path: '/wallet' });
@@ -66,10 +79,12 @@ test('history names every movement: bets with game and outcome, a day of commiss
   // The deposit links to its transaction on the explorer of the server's network.
   const info = await referee.server.call<WalletInfo>('wallet/info');
   const explorer = info.network === 'mainnet' ? 'https://tonviewer.com/transaction/' : 'https://testnet.tonviewer.com/transaction/';
-  // The deposit is the oldest row: further down, past the first page.
+  // The deposit is the oldest row: further down, past the first page. The list may load it by
+  // itself as its end scrolls into view, and the button goes once nothing is left: a click that
+  // finds it gone fails this try, and the next one finds the row.
   await expect(async () => {
     const more = page.getByTestId('history-more');
-    if (await more.isVisible()) await more.click();
+    if (await more.isVisible()) await more.click({ timeout: 2_000 });
     await expect(row(page, 'deposit')).toHaveCount(1, { timeout: 2000 });
   }).toPass({ timeout: 30_000 });
   const depositLink = row(page, 'deposit').getByTestId('history-item-tx');
@@ -100,7 +115,7 @@ test('history names every movement: bets with game and outcome, a day of commiss
   expect(await layoutProblems(second, hostFor(testInfo)), 'wallet history at this phone').toEqual([]);
 });
 
-test('the end of wagering turns the bonus into TON with a toast and a row of its own', async ({ page, request }, testInfo) => {
+test('the end of wagering turns the bonus into TON with a toast and a row of its own', anySize, async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const { user, server } = await player(request, 'Wagering');
   await fund(server, user, '20');
@@ -113,7 +128,13 @@ test('the end of wagering turns the bonus into TON with a toast and a row of its
 
   // Bets elsewhere (another device) finish the wagering; the app learns of it with the next balances it reads.
   for (let i = 0; i < 12 && (await server.call<LightProfile>('profile/light')).balance.bonusTon !== '0'; i += 1) {
-    await server.call('games/roll', { stake: '1', currency: 'ton', target: '50', direction: 'under', idempotencyKey: `e2e-history-wager-${user.id}-${i}` });
+    await server.call('games/roll', {
+      stake: '1',
+      currency: 'ton',
+      target: '50',
+      direction: 'under',
+      idempotencyKey: `e2e-history-wager-${user.id}-${i}`,
+    });
   }
   expect((await server.call<LightProfile>('profile/light')).balance.bonusTon).toBe('0');
 
@@ -126,21 +147,21 @@ test('the end of wagering turns the bonus into TON with a toast and a row of its
   await expect(row(page, 'other')).toHaveCount(0);
 });
 
-test('a withdrawal receipt shows the address the way the player typed it', async ({ page, request }, testInfo) => {
+test('a withdrawal receipt shows the address the way the player typed it', anySize, async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const { user, server } = await player(request, 'Typed Address');
   await fund(server, user, '2');
   await openApp(page, testInfo, { user, path: '/withdraw' });
   await expect(page.getByTestId('screen-withdraw')).toBeVisible({ timeout: 30_000 });
-  await page.getByTestId('withdraw-address').fill(TYPED_ADDRESS);
+  await page.getByTestId('withdraw-address').fill(VALID_ADDRESS);
   await page.getByTestId('withdraw-amount').fill('0.5');
   await page.getByTestId('withdraw-submit').click();
   await page.getByTestId('withdraw-confirm').click();
   const address = page.getByTestId('withdraw-status-address');
-  await expect(address).toHaveAttribute('data-address', TYPED_ADDRESS);
+  await expect(address).toHaveAttribute('data-address', VALID_ADDRESS);
   await expect(address).toHaveText('UQAJ…HQSQ');
   const { items } = await server.call<{ items: Array<{ address: string }> }>('wallet/withdrawals');
-  expect(items[0]?.address).toBe(TYPED_ADDRESS);
+  expect(items[0]?.address).toBe(VALID_ADDRESS);
 });
 
 test('the deposit screen shows a QR code of the ton://transfer link with the amount and the memo', async ({ page, request }, testInfo) => {
@@ -169,52 +190,63 @@ test('the deposit screen shows a QR code of the ton://transfer link with the amo
   expect(await layoutProblems(page, hostFor(testInfo)), 'deposit at this phone').toEqual([]);
 });
 
-test('the TON Connect modal opens with no CSP violation and follows the host theme', async ({ page, request, consoleErrors }, testInfo) => {
-  const { user } = await player(request, 'Wallet Modal');
-  // TON Connect sends analytics to its own site, which the test machine cannot reach (offline).
-  consoleErrors.allow(/^\[TON_CONNECT_SDK\] Failed to send analytics events/);
-  consoleErrors.allow(/^Unknown analytics API error: TypeError: Failed to fetch/);
-  await page.addInitScript(() => {
-    const w = window as unknown as { __csp: string[] };
-    w.__csp = [];
-    document.addEventListener('securitypolicyviolation', (event) => {
-      // arktype probes once, at start, whether it may compile validators (Function('return false')
-      // in a try): the policy says no, and it validates without compiling. Not an error anyone sees.
-      if (event.blockedURI === 'eval' && /\/assets\/first-api-[\w-]+\.js$/.test(event.sourceFile)) return;
-      w.__csp.push(`${event.violatedDirective}: ${event.blockedURI} ${event.sourceFile}:${event.lineNumber} ${event.sample}`);
+test(
+  'the TON Connect modal opens with no CSP violation and follows the host theme',
+  anySize,
+  async ({ page, request, consoleErrors }, testInfo) => {
+    const { user } = await player(request, 'Wallet Modal');
+    // TON Connect sends analytics to its own site, which the test machine cannot reach (offline).
+    consoleErrors.allow(/^\[TON_CONNECT_SDK\] Failed to send analytics events/);
+    consoleErrors.allow(/^Unknown analytics API error: TypeError: Failed to fetch/);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __csp: string[] };
+      w.__csp = [];
+      document.addEventListener('securitypolicyviolation', (event) => {
+        // arktype probes once, at start, whether it may compile validators (Function('return false')
+        // in a try): the policy says no, and it validates without compiling. Not an error anyone sees.
+        if (event.blockedURI === 'eval' && /\/assets\/first-api-[\w-]+\.js$/.test(event.sourceFile)) return;
+        w.__csp.push(`${event.violatedDirective}: ${event.blockedURI} ${event.sourceFile}:${event.lineNumber} ${event.sample}`);
+      });
     });
-  });
-  await openApp(page, testInfo, { user, path: '/deposit' });
-  await expect(page.getByTestId('screen-deposit')).toBeVisible({ timeout: 30_000 });
-  await page.getByTestId('wallet-widget-connect').click();
-  const heading = page.getByText('Connect your TON wallet');
-  await expect(heading).toBeVisible({ timeout: 15_000 });
-  // A tap inside the modal runs TON Connect UI's ontouchstart handler on the body (the touch
-  // bubbles up to it): the policy allows that one.
-  await heading.tap();
-  await page.waitForTimeout(300);
-  expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+    await openApp(page, testInfo, { user, path: '/deposit' });
+    await expect(page.getByTestId('screen-deposit')).toBeVisible({ timeout: 30_000 });
+    await page.getByTestId('wallet-widget-connect').click();
+    const heading = page.getByText('Connect your TON wallet');
+    await expect(heading).toBeVisible({ timeout: 15_000 });
+    // A tap inside the modal runs TON Connect UI's ontouchstart handler on the body (the touch
+    // bubbles up to it): the policy allows that one.
+    await heading.tap();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
 
-  /** The sum of the R, G and B of the modal's panel (the first painted box around its heading). */
-  const panelLightness = () =>
-    heading.evaluate((element) => {
-      for (let el: Element | null = element; el; el = el.parentElement) {
-        const colour = getComputedStyle(el).backgroundColor;
-        const [r = 0, g = 0, b = 0, a = 1] = (colour.match(/[\d.]+/g) ?? []).map(Number);
-        if (a > 0.5) return r + g + b;
-      }
-      return -1;
+    /** The sum of the R, G and B of the modal's panel (the first painted box around its heading). */
+    const panelLightness = () =>
+      heading.evaluate((element) => {
+        for (let el: Element | null = element; el; el = el.parentElement) {
+          const colour = getComputedStyle(el).backgroundColor;
+          const [r = 0, g = 0, b = 0, a = 1] = (colour.match(/[\d.]+/g) ?? []).map(Number);
+          if (a > 0.5) return r + g + b;
+        }
+        return -1;
+      });
+    // The e2e host's theme is dark: so is the modal.
+    expect(await panelLightness()).toBeLessThan(200);
+
+    // The host switches to a light theme: the open modal follows.
+    await page.evaluate(() => {
+      const light = {
+        bg_color: '#ffffff',
+        text_color: '#000000',
+        hint_color: '#999999',
+        button_color: '#2481cc',
+        button_text_color: '#ffffff',
+        secondary_bg_color: '#efeff3',
+      };
+      const w = window as unknown as { Telegram?: { WebView?: { receiveEvent?: (type: string, data: unknown) => void } } };
+      const receive = w.Telegram?.WebView?.receiveEvent;
+      if (receive) receive('theme_changed', { theme_params: light });
+      else window.postMessage(JSON.stringify({ eventType: 'theme_changed', eventData: { theme_params: light } }), '*');
     });
-  // The e2e host's theme is dark: so is the modal.
-  expect(await panelLightness()).toBeLessThan(200);
-
-  // The host switches to a light theme: the open modal follows.
-  await page.evaluate(() => {
-    const light = { bg_color: '#ffffff', text_color: '#000000', hint_color: '#999999', button_color: '#2481cc', button_text_color: '#ffffff', secondary_bg_color: '#efeff3' };
-    const w = window as unknown as { Telegram?: { WebView?: { receiveEvent?: (type: string, data: unknown) => void } } };
-    const receive = w.Telegram?.WebView?.receiveEvent;
-    if (receive) receive('theme_changed', { theme_params: light });
-    else window.postMessage(JSON.stringify({ eventType: 'theme_changed', eventData: { theme_params: light } }), '*');
-  });
-  await expect.poll(panelLightness).toBeGreaterThan(600);
-});
+    await expect.poll(panelLightness).toBeGreaterThan(600);
+  },
+);

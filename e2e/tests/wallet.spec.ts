@@ -1,9 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '../support/test';
-import { apiSession, type LightProfile } from '../support/api';
+import { expect, test, type APIRequestContext, type Page, anySize } from '../support/test';
+import { apiSession, VALID_ADDRESS, type LightProfile } from '../support/api';
 import { freshUser, hostMessages, openApp } from '../support/host';
 
 // Checked with @ton/core: Address.parse accepts it (workchain 0, not test-only, non-bounceable).
-const VALID_ADDRESS = 'UQAJdvce-cgGFbyOsPN9OMTUD4GHFYJYInb14SKPhAI-HQSQ';
 // The same address with its checksum broken: the right shape, refused by the server.
 const BAD_CHECKSUM_ADDRESS = 'UQAJdvce-cgGFbyOsPN9OMTUD4GHFYJYInb14SKPhAI-HQSA';
 
@@ -42,7 +41,7 @@ async function testDepositFromScreen(page: Page, amount: string) {
   await expect(page.getByTestId('deposit-pending')).toHaveAttribute('data-state', 'arrived', { timeout: 20_000 });
 }
 
-test('a test deposit arrives and the TON balance in the top bar rises', async ({ page, request }, testInfo) => {
+test('a test deposit arrives and the TON balance in the top bar rises', anySize, async ({ page, request }, testInfo) => {
   const { user, server } = await walletPlayer(request);
   const before = (await server.call<LightProfile>('profile/light')).balance.ton;
   const info = await server.call<WalletInfo>('wallet/info');
@@ -64,83 +63,91 @@ test('a test deposit arrives and the TON balance in the top bar rises', async ({
   expect((await server.call<LightProfile>('profile/light')).balance.ton).toBe(after);
 });
 
-test('a withdrawal to a bad address is refused next to the address field and moves no money', async ({ page, request, consoleErrors }, testInfo) => {
-  // The refusal this test provokes comes back as a 400, which the browser logs.
-  consoleErrors.allow(/status of 400 \(Bad Request\)/);
-  const { user, server } = await walletPlayer(request);
-  await server.call('wallet/test-deposit', { amount: '1', idempotencyKey: `e2e-seed-${user.id}` });
-  await expect.poll(async () => (await server.call<WalletInfo>('wallet/info')).balance.ton, { timeout: 20_000 }).toBe('1');
+test(
+  'a withdrawal to a bad address is refused next to the address field and moves no money',
+  anySize,
+  async ({ page, request, consoleErrors }, testInfo) => {
+    // The refusal this test provokes comes back as a 400, which the browser logs.
+    consoleErrors.allow(/status of 400 \(Bad Request\)/);
+    const { user, server } = await walletPlayer(request);
+    await server.call('wallet/test-deposit', { amount: '1', idempotencyKey: `e2e-seed-${user.id}` });
+    await expect.poll(async () => (await server.call<WalletInfo>('wallet/info')).balance.ton, { timeout: 20_000 }).toBe('1');
 
-  await openApp(page, testInfo, { user, path: '/withdraw' });
-  await expect(page.getByTestId('screen-withdraw')).toBeVisible();
-  await expect(topBarTon(page)).toHaveAttribute('data-value', '1');
+    await openApp(page, testInfo, { user, path: '/withdraw' });
+    await expect(page.getByTestId('screen-withdraw')).toBeVisible();
+    await expect(topBarTon(page)).toHaveAttribute('data-value', '1');
 
-  // Not even the shape of an address: caught before anything is sent.
-  await page.getByTestId('withdraw-address').fill('not-a-ton-address');
-  await page.getByTestId('withdraw-amount').fill('0.5');
-  await page.getByTestId('withdraw-submit').click();
-  await expect(page.getByTestId('withdraw-address-error')).toBeVisible();
-  await expect(page.getByTestId('withdraw-confirm')).toHaveCount(0);
+    // Not even the shape of an address: caught before anything is sent.
+    await page.getByTestId('withdraw-address').fill('not-a-ton-address');
+    await page.getByTestId('withdraw-amount').fill('0.5');
+    await page.getByTestId('withdraw-submit').click();
+    await expect(page.getByTestId('withdraw-address-error')).toBeVisible();
+    await expect(page.getByTestId('withdraw-confirm')).toHaveCount(0);
 
-  // The right shape with a broken checksum: the server refuses, the text goes next to the field.
-  await page.getByTestId('withdraw-address').fill(BAD_CHECKSUM_ADDRESS);
-  await expect(page.getByTestId('withdraw-address-error')).toHaveCount(0);
-  await page.getByTestId('withdraw-submit').click();
-  await page.getByTestId('withdraw-confirm').click();
-  await expect(page.getByTestId('withdraw-address-error')).toHaveText(
-    'This is not a valid TON address. Check it for typos or copy it again.',
-  );
-  await expect(page.getByTestId('withdraw-amount-error')).toHaveCount(0);
-  await expect(page.getByTestId('withdraw-status')).toHaveCount(0);
+    // The right shape with a broken checksum: the server refuses, the text goes next to the field.
+    await page.getByTestId('withdraw-address').fill(BAD_CHECKSUM_ADDRESS);
+    await expect(page.getByTestId('withdraw-address-error')).toHaveCount(0);
+    await page.getByTestId('withdraw-submit').click();
+    await page.getByTestId('withdraw-confirm').click();
+    await expect(page.getByTestId('withdraw-address-error')).toHaveText(
+      'This is not a valid TON address. Check it for typos or copy it again.',
+    );
+    await expect(page.getByTestId('withdraw-amount-error')).toHaveCount(0);
+    await expect(page.getByTestId('withdraw-status')).toHaveCount(0);
 
-  await expect(topBarTon(page)).toHaveAttribute('data-value', '1');
-  expect((await server.call<WalletInfo>('wallet/info')).balance.ton).toBe('1');
-});
+    await expect(topBarTon(page)).toHaveAttribute('data-value', '1');
+    expect((await server.call<WalletInfo>('wallet/info')).balance.ton).toBe('1');
+  },
+);
 
-test('a withdrawal runs to done on the emulated chain and the history shows it with the deposit', async ({ page, request }, testInfo) => {
-  test.setTimeout(90_000);
-  const { user, server } = await walletPlayer(request);
-  const before = (await server.call<LightProfile>('profile/light')).balance.ton;
+test(
+  'a withdrawal runs to done on the emulated chain and the history shows it with the deposit',
+  anySize,
+  async ({ page, request }, testInfo) => {
+    test.setTimeout(90_000);
+    const { user, server } = await walletPlayer(request);
+    const before = (await server.call<LightProfile>('profile/light')).balance.ton;
 
-  await openApp(page, testInfo, { user, path: '/deposit' });
-  await testDepositFromScreen(page, '2');
-  const deposited = ton(nano(before) + nano('2'));
-  await expect(topBarTon(page)).toHaveAttribute('data-value', deposited);
+    await openApp(page, testInfo, { user, path: '/deposit' });
+    await testDepositFromScreen(page, '2');
+    const deposited = ton(nano(before) + nano('2'));
+    await expect(topBarTon(page)).toHaveAttribute('data-value', deposited);
 
-  await page.getByTestId('nav-wallet').click();
-  await expect(page.getByTestId('screen-wallet')).toBeVisible();
-  await page.getByTestId('link-withdraw').click();
-  await expect(page.getByTestId('screen-withdraw')).toBeVisible();
+    await page.getByTestId('nav-wallet').click();
+    await expect(page.getByTestId('screen-wallet')).toBeVisible();
+    await page.getByTestId('link-withdraw').click();
+    await expect(page.getByTestId('screen-withdraw')).toBeVisible();
 
-  await page.getByTestId('withdraw-address').fill(VALID_ADDRESS);
-  await page.getByTestId('withdraw-amount').fill('0.5');
-  await expect(page.getByTestId('withdraw-fee')).toHaveText('0.05 TON');
-  await expect(page.getByTestId('withdraw-arrives')).toHaveText('0.5 TON');
-  await expect(page.getByTestId('withdraw-total')).toHaveText('0.55 TON');
-  await page.getByTestId('withdraw-submit').click();
+    await page.getByTestId('withdraw-address').fill(VALID_ADDRESS);
+    await page.getByTestId('withdraw-amount').fill('0.5');
+    await expect(page.getByTestId('withdraw-fee')).toHaveText('0.05 TON');
+    await expect(page.getByTestId('withdraw-arrives')).toHaveText('0.5 TON');
+    await expect(page.getByTestId('withdraw-total')).toHaveText('0.55 TON');
+    await page.getByTestId('withdraw-submit').click();
 
-  // The confirm step repeats what will happen before anything is sent.
-  await expect(page.getByTestId('withdraw-confirm-address')).toHaveText(VALID_ADDRESS);
-  await expect(page.getByTestId('withdraw-confirm-total')).toHaveText('0.55 TON');
-  await page.getByTestId('withdraw-confirm').click();
+    // The confirm step repeats what will happen before anything is sent.
+    await expect(page.getByTestId('withdraw-confirm-address')).toHaveText(VALID_ADDRESS);
+    await expect(page.getByTestId('withdraw-confirm-total')).toHaveText('0.55 TON');
+    await page.getByTestId('withdraw-confirm').click();
 
-  const status = page.getByTestId('withdraw-status');
-  await expect(status).toBeVisible();
-  await expect(status).toHaveAttribute('data-status', 'done', { timeout: 45_000 });
-  const withdrawn = ton(nano(deposited) - nano('0.55'));
-  await expect(topBarTon(page)).toHaveAttribute('data-value', withdrawn);
-  expect((await server.call<WalletInfo>('wallet/info')).balance.ton).toBe(withdrawn);
+    const status = page.getByTestId('withdraw-status');
+    await expect(status).toBeVisible();
+    await expect(status).toHaveAttribute('data-status', 'done', { timeout: 45_000 });
+    const withdrawn = ton(nano(deposited) - nano('0.55'));
+    await expect(topBarTon(page)).toHaveAttribute('data-value', withdrawn);
+    expect((await server.call<WalletInfo>('wallet/info')).balance.ton).toBe(withdrawn);
 
-  await page.getByTestId('nav-wallet').click();
-  await expect(page.getByTestId('screen-wallet')).toBeVisible();
-  const withdrawal = page.locator('[data-testid="history-item"][data-kind="withdrawal"]');
-  const deposit = page.locator('[data-testid="history-item"][data-kind="deposit"]');
-  await expect(withdrawal).toHaveCount(1);
-  await expect(withdrawal).toHaveAttribute('data-amount', '-0.55');
-  await expect(deposit).toHaveCount(1);
-  await expect(deposit).toHaveAttribute('data-amount', '2');
-  await expect(page.getByTestId('history-empty')).toHaveCount(0);
-});
+    await page.getByTestId('nav-wallet').click();
+    await expect(page.getByTestId('screen-wallet')).toBeVisible();
+    const withdrawal = page.locator('[data-testid="history-item"][data-kind="withdrawal"]');
+    const deposit = page.locator('[data-testid="history-item"][data-kind="deposit"]');
+    await expect(withdrawal).toHaveCount(1);
+    await expect(withdrawal).toHaveAttribute('data-amount', '-0.55');
+    await expect(deposit).toHaveCount(1);
+    await expect(deposit).toHaveAttribute('data-amount', '2');
+    await expect(page.getByTestId('history-empty')).toHaveCount(0);
+  },
+);
 
 /** Funds a fresh player with a test deposit through the API and waits until it is credited. */
 async function fundedPlayer(request: APIRequestContext, amount: string) {
@@ -150,7 +157,7 @@ async function fundedPlayer(request: APIRequestContext, amount: string) {
   return player;
 }
 
-test('a withdrawal in progress is shown again after a reload', async ({ page, request }, testInfo) => {
+test('a withdrawal in progress is shown again after a reload', anySize, async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const { user } = await fundedPlayer(request, '1');
 
@@ -176,7 +183,7 @@ test('a withdrawal in progress is shown again after a reload', async ({ page, re
   await expect(topBarTon(page)).toHaveAttribute('data-value', '0.45');
 });
 
-test('a withdrawal waiting for review is listed on /wallet and resumed on /withdraw', async ({ page, request }, testInfo) => {
+test('a withdrawal waiting for review is listed on /wallet and resumed on /withdraw', anySize, async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const { user, server } = await fundedPlayer(request, '101');
   // 100 TON and more wait for an operator: it stays in flight for the whole test.

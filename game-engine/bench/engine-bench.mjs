@@ -29,7 +29,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildPlayground, gpuProcessPid, launch, processCpuMs, serve } from './harness.mjs';
 
-const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
+const args = new Map(
+  process.argv
+    .slice(2)
+    .map((arg) => arg.replace(/^--/, '').split('='))
+    .map(([k, v]) => [k, v ?? 'true']),
+);
 const playMs = Number(args.get('seconds') ?? 8) * 1000;
 const idleMs = Number(args.get('idle') ?? 3) * 1000;
 const cycles = Math.max(20, Number(args.get('cycles') ?? 100));
@@ -60,7 +65,8 @@ class HeapRun {
 
   /** `count` cycles, the games in turn. */
   async cycles(count) {
-    for (let i = 0; i < count; i++, this.done++) await this.page.evaluate(([b, g]) => window.arcadeBench.cycle(b, g), [this.binding, games[this.done % games.length]]);
+    for (let i = 0; i < count; i++, this.done++)
+      await this.page.evaluate(([b, g]) => window.arcadeBench.cycle(b, g), [this.binding, games[this.done % games.length]]);
   }
 
   /** One step of the same loop without mounting: a page.evaluate that waits a frame. */
@@ -165,9 +171,13 @@ try {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
   console.log(`\n${setup}; 1-min load average ${fmt(load, 1)} on ${cpus().length} cores`);
-  console.log(`work = scene update + render per frame (engine.stats(), every frame kept); rounds for ~${playMs / 1000} s, then ${idleMs / 1000} s idle`);
+  console.log(
+    `work = scene update + render per frame (engine.stats(), every frame kept); rounds for ~${playMs / 1000} s, then ${idleMs / 1000} s idle`,
+  );
   console.log('gpu ms = CPU time of the GPU process (SwiftShader, display compositor) per frame while the rounds played\n');
-  console.log(`${pad('game', 6)} ${pad('mount ms', 9)} ${pad('rounds', 7)} ${pad('frames', 7)} ${pad('p50 ms', 7)} ${pad('p95 ms', 7)} ${pad('max ms', 7)} ${pad('fps', 6)} ${pad('idle p50', 9)} ${pad('idle p95', 9)} gpu ms`);
+  console.log(
+    `${pad('game', 6)} ${pad('mount ms', 9)} ${pad('rounds', 7)} ${pad('frames', 7)} ${pad('p50 ms', 7)} ${pad('p95 ms', 7)} ${pad('max ms', 7)} ${pad('fps', 6)} ${pad('idle p50', 9)} ${pad('idle p95', 9)} gpu ms`,
+  );
   for (const { game, mountMs, play, idle, gpuMs } of frameRows) {
     console.log(
       `${pad(game, 6)} ${pad(mountMs, 9)} ${pad(play.rounds, 7)} ${pad(play.frames, 7)} ${pad(fmt(play.p50), 7)} ${pad(fmt(play.p95), 7)} ${pad(fmt(play.max), 7)} ${pad(fmt(play.fps, 1), 6)} ${pad(fmt(idle.p50), 9)} ${pad(fmt(idle.p95), 9)} ${fmt(gpuMs, 1)}`,
@@ -225,12 +235,24 @@ try {
     const bytes = (n) => `${n >= 0 ? '+' : '-'}${Math.abs(n).toFixed(0)} B`;
     const measured = blocks * block;
     console.log(`\nHeap per mount/unmount cycle (${games.join(', ')} in turn, a whole round each), after forced GC`);
-    console.log(`cold: JSHeapUsedSize over ${cycles} cycles after ${warmup} to warm up, least-squares slope of a reading every ${every} cycles (± standard error)`);
-    console.log(`settled: ${settle} more cycles, then ${blocks} blocks of ${block} (${measured} cycles); a heap snapshot at each block's end splits the`);
-    console.log('  JS heap into V8\'s compiled code with its metadata (snapshot type "code" and V8\'s "system /" natives), which V8 keeps adding');
-    console.log('  for hundreds of cycles as it optimises rarely run functions, and JS objects (every other JS heap node: objects, closures,');
-    console.log(`  strings, arrays, hidden classes). noise = the spread of the blocks' JS-object growth per cycle, or the drift over ${block}`);
-    console.log('  steps of the same loop without mounting ("idle"), whichever is larger. Verdict "grows" when the JS objects grow by more');
+    console.log(
+      `cold: JSHeapUsedSize over ${cycles} cycles after ${warmup} to warm up, least-squares slope of a reading every ${every} cycles (± standard error)`,
+    );
+    console.log(
+      `settled: ${settle} more cycles, then ${blocks} blocks of ${block} (${measured} cycles); a heap snapshot at each block's end splits the`,
+    );
+    console.log(
+      '  JS heap into V8\'s compiled code with its metadata (snapshot type "code" and V8\'s "system /" natives), which V8 keeps adding',
+    );
+    console.log(
+      '  for hundreds of cycles as it optimises rarely run functions, and JS objects (every other JS heap node: objects, closures,',
+    );
+    console.log(
+      `  strings, arrays, hidden classes). noise = the spread of the blocks' JS-object growth per cycle, or the drift over ${block}`,
+    );
+    console.log(
+      '  steps of the same loop without mounting ("idle"), whichever is larger. Verdict "grows" when the JS objects grow by more',
+    );
     console.log('  than the noise, or DOM nodes or event listeners are left over the settled cycles; "within noise" otherwise.\n');
     console.log(
       `${pad('binding', 21)} ${pad('cold JS heap', 17)} ${pad('settled JS heap', 16)} ${pad('code', 9)} ${pad('JS objects', 11)} ${pad('noise', 8)} ${pad('blocks', 17)} ${pad('idle', 6)} ${pad('DOM nodes/listeners', 20)} ${pad('ms/cycle', 9)} verdict`,

@@ -15,10 +15,20 @@ const distDir = process.env.ENGINE_BENCH_DIST ? resolve(process.env.ENGINE_BENCH
 
 export function buildPlayground({ skipIfBuilt = false } = {}) {
   if (process.env.ENGINE_BENCH_DIST || (skipIfBuilt && existsSync(join(distDir, 'bench.html')))) return;
-  execFileSync('pnpm', ['--filter', '@arcade/game-playground', 'run', 'build'], { cwd: playgroundDir, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('pnpm', ['--filter', '@arcade/game-playground', 'run', 'build'], {
+    cwd: playgroundDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json' };
+const types = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+};
 
 export function serve() {
   const server = createServer((req, res) => {

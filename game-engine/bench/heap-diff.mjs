@@ -12,7 +12,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildPlayground, launch, serve } from './harness.mjs';
 
-const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
+const args = new Map(
+  process.argv
+    .slice(2)
+    .map((arg) => arg.replace(/^--/, '').split('='))
+    .map(([k, v]) => [k, v ?? 'true']),
+);
 const binding = args.get('binding') ?? 'react';
 const games = (args.get('game') ?? 'flip,roll,road').split(',');
 const warmup = Number(args.get('warmup') ?? 30);
@@ -35,7 +40,8 @@ try {
   await page.waitForFunction(() => document.body.dataset.ready === 'true');
   let done = 0;
   const run = async (count) => {
-    for (let i = 0; i < count; i++, done++) await page.evaluate(([b, g]) => window.arcadeBench.cycle(b, g), [binding, games[done % games.length]]);
+    for (let i = 0; i < count; i++, done++)
+      await page.evaluate(([b, g]) => window.arcadeBench.cycle(b, g), [binding, games[done % games.length]]);
     await page.waitForTimeout(200);
   };
   const used = async () => {
@@ -65,7 +71,9 @@ try {
   const usedC = await used();
   const c = await snapshot('C');
   const mb = (bytes) => `${(bytes / 1048576).toFixed(2)} MB`;
-  console.log(`${binding}: JSHeapUsedSize ${mb(usedA)} -> ${mb(usedB)} -> ${mb(usedC)} after ${warmup}, +${cycles}, +${cycles} cycles (${((usedC - usedA) / cycles / 2 / 1024).toFixed(2)} KB per cycle)`);
+  console.log(
+    `${binding}: JSHeapUsedSize ${mb(usedA)} -> ${mb(usedB)} -> ${mb(usedC)} after ${warmup}, +${cycles}, +${cycles} cycles (${((usedC - usedA) / cycles / 2 / 1024).toFixed(2)} KB per cycle)`,
+  );
   console.log(`snapshot totals (self sizes): A ${mb(a.total)}, B ${mb(b.total)}, C ${mb(c.total)}`);
   report(a, b, c);
 } finally {
@@ -98,7 +106,12 @@ function parse(text) {
     ids.set(nodes[i * nf + nId], i);
     total += nodes[i * nf + nSize];
   }
-  const node = (i) => ({ type: nodeTypes[nodes[i * nf + nType]], name: strings[nodes[i * nf + nName]], id: nodes[i * nf + nId], size: nodes[i * nf + nSize] });
+  const node = (i) => ({
+    type: nodeTypes[nodes[i * nf + nType]],
+    name: strings[nodes[i * nf + nName]],
+    id: nodes[i * nf + nId],
+    size: nodes[i * nf + nSize],
+  });
   // Reverse edges (retainers), weak ones left out.
   const retainerCount = new Uint32Array(count + 1);
   for (let i = 0; i < edges.length; i += ef) if (edgeTypes[edges[i + eType]] !== 'weak') retainerCount[edges[i + eTo] / nf] += 1;
@@ -161,9 +174,12 @@ function report(a, b, c) {
     byKind.set(key, entry);
   }
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-  console.log(`\nobjects made between A and B: ${made}; of those alive in C: ${piled.size} (${kb(piledSize)}, ${kb(piledSize / cycles)} per cycle)`);
+  console.log(
+    `\nobjects made between A and B: ${made}; of those alive in C: ${piled.size} (${kb(piledSize)}, ${kb(piledSize / cycles)} per cycle)`,
+  );
   console.log('\nby kind (count, self size)');
-  for (const [key, { count, size }] of [...byKind].sort((x, y) => y[1].size - x[1].size).slice(0, top)) console.log(`${String(count).padStart(7)} ${kb(size).padStart(10)}  ${key}`);
+  for (const [key, { count, size }] of [...byKind].sort((x, y) => y[1].size - x[1].size).slice(0, top))
+    console.log(`${String(count).padStart(7)} ${kb(size).padStart(10)}  ${key}`);
 
   // Charge each piled object to the first older object that holds it.
   const holders = new Map();

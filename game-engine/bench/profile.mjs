@@ -8,7 +8,12 @@
 // collected by minor and major GCs included): what the scavenges that land in frames collect.
 import { buildPlayground, launch, serve } from './harness.mjs';
 
-const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
+const args = new Map(
+  process.argv
+    .slice(2)
+    .map((arg) => arg.replace(/^--/, '').split('='))
+    .map(([k, v]) => [k, v ?? 'true']),
+);
 const game = args.get('game') ?? 'road';
 const playMs = Number(args.get('seconds') ?? 6) * 1000;
 const throttle = Number(args.get('throttle') ?? 4);
@@ -28,7 +33,11 @@ try {
   await page.evaluate(() => window.arcadeBench.playRound(1));
   if (args.get('alloc') === 'true') {
     await cdp.send('HeapProfiler.enable');
-    await cdp.send('HeapProfiler.startSampling', { samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    await cdp.send('HeapProfiler.startSampling', {
+      samplingInterval: 256,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
     const stats = await page.evaluate((ms) => window.arcadeBench.playFor(ms, 2), playMs);
     const { profile } = await cdp.send('HeapProfiler.stopSampling');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
@@ -44,8 +53,11 @@ try {
       for (const child of node.children ?? []) walk(child, frame.url ? label(frame) : caller);
     };
     walk(profile.head, '');
-    console.log(`\n${game}: ${stats.frames} frames; allocated ${(all / 1024).toFixed(0)} KB (${(all / 1024 / Math.max(1, stats.frames)).toFixed(2)} KB per frame, sampled)`);
-    for (const [name, bytes] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${(bytes / 1024).toFixed(1).padStart(9)} KB  ${name}`);
+    console.log(
+      `\n${game}: ${stats.frames} frames; allocated ${(all / 1024).toFixed(0)} KB (${(all / 1024 / Math.max(1, stats.frames)).toFixed(2)} KB per frame, sampled)`,
+    );
+    for (const [name, bytes] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top))
+      console.log(`${(bytes / 1024).toFixed(1).padStart(9)} KB  ${name}`);
     process.exit(0);
   }
   await cdp.send('Profiler.enable');
@@ -83,7 +95,9 @@ try {
     }
   });
   const ms = (us) => (us / 1000).toFixed(1).padStart(8);
-  console.log(`\n${game}: ${stats.frames} frames, work p50 ${stats.p50.toFixed(2)} ms, p95 ${stats.p95.toFixed(2)} ms; profile ${(all / 1000).toFixed(0)} ms`);
+  console.log(
+    `\n${game}: ${stats.frames} frames, work p50 ${stats.p50.toFixed(2)} ms, p95 ${stats.p95.toFixed(2)} ms; profile ${(all / 1000).toFixed(0)} ms`,
+  );
   console.log('\nself time (ms)');
   for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${ms(us)}  ${name}`);
   console.log('\ninclusive time (ms)');

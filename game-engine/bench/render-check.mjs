@@ -82,6 +82,46 @@ try {
     assert.equal(done, true);
   });
 
+  await check('at the instant pace flip, roll and road end as they start (no engine time passes)', async () => {
+    const seen = await page.evaluate(async () => {
+      const bench = window.arcadeBench;
+      const settled = async (promise) => {
+        let done = false;
+        void promise.then(() => (done = true));
+        for (let i = 0; i < 3; i++) await Promise.resolve();
+        return done;
+      };
+      const out = {};
+      const flip = await bench.switchGame('flip');
+      flip.setPace('instant');
+      out.pace = flip.pace;
+      out.flip = await settled(flip.play({ side: 'heads', win: false }));
+      const roll = await bench.switchGame('roll');
+      out.rollPace = roll.pace;
+      out.roll = await settled(roll.play({ roll: 42.17, target: 50, direction: 'under', win: true }));
+      const road = await bench.switchGame('road');
+      road.setup({ lanes: 3, multipliers: [1.2, 1.5, 2] });
+      out.road = await settled(road.step(0, 'safe'));
+      out.roadPosition = road.state.position;
+      road.setPace('normal');
+      out.normal = await settled(road.step(1, 'trap'));
+      // Finish the normal-paced crash animation so the round's end state can be read.
+      road.skip();
+      out.roadStatus = road.state.status;
+      return out;
+    });
+    assert.deepEqual(seen, {
+      pace: 'instant',
+      flip: true,
+      rollPace: 'instant',
+      roll: true,
+      road: true,
+      roadPosition: 0,
+      normal: false,
+      roadStatus: 'crashed',
+    });
+  });
+
   await check('the canvas follows its container (ResizeObserver)', async () => {
     await page.setViewportSize({ width: 320, height: 658 });
     await page.waitForFunction(() => window.arcadeBench.handle.stats().width === 320);
@@ -104,7 +144,10 @@ try {
       }
       return seen;
     });
-    assert.ok(counts.every((count) => count === counts[0]), `managed textures grew: ${counts.join(', ')}`);
+    assert.ok(
+      counts.every((count) => count === counts[0]),
+      `managed textures grew: ${counts.join(', ')}`,
+    );
   });
 
   await check('destroy frees the scene and its textures, takes the canvas off the page and parks the Application', async () => {
@@ -218,7 +261,11 @@ try {
           const source = texture.source;
           if (!pages.has(source)) {
             const canvas = source.resource;
-            pages.set(source, { data: canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data, width: canvas.width, height: canvas.height });
+            pages.set(source, {
+              data: canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data,
+              width: canvas.width,
+              height: canvas.height,
+            });
           }
           const { data, width, height } = pages.get(source);
           const r = source.resolution;
@@ -248,7 +295,13 @@ try {
       h.preview(55, 'under');
       h.advance(200);
       const scene = h.engine.director.scene;
-      const before = { counter: scene.counter.text, label: scene.targetLabel.text, dieAt: scene.marker.x, targetAt: scene.xOf(55), knob: 'knob' in scene };
+      const before = {
+        counter: scene.counter.text,
+        label: scene.targetLabel.text,
+        dieAt: scene.marker.x,
+        targetAt: scene.xOf(55),
+        knob: 'knob' in scene,
+      };
       void h.play({ roll: 12.34, target: 55, direction: 'under', win: true });
       h.skip();
       h.advance(1500);
@@ -276,7 +329,10 @@ try {
         const h = await bench.mountCore(game, { clock: 'manual', texts });
         h.advance(100);
         const scene = h.engine.director.scene;
-        const lines = game === 'flip' ? [scene.labels.heads, scene.labels.tails, scene.badgeTexts.win, scene.badgeTexts.lose] : [scene.finishLabel, scene.bannerTitles.cashout, scene.bannerTitles.crash];
+        const lines =
+          game === 'flip'
+            ? [scene.labels.heads, scene.labels.tails, scene.badgeTexts.win, scene.badgeTexts.lose]
+            : [scene.finishLabel, scene.hud.titles.cashout, scene.hud.titles.crash];
         const font = lines[0].font;
         const words = lines.map((line) => line.text);
         const missing = [...new Set(words.join('').replace(/ /g, ''))].filter((char) => !font.chars[char]?.texture);
@@ -284,7 +340,18 @@ try {
         bench.unmountCore();
         return { words, missing, lane: words2.lane };
       };
-      const ru = { heads: 'Орёл', tails: 'Решка', win: 'Выигрыш', lose: 'Мимо', under: 'Меньше', over: 'Больше', finish: 'Финиш', cashedOut: 'Забрано', crashed: 'Авария', lane: 'Полоса' };
+      const ru = {
+        heads: 'Орёл',
+        tails: 'Решка',
+        win: 'Выигрыш',
+        lose: 'Мимо',
+        under: 'Меньше',
+        over: 'Больше',
+        finish: 'Финиш',
+        cashedOut: 'Забрано',
+        crashed: 'Авария',
+        lane: 'Полоса',
+      };
       return { flipEn: await read('flip'), flipRu: await read('flip', ru), roadRu: await read('road', ru) };
     });
     assert.deepEqual(info.flipEn.words, ['HEADS', 'TAILS', 'YOU WIN', 'NO LUCK']);
@@ -306,30 +373,35 @@ try {
       [300, 260],
     ]) {
       await page.setViewportSize({ width, height });
-      const found = await page.evaluate(async ([w, h]) => {
-        const bench = window.arcadeBench;
-        const out = [];
-        const box = (view) => view.getBounds();
-        const flip = await bench.mountCore('flip', { clock: 'manual' });
-        void flip.play({ side: 'heads', win: true });
-        flip.skip();
-        flip.advance(1500);
-        const flipBadge = box(flip.engine.director.scene.badge);
-        if (flipBadge.maxY > h || flipBadge.minY < 0) out.push(`flip at ${w}x${h}: badge ${flipBadge.minY.toFixed(0)}-${flipBadge.maxY.toFixed(0)}`);
-        bench.unmountCore();
-        const roll = await bench.mountCore('roll', { clock: 'manual' });
-        void roll.play({ roll: 42.17, target: 50, direction: 'under', win: true });
-        roll.skip();
-        roll.advance(1500);
-        const scene = roll.engine.director.scene;
-        const rollBadge = box(scene.badge);
-        const dice = box(scene.dice);
-        const panel = box(scene.panel);
-        if (rollBadge.maxY > dice.minY) out.push(`roll at ${w}x${h}: badge ends at ${rollBadge.maxY.toFixed(0)}, dice starts at ${dice.minY.toFixed(0)}`);
-        if (panel.minY < 0) out.push(`roll at ${w}x${h}: panel starts at ${panel.minY.toFixed(0)}`);
-        bench.unmountCore();
-        return out;
-      }, [width, height]);
+      const found = await page.evaluate(
+        async ([w, h]) => {
+          const bench = window.arcadeBench;
+          const out = [];
+          const box = (view) => view.getBounds();
+          const flip = await bench.mountCore('flip', { clock: 'manual' });
+          void flip.play({ side: 'heads', win: true });
+          flip.skip();
+          flip.advance(1500);
+          const flipBadge = box(flip.engine.director.scene.badge);
+          if (flipBadge.maxY > h || flipBadge.minY < 0)
+            out.push(`flip at ${w}x${h}: badge ${flipBadge.minY.toFixed(0)}-${flipBadge.maxY.toFixed(0)}`);
+          bench.unmountCore();
+          const roll = await bench.mountCore('roll', { clock: 'manual' });
+          void roll.play({ roll: 42.17, target: 50, direction: 'under', win: true });
+          roll.skip();
+          roll.advance(1500);
+          const scene = roll.engine.director.scene;
+          const rollBadge = box(scene.badge);
+          const dice = box(scene.dice);
+          const panel = box(scene.panel);
+          if (rollBadge.maxY > dice.minY)
+            out.push(`roll at ${w}x${h}: badge ends at ${rollBadge.maxY.toFixed(0)}, dice starts at ${dice.minY.toFixed(0)}`);
+          if (panel.minY < 0) out.push(`roll at ${w}x${h}: panel starts at ${panel.minY.toFixed(0)}`);
+          bench.unmountCore();
+          return out;
+        },
+        [width, height],
+      );
       problems.push(...found);
     }
     await page.setViewportSize({ width: 375, height: 667 });

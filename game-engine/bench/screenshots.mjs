@@ -80,13 +80,16 @@ try {
     for (const [name, scene] of Object.entries(scenes)) {
       if (only && !name.startsWith(only)) continue;
       await page.evaluate((game) => window.arcadeBench.mountCore(game, { clock: 'manual', seed: 11 }).then(() => undefined), scene.game);
-      await page.evaluate(([start, mid]) => {
-        const bench = window.arcadeBench;
-        const h = bench.handle;
-        h.advance(400);
-        new Function('h', 'bench', `(${start})(h, bench)`)(h, bench);
-        h.advance(mid);
-      }, [scene.start.toString(), scene.mid]);
+      await page.evaluate(
+        ([start, mid]) => {
+          const bench = window.arcadeBench;
+          const h = bench.handle;
+          h.advance(400);
+          new Function('h', 'bench', `(${start})(h, bench)`)(h, bench);
+          h.advance(mid);
+        },
+        [scene.start.toString(), scene.mid],
+      );
       await page.screenshot({ path: join(out, `${name}-${size.width}x${size.height}-mid.png`) });
       await page.evaluate((after) => {
         const h = window.arcadeBench.handle;

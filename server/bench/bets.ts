@@ -72,7 +72,21 @@ async function pgbench(url = pgbenchUrl, clients = CONNECTIONS, extra: string[] 
   const logs = mkdtempSync(join(tmpdir(), 'arcade-pgbench-'));
   const out = execFileSync(
     'sh',
-    ['-c', 'pgbench "$@" && echo && cat /proc/$$/stat', 'sh', '-c', String(clients), '-j', String(Math.min(2, clients)), '-T', String(SECONDS), '--log', `--log-prefix=${join(logs, 'tx')}`, ...extra, url],
+    [
+      '-c',
+      'pgbench "$@" && echo && cat /proc/$$/stat',
+      'sh',
+      '-c',
+      String(clients),
+      '-j',
+      String(Math.min(2, clients)),
+      '-T',
+      String(SECONDS),
+      '--log',
+      `--log-prefix=${join(logs, 'tx')}`,
+      ...extra,
+      url,
+    ],
     { encoding: 'utf8' },
   );
   const latencies = readdirSync(logs)
@@ -170,22 +184,41 @@ await server.stop();
 // schema, its 64 players with their seed pairs, accounts and history): one bet per transaction, as
 // plain statements, at the same 32 clients; and the product's batches, the bet function called by
 // one client (a server has one batch in flight) with as many bets per call as the product averaged.
-const pgbenchVars = (vars: Record<string, string | number | bigint>) => Object.entries(vars).flatMap(([name, value]) => ['-D', `${name}=${value}`]);
+const pgbenchVars = (vars: Record<string, string | number | bigint>) =>
+  Object.entries(vars).flatMap(([name, value]) => ['-D', `${name}=${value}`]);
 const common = { base: FIRST_PLAYER, players: PLAYERS, stake: STAKE_NANO, multiplier: FLIP_MULTIPLIER };
 const tryPgbench = async (...args: Parameters<typeof pgbench>): Promise<PgbenchRun | string> => {
   try {
     return await pgbench(...args);
   } catch (error) {
-    return String((error as { stderr?: string }).stderr || (error as Error).message).trim().split('\n').slice(-2).join(' ');
+    return String((error as { stderr?: string }).stderr || (error as Error).message)
+      .trim()
+      .split('\n')
+      .slice(-2)
+      .join(' ');
   }
 };
-const perBet = await tryPgbench(url, CONNECTIONS, ['-n', '-M', 'prepared', '-f', join(here, 'pgbench-bet.sql'), ...pgbenchVars({ ...common, clients: CONNECTIONS, shards: SYSTEM_SHARDS })]);
+const perBet = await tryPgbench(url, CONNECTIONS, [
+  '-n',
+  '-M',
+  'prepared',
+  '-f',
+  join(here, 'pgbench-bet.sql'),
+  ...pgbenchVars({ ...common, clients: CONNECTIONS, shards: SYSTEM_SHARDS }),
+]);
 const BATCH = Math.max(1, Math.min(PLAYERS, Math.round(batchSize ?? 16)));
 // The product's rules, as the server passes them to the bet function after the bets.
 const rules = BET_RULES.map((rule) => `'${rule.value}'::${rule.type}`).join(', ');
 const batchScript = join(mkdtempSync(join(tmpdir(), 'arcade-pgbench-batch-')), 'batch.sql');
 writeFileSync(batchScript, readFileSync(join(here, 'pgbench-bet-batch.sql'), 'utf8').replaceAll('{{rules}}', rules));
-const batched = await tryPgbench(url, 1, ['-n', '-M', 'prepared', '-f', batchScript, ...pgbenchVars({ ...common, clients: 1, batch: BATCH })]);
+const batched = await tryPgbench(url, 1, [
+  '-n',
+  '-M',
+  'prepared',
+  '-f',
+  batchScript,
+  ...pgbenchVars({ ...common, clients: 1, batch: BATCH }),
+]);
 rmSync(dirname(batchScript), { recursive: true, force: true });
 
 const pgbenchAfter = await pgbench();
@@ -205,7 +238,9 @@ if (process.env.BENCH_WAL) {
     const total = result.requests.total;
     console.log('write-ahead log per bet by record: count, bytes, full-page-image bytes');
     for (const row of rows) {
-      console.log(`  ${row.kind.padEnd(28)} ${(Number(row.count) / total).toFixed(2).padStart(6)} ${(Number(row.record) / total).toFixed(0).padStart(6)} B ${(Number(row.fpi) / total).toFixed(0).padStart(6)} B`);
+      console.log(
+        `  ${row.kind.padEnd(28)} ${(Number(row.count) / total).toFixed(2).padStart(6)} ${(Number(row.record) / total).toFixed(0).padStart(6)} B ${(Number(row.fpi) / total).toFixed(0).padStart(6)} B`,
+      );
     }
   } finally {
     await admin.close();
@@ -263,7 +298,10 @@ const rows: BenchRow[] = [
   {
     name: 'CPU per bet: server, PostgreSQL, load generator',
     value: `${perBetMs(cpu.server)} + ${perBetMs(cpu.postgres)} + ${perBetMs(cpu.load)} ms`,
-    peer: typeof perBet === 'string' ? '' : `per-bet: PostgreSQL ${per(perBet.serverCpu, perBet.transactions)} + pgbench ${per(perBet.clientCpu, perBet.transactions)} ms`,
+    peer:
+      typeof perBet === 'string'
+        ? ''
+        : `per-bet: PostgreSQL ${per(perBet.serverCpu, perBet.transactions)} + pgbench ${per(perBet.clientCpu, perBet.transactions)} ms`,
     note: `CPU time used during the measured run divided by its bets; ${typeof batched === 'string' ? '' : `batched peer: PostgreSQL ${per(batched.serverCpu, batched.transactions * BATCH)} ms per bet; `}tpcb-like: PostgreSQL ${per(pgbenchServerCpu, transactions)} + client ${per(pgbenchClientCpu, transactions)} ms per transaction; 2 cores in all`,
   },
   {
@@ -272,6 +310,11 @@ const rows: BenchRow[] = [
     peer: typeof perBet === 'string' ? '' : `per-bet ${kib(perBet.wal, perBet.transactions)}`,
     note: `${typeof batched === 'string' ? '' : `batched peer ${kib(batched.wal, batched.transactions * BATCH)} per bet; `}tpcb-like ${kib(pgbenchWal, transactions)} per transaction`,
   },
-  { name: 'ledger audit after the run', value: sound.ok ? `clean (${sound.transactions} movements)` : `${sound.problems.length} breaks`, target: 'clean', note: "the product's bets and both peers' bets, in one book" },
+  {
+    name: 'ledger audit after the run',
+    value: sound.ok ? `clean (${sound.transactions} movements)` : `${sound.problems.length} breaks`,
+    target: 'clean',
+    note: "the product's bets and both peers' bets, in one book",
+  },
 ];
 report('Bets per second on PostgreSQL', rows);

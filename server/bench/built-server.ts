@@ -22,7 +22,10 @@ export async function startBuiltServer(databaseUrl: string, extraArgs: string[] 
   if (!existsSync(main)) throw new Error('Build first: pnpm -s run build at the root');
   const port = await freePort();
   const address = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [...extraArgs, main], { env: serverProcessEnv(databaseUrl, port), stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, [...extraArgs, main], {
+    env: serverProcessEnv(databaseUrl, port),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const exited = new Promise((resolve) => server.once('exit', resolve));
   await waitHealthy(address, () => server.exitCode !== null);
   return {
@@ -37,8 +40,19 @@ export async function startBuiltServer(databaseUrl: string, extraArgs: string[] 
 
 /** Logs a player in over HTTP and credits them TON straight in the book (a deposit). */
 export async function fundedPlayer(db: Db, address: string, id: number, ton: string): Promise<string> {
-  const auth = await fetch(`${address}/api/v3/auth`, { method: 'POST', headers: jsonHeaders, body: JSON.stringify({ initData: launchData({ id }) }) });
+  const auth = await fetch(`${address}/api/v3/auth`, {
+    method: 'POST',
+    headers: jsonHeaders,
+    body: JSON.stringify({ initData: launchData({ id }) }),
+  });
   const token = ((await auth.json()) as { data: { token: string } }).data.token;
+  // Bets wait for the 18+ confirmation, as the app asks it before the first one.
+  const confirmed = await fetch(`${address}/api/v3/play/age-confirm`, {
+    method: 'POST',
+    headers: { ...jsonHeaders, authorization: `Bearer ${token}` },
+    body: '{}',
+  });
+  if (confirmed.status !== 200) throw new Error(`play/age-confirm: ${confirmed.status}`);
   await fund(db, BigInt(id), ton, `bench-fund-${id}`);
   return token;
 }

@@ -24,7 +24,10 @@ export class Target {
   private readonly agent: http.Agent;
   private readonly host: string;
   private readonly port: number;
-  constructor(readonly address: string, maxSockets = 256) {
+  constructor(
+    readonly address: string,
+    maxSockets = 256,
+  ) {
     const url = new URL(address);
     this.host = url.hostname;
     this.port = Number(url.port);
@@ -40,22 +43,25 @@ export class Target {
     };
     if (token) headers.authorization = `Bearer ${token}`;
     return new Promise((resolve) => {
-      const request = http.request({ agent: this.agent, host: this.host, port: this.port, method: 'POST', path, headers, timeout: timeoutMs }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const status = response.statusCode ?? 0;
-          try {
-            const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: unknown; code?: string; message?: string };
-            // A refusal without a code is named by the start of its message.
-            const code = parsed.code ?? (status >= 300 && parsed.message ? `"${parsed.message.slice(0, 48)}"` : undefined);
-            resolve({ status, data: parsed.data, ...(code ? { code } : {}) });
-          } catch {
-            resolve({ status, code: 'unparsable-body' });
-          }
-        });
-        response.on('error', () => resolve({ status: 0, code: 'response-error' }));
-      });
+      const request = http.request(
+        { agent: this.agent, host: this.host, port: this.port, method: 'POST', path, headers, timeout: timeoutMs },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const status = response.statusCode ?? 0;
+            try {
+              const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: unknown; code?: string; message?: string };
+              // A refusal without a code is named by the start of its message.
+              const code = parsed.code ?? (status >= 300 && parsed.message ? `"${parsed.message.slice(0, 48)}"` : undefined);
+              resolve({ status, data: parsed.data, ...(code ? { code } : {}) });
+            } catch {
+              resolve({ status, code: 'unparsable-body' });
+            }
+          });
+          response.on('error', () => resolve({ status: 0, code: 'response-error' }));
+        },
+      );
       request.on('timeout', () => request.destroy(new Error('timeout')));
       request.on('error', (error: NodeJS.ErrnoException) => resolve({ status: 0, code: error.code ?? error.message }));
       request.end(payload);
@@ -237,25 +243,36 @@ export async function runPlayers(options: RunOptions): Promise<RunResult> {
     const first = player.fresh;
     player.fresh = false;
     const sent = performance.now();
-    void targets[server]!.post(call.path, { ...call.body, idempotencyKey: `load-${runId}-${player.id}-${n}` }, player.token).then(async (reply) => {
-      const done = performance.now();
-      records.push({ game: call.game, scheduled, sent, done, status: reply.status, code: reply.code, server, first });
-      await follow(player, call, reply, targets[server]!);
-      // The next call is due a think time after this one was due, whenever it came back.
-      player.nextAt = scheduled + exponential(MEAN_THINK_MS);
-      if (done >= options.giveUpAt) abandon(player);
-      // Already due (this call came back late): it goes now, not at the loop's next turn.
-      if (player.nextAt <= performance.now() && player.nextAt < until) fire(player);
-      else if (player.nextAt < until) schedule.push(player);
-      inFlight--;
-      if (inFlight === 0) settled();
-    });
+    void targets[server]!.post(call.path, { ...call.body, idempotencyKey: `load-${runId}-${player.id}-${n}` }, player.token).then(
+      async (reply) => {
+        const done = performance.now();
+        records.push({ game: call.game, scheduled, sent, done, status: reply.status, code: reply.code, server, first });
+        await follow(player, call, reply, targets[server]!);
+        // The next call is due a think time after this one was due, whenever it came back.
+        player.nextAt = scheduled + exponential(MEAN_THINK_MS);
+        if (done >= options.giveUpAt) abandon(player);
+        // Already due (this call came back late): it goes now, not at the loop's next turn.
+        if (player.nextAt <= performance.now() && player.nextAt < until) fire(player);
+        else if (player.nextAt < until) schedule.push(player);
+        inFlight--;
+        if (inFlight === 0) settled();
+      },
+    );
   };
 
   /** The player's calls due before `until` that will never be sent, counted at `giveUpAt`. */
   const abandon = (player: Player): void => {
     for (; player.nextAt < until; player.nextAt += exponential(MEAN_THINK_MS)) {
-      records.push({ game: nextCall(player).game, scheduled: player.nextAt, sent: options.giveUpAt, done: options.giveUpAt, status: -1, code: 'not-sent', server: -1, first: false });
+      records.push({
+        game: nextCall(player).game,
+        scheduled: player.nextAt,
+        sent: options.giveUpAt,
+        done: options.giveUpAt,
+        status: -1,
+        code: 'not-sent',
+        server: -1,
+        first: false,
+      });
     }
   };
 
@@ -276,7 +293,8 @@ export async function runPlayers(options: RunOptions): Promise<RunResult> {
     // A road call refused: find the round the server holds open, if any, and carry on from it.
     const current = await target.post('/api/v3/games/road/current', {}, player.token);
     const round = (current.data as { round?: RoundReply['round'] | null } | undefined)?.round;
-    player.road = current.status === 200 && round?.status === 'open' ? { roundId: round.id, passed: round.road?.passed ?? 0, stepsLeft: 0 } : null;
+    player.road =
+      current.status === 200 && round?.status === 'open' ? { roundId: round.id, passed: round.road?.passed ?? 0, stepsLeft: 0 } : null;
   };
 
   // New players arrive as a Poisson process; each logs in, is funded and bets at once.

@@ -81,7 +81,13 @@ export async function startServer(databaseUrl: string): Promise<LoadServer> {
   const server = spawn(process.execPath, [main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise((resolve) => server.once('exit', resolve));
   for (let waited = 0; ; waited += 100) {
-    if (await fetch(`${address}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${address}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (waited > 60_000 || server.exitCode !== null) throw new Error('the server did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -98,14 +104,24 @@ export async function startServer(databaseUrl: string): Promise<LoadServer> {
 /** Launch data for the player, signed as Telegram would sign it. */
 export function launchData(id: number, startParam?: string): string {
   return sign(
-    { user: { id, first_name: 'Load' }, chat_type: 'sender', chat_instance: '8428209589180549439', ...(startParam ? { start_param: startParam } : {}) },
+    {
+      user: { id, first_name: 'Load' },
+      chat_type: 'sender',
+      chat_instance: '8428209589180549439',
+      ...(startParam ? { start_param: startParam } : {}),
+    },
     BOT_TOKEN,
     new Date(),
   );
 }
 
 /** Credits a player TON in the book, as a deposit from the chain would (the operator's movement). */
-export function deposit(db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> }, userId: number, nanotons: bigint, reference: string) {
+export function deposit(
+  db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
+  userId: number,
+  nanotons: bigint,
+  reference: string,
+) {
   return db.transaction((tx) =>
     actingAs({ job: 'operator' }, () =>
       post(tx, {

@@ -67,7 +67,9 @@ async function deadlocks(): Promise<number> {
   await client.connect();
   try {
     await client.query('SELECT pg_stat_force_next_flush()').catch(() => undefined);
-    const { rows } = await client.query<{ deadlocks: string }>('SELECT deadlocks::text FROM pg_stat_database WHERE datname = current_database()');
+    const { rows } = await client.query<{ deadlocks: string }>(
+      'SELECT deadlocks::text FROM pg_stat_database WHERE datname = current_database()',
+    );
     return Number(rows[0]!.deadlocks);
   } finally {
     await client.end();
@@ -101,6 +103,9 @@ async function makePlayer(): Promise<Player> {
   const auth = await targets[0]!.post('/api/v3/auth', { initData: launchData(id, startParam) });
   if (auth.status !== 200) throw new Error(`auth: ${auth.status} ${auth.code ?? ''}`);
   const token = (auth.data as { token: string }).token;
+  // Bets wait for the 18+ confirmation, as the app asks it before the first one.
+  const confirmed = await targets[0]!.post('/api/v3/play/age-confirm', {}, token);
+  if (confirmed.status !== 200) throw new Error(`play/age-confirm: ${confirmed.status} ${confirmed.code ?? ''}`);
   await deposit(db, id, 1_000_000_000_000n, `load-fund-${runId}-${id}`);
   const player: Player = { id, token, referred, bonus: false, bonusTon: 0, road: null, calls: 0, nextAt: 0, fresh: false };
   if (Math.random() < BONUS) {
@@ -131,7 +136,9 @@ async function ensurePlayers(count: number): Promise<void> {
   await Promise.all(Array.from({ length: 16 }, worker));
   const referred = ready.filter((p) => p.referred).length;
   const bonus = ready.filter((p) => p.bonus).length;
-  console.log(`  players: ${before} -> ${ready.length} in ${((performance.now() - started) / 1000).toFixed(1)} s (${referred} referred, ${bonus} wagering a bonus)`);
+  console.log(
+    `  players: ${before} -> ${ready.length} in ${((performance.now() - started) / 1000).toFixed(1)} s (${referred} referred, ${bonus} wagering a bonus)`,
+  );
 }
 
 interface GameFigures {
@@ -208,7 +215,15 @@ async function step(label: string, rate: number, using: Target[]): Promise<Step>
     if (load.length === 0) load = loadavg();
   };
   const timers = [setTimeout(() => (cpuFrom = cpuNow()), t0 - start), setTimeout(ended, t1 - start)];
-  const run = await runPlayers({ players, targets: using, until: t1, giveUpAt: t1 + DRAIN_SECONDS * 1000, newPerSecond: NEW_PER_SECOND, join: makePlayer, runId: `${runId}s${++stepNumber}` });
+  const run = await runPlayers({
+    players,
+    targets: using,
+    until: t1,
+    giveUpAt: t1 + DRAIN_SECONDS * 1000,
+    newPerSecond: NEW_PER_SECOND,
+    join: makePlayer,
+    runId: `${runId}s${++stepNumber}`,
+  });
   timers.forEach(clearTimeout);
   ended();
   cpuFrom ??= cpuTo!;
@@ -217,8 +232,20 @@ async function step(label: string, rate: number, using: Target[]): Promise<Step>
   const deadlocksAfter = await deadlocks();
   const seconds = STEP_SECONDS;
   const all = figures(run.records, t0, t1);
-  const games = Object.fromEntries(GAMES.map((game) => [game, figures(run.records.filter((r) => r.game === game), t0, t1)])) as Record<Game, GameFigures>;
-  const lags = run.records.filter((r) => r.scheduled >= t0 && r.scheduled < t1 && r.status !== -1).map((r) => r.sent - r.scheduled).sort((a, b) => a - b);
+  const games = Object.fromEntries(
+    GAMES.map((game) => [
+      game,
+      figures(
+        run.records.filter((r) => r.game === game),
+        t0,
+        t1,
+      ),
+    ]),
+  ) as Record<Game, GameFigures>;
+  const lags = run.records
+    .filter((r) => r.scheduled >= t0 && r.scheduled < t1 && r.status !== -1)
+    .map((r) => r.sent - r.scheduled)
+    .sort((a, b) => a - b);
   const joins = [...run.joinMs].sort((a, b) => a - b);
   const result: Step = {
     label,
@@ -248,7 +275,12 @@ async function step(label: string, rate: number, using: Target[]): Promise<Step>
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 const loadText = (load: number[]) => load.map((l) => l.toFixed(2)).join(' ');
 const failuresText = (failures: Map<string, number>) =>
-  failures.size === 0 ? 'none' : [...failures].sort((a, b) => b[1] - a[1]).map(([key, n]) => `${key} x${n}`).join(', ');
+  failures.size === 0
+    ? 'none'
+    : [...failures]
+        .sort((a, b) => b[1] - a[1])
+        .map(([key, n]) => `${key} x${n}`)
+        .join(', ');
 const cpuText = (cpu: Step['cpu']) =>
   `server ${cpu.server.toFixed(2)} + PostgreSQL ${cpu.postgres === null ? '?' : cpu.postgres.toFixed(2)} + generator ${cpu.generator.toFixed(2)} cores`;
 const latencyText = (f: GameFigures) => `p50 ${ms(f.p50)} / p99 ${ms(f.p99)} / p99.9 ${ms(f.p999)} ms`;
@@ -256,7 +288,8 @@ const gameText = (game: Game, f: GameFigures) => `${game} ${f.offered.toFixed(0)
 
 /** The generator's own lateness: past a few milliseconds the machine, not only the server, is saturated. */
 const LATE_MS = 10;
-const lateText = (s: Step) => (s.lagP99 > LATE_MS ? ` (the generator itself was late: the machine is saturated, the latencies are not the server's alone)` : '');
+const lateText = (s: Step) =>
+  s.lagP99 > LATE_MS ? ` (the generator itself was late: the machine is saturated, the latencies are not the server's alone)` : '';
 
 function printStep(s: Step): void {
   console.log(
@@ -309,7 +342,9 @@ const two = await step(`2 servers`, pairRate, targets);
 for (const target of targets) target.close();
 for (const server of servers) await server.stop();
 const book = await audit(db);
-console.log(`ledger audit: ${book.ok ? 'clean' : 'BROKEN'} (${book.transactions} movements)${book.ok ? '' : `\n  ${book.problems.slice(0, 10).join('\n  ')}`}`);
+console.log(
+  `ledger audit: ${book.ok ? 'clean' : 'BROKEN'} (${book.transactions} movements)${book.ok ? '' : `\n  ${book.problems.slice(0, 10).join('\n  ')}`}`,
+);
 await db.close();
 // Read once every backend of the load has ended: a backend reports its statistics when it exits,
 // while an idle one may hold them back for up to 10 s.
@@ -375,9 +410,19 @@ rows.push({
   value: `${nonOk} of ${totalCalls}`,
   peer: 'none: every call of the mix is one a player may make',
   target: '0',
-  note: failuresText(allSteps.reduce((sum, s) => { for (const [k, n] of s.all.failures) sum.set(k, (sum.get(k) ?? 0) + n); return sum; }, new Map<string, number>())),
+  note: failuresText(
+    allSteps.reduce((sum, s) => {
+      for (const [k, n] of s.all.failures) sum.set(k, (sum.get(k) ?? 0) + n);
+      return sum;
+    }, new Map<string, number>()),
+  ),
 });
-rows.push({ name: 'deadlocks (pg_stat_database)', value: String(deadlocksTotal), peer: 'none: the bench database alone, over the whole run', target: '0' });
+rows.push({
+  name: 'deadlocks (pg_stat_database)',
+  value: String(deadlocksTotal),
+  peer: 'none: the bench database alone, over the whole run',
+  target: '0',
+});
 const joinedAll = allSteps.reduce((sum, s) => sum + s.joined, 0);
 rows.push({
   name: 'new players making first bets',

@@ -1,7 +1,9 @@
-// The market's two read calls over HTTP, as the app makes them, against the production build on
-// PostgreSQL: a page of the list (filtered, sorted, counted) and the facets behind the filter sheets,
-// at 100,000 and then 1,000,000 listings, while a background stream of players buys gifts and lists
-// the gifts they bought again (each purchase and each new listing a real call on the same server).
+// The market's read calls over HTTP, as the app makes them, against the production build on
+// PostgreSQL: a page of the list (filtered, sorted, counted), the facets behind the filter sheets
+// (with each value's floor), a page in the discount-to-floor order, and a gift's floors and its
+// model's sales history, at 100,000 and then 1,000,000 listings with 1,000,000 sales, while a
+// background stream of players buys gifts and lists the gifts they bought again (each purchase and
+// each new listing a real call on the same server).
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fromNano } from '@arcade/api-client/money';
@@ -44,6 +46,23 @@ async function fill(db: Db, from: number, to: number): Promise<void> {
   for (const table of ['gifts', 'listings', 'listing_facet_counts']) await db.exec(`VACUUM ANALYZE ${table}`);
 }
 
+/** Sales made in SQL before the first size is measured: the history a gift's detail reads. */
+const SALES = Number(process.env.BENCH_MARKET_SALES ?? 1_000_000);
+
+/**
+ * `count` sales of the gifts made so far, spread over the last year, bought by `buyer`: one
+ * statement over generate_series, each sale with its gift's collection and model (migration 027).
+ */
+async function fillSales(db: Db, count: number, buyer: number): Promise<void> {
+  const gifts = (await db.query<{ n: bigint }>('SELECT max(id) AS n FROM gifts')).rows[0]!.n;
+  await db.exec(`
+    INSERT INTO sales (gift_id, seller_id, buyer_id, price, fee, sold_at, collection_id, model)
+      SELECT g.id, NULL, ${buyer}, 100000000 + (i::bigint * 7919 % 500000) * 10000000, 0,
+             now() - interval '365 days' + i * (interval '365 days' / ${count}), g.collection_id, g.model
+        FROM generate_series(0, ${count - 1}) i JOIN gifts g ON g.id = 1 + i % ${gifts};`);
+  await db.exec('VACUUM ANALYZE sales');
+}
+
 /** What the app asks: the list's first pages and a deeper page, and the facets, under the filters a player sets. */
 const LIST_REQUESTS = [
   { sort: 'date-desc', limit: 24 },
@@ -51,7 +70,20 @@ const LIST_REQUESTS = [
   { collections: ['c7'], sort: 'rarity-asc', limit: 24 },
   { symbols: ['Symbol 4', 'Symbol 9'], minPrice: '10', maxPrice: '900', sort: 'number-desc', limit: 24 },
 ];
-const FACET_REQUESTS = [{}, {}, { collections: ['c7'] }, { backdrops: ['Backdrop 3'], symbols: ['Symbol 4'] }, { minPrice: '10', maxPrice: '900' }];
+const FACET_REQUESTS = [
+  {},
+  {},
+  { collections: ['c7'] },
+  { backdrops: ['Backdrop 3'], symbols: ['Symbol 4'] },
+  { minPrice: '10', maxPrice: '900' },
+];
+
+/** The discount order's first pages: the whole market and under a collection and a price range. */
+const DISCOUNT_REQUESTS = [
+  { sort: 'discount-desc', limit: 24 },
+  { collections: ['c7'], sort: 'discount-desc', limit: 24 },
+  { minPrice: '10', maxPrice: '900', sort: 'discount-desc', limit: 24 },
+];
 
 interface Caller {
   token: string;
@@ -129,34 +161,49 @@ function backgroundWrites(address: string, db: Db, buyers: Caller[]) {
   };
 }
 
-/** READERS closed loops, each alternating list and facets calls, until each call has `samples` timings. */
-async function read(address: string, readers: Caller[], samples: number) {
-  const times = { list: [] as number[], facets: [] as number[] };
+type Kind = 'list' | 'facets' | 'discount' | 'info';
+const KINDS: Kind[] = ['list', 'facets', 'discount', 'info'];
+
+/** The call and body of the i-th request of a kind; a gift's detail asks about a random gift. */
+function request(kind: Kind, i: number, gifts: number): [string, unknown] {
+  switch (kind) {
+    case 'list':
+      return ['market/list', LIST_REQUESTS[i % LIST_REQUESTS.length]];
+    case 'facets':
+      return ['market/facets', FACET_REQUESTS[i % FACET_REQUESTS.length]];
+    case 'discount':
+      return ['market/list', DISCOUNT_REQUESTS[i % DISCOUNT_REQUESTS.length]];
+    case 'info':
+      return ['market/gift-info', { giftId: String(1 + Math.floor(Math.random() * gifts)) }];
+  }
+}
+
+/** READERS closed loops, each taking the four calls in turn, until each call has `samples` timings. */
+async function read(address: string, readers: Caller[], samples: number, gifts: number) {
+  const times: Record<Kind, number[]> = { list: [], facets: [], discount: [], info: [] };
   /** Timings per request, to tell which filter is slow. */
   const byRequest = new Map<string, number[]>();
   let errors = 0;
   let n = 0;
   const loop = async (caller: Caller) => {
-    while (times.list.length < samples || times.facets.length < samples) {
+    while (KINDS.some((kind) => times[kind].length < samples)) {
       const i = n++;
-      const facets = i % 2 === 1;
-      const path = facets ? 'market/facets' : 'market/list';
-      const body = facets ? FACET_REQUESTS[(i >> 1) % FACET_REQUESTS.length] : LIST_REQUESTS[(i >> 1) % LIST_REQUESTS.length];
+      const kind = KINDS[i % KINDS.length]!;
+      const [path, body] = request(kind, Math.floor(i / KINDS.length), gifts);
       const start = performance.now();
       const reply = await call(address, caller, path, body);
       const ms = performance.now() - start;
       if (reply.status !== 200) errors += 1;
-      const into = facets ? times.facets : times.list;
+      const into = times[kind];
       if (into.length < samples) {
         into.push(ms);
-        const name = `${path} ${JSON.stringify(body)}`;
+        const name = kind === 'info' ? path : `${path} ${JSON.stringify(body)}`;
         byRequest.set(name, [...(byRequest.get(name) ?? []), ms]);
       }
     }
   };
   await Promise.all(readers.map(loop));
-  times.list.sort((a, b) => a - b);
-  times.facets.sort((a, b) => a - b);
+  for (const kind of KINDS) times[kind].sort((a, b) => a - b);
   const perRequest = [...byRequest].map(([name, list]) => {
     list.sort((a, b) => a - b);
     return `${name}: p50 ${quantile(list, 0.5).toFixed(1)} p99 ${quantile(list, 0.99).toFixed(1)} ms (${list.length})`;
@@ -182,47 +229,79 @@ for (let i = 0; i < 8; i++) buyers.push({ userId: 920_000_000 + i, token: await 
 
 const rows: BenchRow[] = [];
 let filled = 0;
+let salesMade = 0;
 try {
-for (const size of SIZES) {
-  const t0 = performance.now();
-  await fill(db, filled, size);
-  filled = size;
-  const fillSeconds = (performance.now() - t0) / 1000;
-  const label = size.toLocaleString('en-US');
-  const writes = backgroundWrites(address, db, buyers);
-  // Warm-up: connections opened, statements planned, the server's code optimised.
-  await read(address, readers, 100);
-  const loadBefore = load();
-  const started = performance.now();
-  const measured = await read(address, readers, SAMPLES);
-  const seconds = (performance.now() - started) / 1000;
-  await writes.stop();
-  console.log(`${size} listings, per request:\n  ${measured.perRequest.join('\n  ')}`);
-  const during = `load average ${loadBefore} at the start, ${load()} at the end (2 cores)`;
-  const background = `${writes.counts.bought} purchases and ${writes.counts.listed} new listings over HTTP meanwhile (${WRITES_PER_SECOND}/s offered, ${writes.counts.failed} failed${writes.failures.size ? `: ${[...writes.failures].map(([why, n]) => `${n} ${why}`).join(', ')}` : ''})`;
-  rows.push(
-    { name: `${label}: fill (generate_series in SQL)`, value: `${fillSeconds.toFixed(1)} s` },
-    {
-      name: `${label}: list call p50 / p99`,
-      value: `${quantile(measured.list, 0.5).toFixed(1)} / ${quantile(measured.list, 0.99).toFixed(1)} ms`,
-      target: size <= 100_000 ? 'p99 < 50 ms' : 'as measured',
-      note: `${measured.list.length} calls over HTTP, ${READERS} readers alternating list and facets, first pages of 4 filters and sorts with their count; ${background}; ${during}`,
-    },
-    {
-      name: `${label}: facets call p50 / p99`,
-      value: `${quantile(measured.facets, 0.5).toFixed(1)} / ${quantile(measured.facets, 0.99).toFixed(1)} ms`,
-      target: size <= 100_000 ? 'p99 < 50 ms' : 'as measured',
-      note: `${measured.facets.length} calls: no filter (2 in 5), one collection, a backdrop and a symbol, a price range; same background and load`,
-    },
-    { name: `${label}: non-2xx read answers`, value: String(measured.errors), target: '0', note: `in ${seconds.toFixed(0)} s` },
-  );
-  console.log(rows.slice(-4).map((r) => `${r.name}: ${r.value}`).join('\n'));
-}
+  for (const size of SIZES) {
+    const t0 = performance.now();
+    await fill(db, filled, size);
+    filled = size;
+    const fillSeconds = (performance.now() - t0) / 1000;
+    let salesSeconds: number | null = null;
+    if (salesMade === 0 && SALES > 0) {
+      const s0 = performance.now();
+      await fillSales(db, SALES, readers[0]!.userId);
+      salesMade = SALES;
+      salesSeconds = (performance.now() - s0) / 1000;
+    }
+    const label = size.toLocaleString('en-US');
+    const writes = backgroundWrites(address, db, buyers);
+    // Warm-up: connections opened, statements planned, the server's code optimised.
+    await read(address, readers, 100, size);
+    const loadBefore = load();
+    const started = performance.now();
+    const measured = await read(address, readers, SAMPLES, size);
+    const seconds = (performance.now() - started) / 1000;
+    await writes.stop();
+    console.log(`${size} listings, per request:\n  ${measured.perRequest.join('\n  ')}`);
+    const during = `load average ${loadBefore} at the start, ${load()} at the end (2 cores)`;
+    const background = `${writes.counts.bought} purchases and ${writes.counts.listed} new listings over HTTP meanwhile (${WRITES_PER_SECOND}/s offered, ${writes.counts.failed} failed${writes.failures.size ? `: ${[...writes.failures].map(([why, n]) => `${n} ${why}`).join(', ')}` : ''})`;
+    rows.push(
+      { name: `${label}: fill (generate_series in SQL)`, value: `${fillSeconds.toFixed(1)} s` },
+      ...(salesSeconds === null
+        ? []
+        : [{ name: `${SALES.toLocaleString('en-US')} sales: fill (generate_series in SQL)`, value: `${salesSeconds.toFixed(1)} s` }]),
+      {
+        name: `${label}: list call p50 / p99`,
+        value: `${quantile(measured.list, 0.5).toFixed(1)} / ${quantile(measured.list, 0.99).toFixed(1)} ms`,
+        target: size <= 100_000 ? 'p99 < 50 ms' : 'as measured',
+        note: `${measured.list.length} calls over HTTP, ${READERS} readers taking list, facets, discount order and gift info in turn, first pages of 4 filters and sorts with their count; ${background}; ${during}`,
+      },
+      {
+        name: `${label}: facets call p50 / p99`,
+        value: `${quantile(measured.facets, 0.5).toFixed(1)} / ${quantile(measured.facets, 0.99).toFixed(1)} ms`,
+        target: size <= 100_000 ? 'p99 < 50 ms' : 'as measured',
+        note: `${measured.facets.length} calls: no filter (2 in 5), one collection, a backdrop and a symbol, a price range; same background and load`,
+      },
+      {
+        name: `${label}: discount-order list call p50 / p99`,
+        value: `${quantile(measured.discount, 0.5).toFixed(1)} / ${quantile(measured.discount, 0.99).toFixed(1)} ms`,
+        target: size <= 100_000 ? 'p99 < 50 ms' : 'as measured',
+        note: `${measured.discount.length} calls: first page of the discount order, whole market, one collection, a price range, with the count; same background and load`,
+      },
+      {
+        name: `${label}: gift info (floors + history) p50 / p99`,
+        value: `${quantile(measured.info, 0.5).toFixed(1)} / ${quantile(measured.info, 0.99).toFixed(1)} ms`,
+        target: size <= 100_000 ? 'p99 < 50 ms' : 'as measured',
+        note: `${measured.info.length} calls for random gifts: 3 floors of the other listings and the model's sales (count, the last 60) among ${salesMade.toLocaleString('en-US')} sales; same background and load`,
+      },
+      { name: `${label}: non-2xx read answers`, value: String(measured.errors), target: '0', note: `in ${seconds.toFixed(0)} s` },
+    );
+    console.log(
+      rows
+        .slice(-6)
+        .map((r) => `${r.name}: ${r.value}`)
+        .join('\n'),
+    );
+  }
 } finally {
   await server.stop();
 }
 const sound = await audit(db);
-rows.push({ name: 'ledger audit after the run', value: sound.ok ? `clean (${sound.transactions} movements)` : `${sound.problems.length} breaks`, target: 'clean' });
+rows.push({
+  name: 'ledger audit after the run',
+  value: sound.ok ? `clean (${sound.transactions} movements)` : `${sound.problems.length} breaks`,
+  target: 'clean',
+});
 await db.close();
 await drop();
 report('Market list and facets over HTTP', rows);

@@ -27,7 +27,14 @@ function rssMiB(pid: number): number {
 async function startOnce(dataDir: string): Promise<{ readyMs: number; rss: number; rssLater: number }> {
   const port = await freePort();
   const started = performance.now();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
   // The embedded database, as `npm start` runs it.
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, [main], {
@@ -73,9 +80,17 @@ for (let i = 0; i < runs; i++) {
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const rows: BenchRow[] = [
-  { name: 'start to ready, new embedded database', value: `${(median(fresh) / 1000).toFixed(2)} s`, note: 'migrations + the offline gift catalogue' },
+  {
+    name: 'start to ready, new embedded database',
+    value: `${(median(fresh) / 1000).toFixed(2)} s`,
+    note: 'migrations + the offline gift catalogue',
+  },
   { name: 'start to ready, existing database', value: `${(median(warm) / 1000).toFixed(2)} s` },
   { name: 'memory at rest (RSS, 3 s after ready)', value: `${memory.rss.toFixed(0)} MiB` },
-  { name: 'memory at rest (RSS, 13 s after ready)', value: `${memory.rssLater.toFixed(0)} MiB`, note: 'workers polling the emulated chain' },
+  {
+    name: 'memory at rest (RSS, 13 s after ready)',
+    value: `${memory.rssLater.toFixed(0)} MiB`,
+    note: 'workers polling the emulated chain',
+  },
 ];
 report('Server start', rows);

@@ -44,7 +44,11 @@ let operations = 0;
 let keySeq = 0;
 const count = (what: string) => statuses.set(what, (statuses.get(what) ?? 0) + 1);
 
-async function call<T>(player: Player, path: string, body: Record<string, unknown> = {}): Promise<{ status: number; data?: T; code?: string }> {
+async function call<T>(
+  player: Player,
+  path: string,
+  body: Record<string, unknown> = {},
+): Promise<{ status: number; data?: T; code?: string }> {
   const started = performance.now();
   const response = await fetch(`${address}/api/v3/${path}`, {
     method: 'POST',
@@ -64,13 +68,29 @@ const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length
 async function step(player: Player): Promise<void> {
   const r = Math.random();
   if (r < 0.35) {
-    const bet = await call<BetResult>(player, 'games/flip', { stake: '0.1', currency: Math.random() < 0.8 ? 'ton' : 'bonus', side: Math.random() < 0.5 ? 'heads' : 'tails', idempotencyKey: key(player) });
+    const bet = await call<BetResult>(player, 'games/flip', {
+      stake: '0.1',
+      currency: Math.random() < 0.8 ? 'ton' : 'bonus',
+      side: Math.random() < 0.5 ? 'heads' : 'tails',
+      idempotencyKey: key(player),
+    });
     if (bet.data) acknowledgedRounds.push(bet.data.round.id);
   } else if (r < 0.55) {
-    const bet = await call<BetResult>(player, 'games/roll', { stake: '0.2', currency: 'ton', target: String(5 + Math.floor(Math.random() * 90)), direction: Math.random() < 0.5 ? 'under' : 'over', idempotencyKey: key(player) });
+    const bet = await call<BetResult>(player, 'games/roll', {
+      stake: '0.2',
+      currency: 'ton',
+      target: String(5 + Math.floor(Math.random() * 90)),
+      direction: Math.random() < 0.5 ? 'under' : 'over',
+      idempotencyKey: key(player),
+    });
     if (bet.data) acknowledgedRounds.push(bet.data.round.id);
   } else if (r < 0.7) {
-    const started = await call<BetResult>(player, 'games/road/start', { stake: '0.1', currency: 'ton', difficulty: pick(['easy', 'medium', 'hard']), idempotencyKey: key(player) });
+    const started = await call<BetResult>(player, 'games/road/start', {
+      stake: '0.1',
+      currency: 'ton',
+      difficulty: pick(['easy', 'medium', 'hard']),
+      idempotencyKey: key(player),
+    });
     let round = started.data?.round;
     if (!round) {
       // A round left open (by an earlier answer lost, say): carry it on.
@@ -87,14 +107,20 @@ async function step(player: Player): Promise<void> {
   } else if (r < 0.74) {
     await call(player, 'bonus/daily/claim', { idempotencyKey: key(player) });
   } else if (r < 0.78) {
-    await call(player, 'tasks/claim', { taskId: pick(['wager-10', 'play-flip-10', 'play-roll-10', 'play-any-50']), idempotencyKey: key(player) });
+    await call(player, 'tasks/claim', {
+      taskId: pick(['wager-10', 'play-flip-10', 'play-roll-10', 'play-any-50']),
+      idempotencyKey: key(player),
+    });
   } else if (r < 0.92) {
     // Everybody shops from the cheapest end of the market: the same gifts, at the same moment.
     const page = await call<MarketPage>(player, 'market/list', { sort: 'price-asc', limit: 24 });
     const items = page.data?.items ?? [];
     if (items.length === 0) return;
     const chosen = [pick(items), pick(items)];
-    await call<CheckoutResult>(player, 'market/checkout', { items: chosen.map((g) => ({ giftId: g.id, price: g.price })), idempotencyKey: key(player) });
+    await call<CheckoutResult>(player, 'market/checkout', {
+      items: chosen.map((g) => ({ giftId: g.id, price: g.price })),
+      idempotencyKey: key(player),
+    });
   } else {
     // Resell an owned gift a little dearer (keeps the market moving between players).
     const owned = (await call<{ items: Gift[] }>(player, 'gifts/inventory')).data?.items ?? [];
@@ -153,7 +179,11 @@ const rows: BenchRow[] = [
   { name: 'calls made', value: `${operations} in ${seconds.toFixed(0)} s`, note: `${(operations / seconds).toFixed(0)} calls/s` },
   { name: 'rounds acknowledged', value: String(new Set(acknowledgedRounds).size) },
   { name: 'call latency p50 / p99', value: `${quantile(sorted, 0.5).toFixed(0)} / ${quantile(sorted, 0.99).toFixed(0)} ms` },
-  { name: 'deadlocks met and retried', value: String(Number(deadlocksAfter.rows[0]!.deadlocks - deadlocksBefore.rows[0]!.deadlocks)), target: 'all retried (no 5xx)' },
+  {
+    name: 'deadlocks met and retried',
+    value: String(Number(deadlocksAfter.rows[0]!.deadlocks - deadlocksBefore.rows[0]!.deadlocks)),
+    target: 'all retried (no 5xx)',
+  },
   { name: 'ledger movements checked', value: `${book.transactions} (${book.entries} journal rows)`, target: 'journal = balances' },
   { name: 'invariant breaks', value: String(breaks.length), target: '0', note: breaks.slice(0, 5).join('; ') },
 ];

@@ -23,7 +23,9 @@ import { registerManifestRoute } from './routes/manifest';
 import { registerProfileRoutes } from './routes/profile';
 import { registerWalletRoutes } from './routes/wallet';
 import { registerGameRoutes } from './routes/games';
+import { registerLiveRoutes } from './routes/live';
 import { registerBonusRoutes } from './routes/bonus';
+import { registerPlayRoutes } from './routes/play';
 import { HttpBotApi, type BotApi } from './adapters/telegram/bot-api';
 import { HttpGiftRelayer, type GiftRelayer } from './adapters/telegram/gift-relayer';
 import { registerMarketRoutes } from './routes/market';
@@ -122,7 +124,9 @@ function prettyLogs(config: Config): { transport?: { target: string; options: ob
   try {
     // Resolved from here, so the worker thread finds it wherever the server runs from (source or bundle).
     const target = createRequire(import.meta.url).resolve('pino-pretty');
-    return { transport: { target, options: { colorize: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } };
+    return {
+      transport: { target, options: { colorize: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } },
+    };
   } catch {
     return {};
   }
@@ -196,7 +200,11 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       return `address:${normalizeIP(request.ip)}`;
     }
   };
-  const moneyPaths = new Set(Object.values(calls).filter((spec) => !spec.public && /\bidempotencyKey\b/.test(spec.request.expression)).map((spec) => spec.path));
+  const moneyPaths = new Set(
+    Object.values(calls)
+      .filter((spec) => !spec.public && /\bidempotencyKey\b/.test(spec.request.expression))
+      .map((spec) => spec.path),
+  );
   app.addHook('onRoute', (route) => {
     if (!moneyPaths.has(route.url)) return;
     route.config = {
@@ -233,15 +241,22 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     bot: deps.bot ?? new HttpBotApi({ token: config.botToken, baseUrl: config.botApiUrl }),
     relayer:
       deps.relayer ??
-      new HttpGiftRelayer({ token: config.botToken, baseUrl: config.botApiUrl, businessConnectionId: config.businessConnectionId, connection: relayerConnections(config) }),
+      new HttpGiftRelayer({
+        token: config.botToken,
+        baseUrl: config.botApiUrl,
+        businessConnectionId: config.businessConnectionId,
+        connection: relayerConnections(config),
+      }),
     ...(deps.kickWorkers ? { kickWorkers: deps.kickWorkers } : {}),
   };
   registerAuthRoutes(app, routeDeps);
   registerProfileRoutes(app, routeDeps);
   registerWalletRoutes(app, routeDeps);
   registerGameRoutes(app, routeDeps);
+  registerLiveRoutes(app, routeDeps);
   registerBonusRoutes(app, routeDeps);
   registerMarketRoutes(app, routeDeps);
+  registerPlayRoutes(app, routeDeps);
   registerTelegramWebhook(app, routeDeps);
   if (config.fakeBotApi) await app.register(fakeBotApi(config.botToken, deps.fakeBot ?? fakeBotState()), { prefix: '/fake-bot-api' });
   if (!config.production) registerDevRoutes(app, routeDeps);

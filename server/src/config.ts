@@ -380,7 +380,14 @@ export function loadConfig(env: EnvInput = process.env, repoRoot: string = findR
     betBatching: parsed.BET_BATCHING !== 'off',
     metrics: {
       // Production serves metrics by default, on the loopback interface; development only when asked.
-      port: parsed.METRICS_PORT === 'off' ? null : parsed.METRICS_PORT === undefined ? (production ? DEFAULT_METRICS_PORT : null) : Number(parsed.METRICS_PORT),
+      port:
+        parsed.METRICS_PORT === 'off'
+          ? null
+          : parsed.METRICS_PORT === undefined
+            ? production
+              ? DEFAULT_METRICS_PORT
+              : null
+            : Number(parsed.METRICS_PORT),
       host: parsed.METRICS_HOST ?? '127.0.0.1',
       token: parsed.METRICS_TOKEN ?? null,
     },
@@ -400,7 +407,8 @@ function isLoopback(host: string): boolean {
 /** A port in range; metrics on an interface others can reach need a token: never public by accident. */
 function metricsExposure(present: Record<string, string>, malformed: Set<string>): string[] {
   const port = present.METRICS_PORT;
-  if (port !== undefined && !malformed.has('METRICS_PORT') && port !== 'off' && Number(port) > 65535) return [`METRICS_PORT must be ${METRICS_PORT_RULE}`];
+  if (port !== undefined && !malformed.has('METRICS_PORT') && port !== 'off' && Number(port) > 65535)
+    return [`METRICS_PORT must be ${METRICS_PORT_RULE}`];
   const host = present.METRICS_HOST;
   if (host === undefined || isLoopback(host) || present.METRICS_PORT === 'off') return [];
   if (present.METRICS_TOKEN === undefined && !malformed.has('METRICS_TOKEN')) {
@@ -439,7 +447,8 @@ export function loadWalletSettings(env: EnvInput = process.env, options: { datab
   const broken: string[] = [];
   if (production) {
     if (!format.names.has('TON_CHAIN') && present.TON_CHAIN === 'sandbox') broken.push('TON_CHAIN=sandbox is an emulated chain');
-    if (!format.names.has('HOT_WALLET_SEED') && present.HOT_WALLET_SEED?.toLowerCase() === DEVELOPMENT_HOT_WALLET_SEED) broken.push('HOT_WALLET_SEED is the development seed');
+    if (!format.names.has('HOT_WALLET_SEED') && present.HOT_WALLET_SEED?.toLowerCase() === DEVELOPMENT_HOT_WALLET_SEED)
+      broken.push('HOT_WALLET_SEED is the development seed');
   }
   const problems = [...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []), ...format.problems, ...broken];
   if (problems.length > 0 || parsed instanceof type.errors) throw refuse(production, problems);
@@ -447,11 +456,16 @@ export function loadWalletSettings(env: EnvInput = process.env, options: { datab
   return {
     production,
     ton: tonConfig(parsed, production),
-    database: options.database ? { production, databaseUrl: parsed.DATABASE_URL ?? null, dataDir: resolve(parsed.DATA_DIR ?? join(repoRoot, '.data', 'pglite')) } : null,
+    database: options.database
+      ? { production, databaseUrl: parsed.DATABASE_URL ?? null, dataDir: resolve(parsed.DATA_DIR ?? join(repoRoot, '.data', 'pglite')) }
+      : null,
   };
 }
 
-type TonEnvInput = Pick<typeof Env.infer, 'TON_NETWORK' | 'TON_CHAIN' | 'TONCENTER_URL' | 'TONCENTER_API_KEY' | 'HOT_WALLET_SEED' | 'HIGHLOAD_TIMEOUT' | 'HOT_WALLET_FLOAT'>;
+type TonEnvInput = Pick<
+  typeof Env.infer,
+  'TON_NETWORK' | 'TON_CHAIN' | 'TONCENTER_URL' | 'TONCENTER_API_KEY' | 'HOT_WALLET_SEED' | 'HIGHLOAD_TIMEOUT' | 'HOT_WALLET_FLOAT'
+>;
 
 function tonConfig(parsed: TonEnvInput, production: boolean): TonConfig {
   const network = parsed.TON_NETWORK ?? (production ? 'mainnet' : 'testnet');

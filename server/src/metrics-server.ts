@@ -27,17 +27,37 @@ const sha256 = (value: string): Buffer => createHash('sha256').update(value).dig
  */
 function databaseGauges(deps: MetricsServerDeps): { registry: Registry; refresh: () => Promise<boolean> } {
   const registry = new Registry();
-  const up = new Gauge({ name: 'arcade_database_up', help: 'Whether the last scrape could read the database (1) or not (0)', registers: [registry] });
+  const up = new Gauge({
+    name: 'arcade_database_up',
+    help: 'Whether the last scrape could read the database (1) or not (0)',
+    registers: [registry],
+  });
   const pending = new Gauge({
     name: 'arcade_withdrawals_pending',
     help: 'Withdrawals not yet paid on chain, by status: review (waits for an operator), queued (waits for the sender), sent (broadcast, not yet seen on chain)',
     labelNames: ['status'] as const,
     registers: [registry],
   });
-  const oldest = new Gauge({ name: 'arcade_withdrawals_pending_oldest_seconds', help: 'Age of the oldest withdrawal not yet paid on chain (0 when none)', registers: [registry] });
-  const failed = new Gauge({ name: 'arcade_withdrawals_failed', help: 'Withdrawals the hot wallet ran but did not pay (refunded to the player), since the start of the book', registers: [registry] });
-  const unknown = new Gauge({ name: 'arcade_deposits_unknown_memo', help: 'Deposits whose memo matched no player, waiting for an operator', registers: [registry] });
-  const outbox = new Gauge({ name: 'arcade_bot_outbox_unsent', help: 'Bot messages decided but not yet sent (bot_outbox)', registers: [registry] });
+  const oldest = new Gauge({
+    name: 'arcade_withdrawals_pending_oldest_seconds',
+    help: 'Age of the oldest withdrawal not yet paid on chain (0 when none)',
+    registers: [registry],
+  });
+  const failed = new Gauge({
+    name: 'arcade_withdrawals_failed',
+    help: 'Withdrawals the hot wallet ran but did not pay (refunded to the player), since the start of the book',
+    registers: [registry],
+  });
+  const unknown = new Gauge({
+    name: 'arcade_deposits_unknown_memo',
+    help: 'Deposits whose memo matched no player, waiting for an operator',
+    registers: [registry],
+  });
+  const outbox = new Gauge({
+    name: 'arcade_bot_outbox_unsent',
+    help: 'Bot messages decided but not yet sent (bot_outbox)',
+    registers: [registry],
+  });
   const lag = new Gauge({
     name: 'arcade_chain_watcher_lag_seconds',
     help: 'Seconds between now and the chain time up to which the deposit watcher has applied every transaction (+Inf before its first pass)',
@@ -49,7 +69,16 @@ function databaseGauges(deps: MetricsServerDeps): { registry: Registry; refresh:
   const refresh = async (): Promise<boolean> => {
     let timer: NodeJS.Timeout | undefined;
     try {
-      const read = deps.db.query<{ review: bigint; queued: bigint; sent: bigint; oldest: Date | null; failed: bigint; unknown: bigint; outbox: bigint; chain_time: bigint | null }>(
+      const read = deps.db.query<{
+        review: bigint;
+        queued: bigint;
+        sent: bigint;
+        oldest: Date | null;
+        failed: bigint;
+        unknown: bigint;
+        outbox: bigint;
+        chain_time: bigint | null;
+      }>(
         `SELECT
            (SELECT count(*) FROM withdrawals WHERE status = 'review') AS review,
            (SELECT count(*) FROM withdrawals WHERE status = 'queued') AS queued,

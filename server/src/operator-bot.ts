@@ -12,7 +12,8 @@ export const botCommands = {
   'bot:menu': "set the bot's menu button to open the mini app (PUBLIC_URL)",
 } as const;
 
-export const isBotCommand = (command: string | undefined): command is keyof typeof botCommands => command !== undefined && Object.hasOwn(botCommands, command);
+export const isBotCommand = (command: string | undefined): command is keyof typeof botCommands =>
+  command !== undefined && Object.hasOwn(botCommands, command);
 
 /** Runs bot:webhook or bot:menu; returns the exit code (2 when Telegram refuses). Never prints the secret. */
 export async function runBotOperator(

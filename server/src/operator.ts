@@ -4,6 +4,7 @@ import type { Db } from './db/db';
 import { migrate, readMigrations } from './db/migrator';
 import { readFileSync } from 'node:fs';
 import { audit } from './domain/ledger';
+import { liftSelfExclusion } from './domain/play/play';
 import { importGiftStock } from './domain/market/import';
 import { dismissUnknownDeposit, listUnknownDeposits, resolveUnknownDeposit } from './domain/wallet/deposits';
 import { approveWithdrawal, rejectWithdrawal } from './domain/wallet/withdrawals';
@@ -20,6 +21,8 @@ export const operatorUsage = `Operator commands:
   withdrawals:reject <withdrawal> <note...>       refuse it and refund the player
   users:ban <player>                      block every money action of a player
   users:unban <player>                    lift the block
+  play:lift-exclusion <player> <operator> <reason...>   end a player's self-exclusion (recorded: who, when, why)
+  play:lifts <player>                     list the self-exclusion lifts recorded for a player
   gifts:import <file.json>                import house gift stock (collections, gifts, optional prices)
   bot:webhook                             point Telegram's webhook at PUBLIC_URL/telegram/webhook with BOT_WEBHOOK_SECRET
   bot:menu                                set the bot's menu button to open the mini app
@@ -43,6 +46,8 @@ export const operatorCommands = {
   'users:ban': 'writes',
   'users:unban': 'writes',
   'gifts:import': 'writes',
+  'play:lift-exclusion': 'writes',
+  'play:lifts': 'reads',
 } as const satisfies Record<string, 'reads' | 'writes' | 'migrates'>;
 
 /**
@@ -83,19 +88,28 @@ export async function runOperator(db: Db, argv: string[], out: (line: string) =>
         const applied = await migrate(db);
         for (const name of applied) out(`applied ${name}`);
         const total = readMigrations().length;
-        out(applied.length > 0 ? `database migrated: ${applied.length} applied, ${total} in all` : `database up to date: ${total} migrations applied`);
+        out(
+          applied.length > 0
+            ? `database migrated: ${applied.length} applied, ${total} in all`
+            : `database up to date: ${total} migrations applied`,
+        );
         return 0;
       }
       case 'audit': {
         const report = await audit(db);
-        out(`accounts ${report.accounts}, movements ${report.transactions}, journal rows ${report.entries}, journal sum ${report.journalSum}`);
+        out(
+          `accounts ${report.accounts}, movements ${report.transactions}, journal rows ${report.entries}, journal sum ${report.journalSum}`,
+        );
         for (const problem of report.problems) out(`PROBLEM ${problem}`);
         out(report.ok ? 'audit clean: 0 invariant breaks' : `audit FAILED: ${report.problems.length} invariant breaks`);
         return report.ok ? 0 : 1;
       }
       case 'deposits:unknown': {
         const list = await listUnknownDeposits(db);
-        for (const d of list) out(`#${d.id}  ${fromNano(d.amount)} TON  comment ${JSON.stringify(d.comment)}  from ${d.source ?? '?'}  tx ${d.txHash}  ${d.createdAt.toISOString()}`);
+        for (const d of list)
+          out(
+            `#${d.id}  ${fromNano(d.amount)} TON  comment ${JSON.stringify(d.comment)}  from ${d.source ?? '?'}  tx ${d.txHash}  ${d.createdAt.toISOString()}`,
+          );
         out(`${list.length} deposit(s) waiting for review`);
         return 0;
       }
@@ -111,7 +125,8 @@ export async function runOperator(db: Db, argv: string[], out: (line: string) =>
         const { rows } = await db.query<{ id: bigint; user_id: bigint; to_friendly: string; amount: bigint; created_at: Date }>(
           "SELECT id, user_id, to_friendly, amount, created_at FROM withdrawals WHERE status = 'review' ORDER BY id",
         );
-        for (const w of rows) out(`#${w.id}  player ${w.user_id}  ${fromNano(w.amount)} TON to ${w.to_friendly}  ${w.created_at.toISOString()}`);
+        for (const w of rows)
+          out(`#${w.id}  player ${w.user_id}  ${fromNano(w.amount)} TON to ${w.to_friendly}  ${w.created_at.toISOString()}`);
         out(`${rows.length} withdrawal(s) waiting for review`);
         return 0;
       }
@@ -129,6 +144,29 @@ export async function runOperator(db: Db, argv: string[], out: (line: string) =>
         const { rowCount } = await db.query('UPDATE users SET is_banned = $2 WHERE id = $1', [id(args[0], 'player'), banned]);
         if (rowCount === 0) throw new OperatorError(`no player ${args[0]}`);
         out(`player ${args[0]} ${banned ? 'banned' : 'unbanned'}`);
+        return 0;
+      }
+      case 'play:lift-exclusion': {
+        const player = id(args[0], 'player');
+        const by = args[1]?.trim();
+        if (!by) throw new OperatorError('say who lifts it: play:lift-exclusion <player> <operator> <reason...>');
+        const lift = await liftSelfExclusion(db, { userId: player, operator: by, reason: note(args.slice(2)), now: new Date() }).catch(
+          (error: unknown) => {
+            throw error instanceof Error && /not self-excluded/.test(error.message) ? new OperatorError(error.message) : error;
+          },
+        );
+        out(
+          `player ${player}: self-exclusion of ${lift.excludedAt.toISOString()} lifted by ${lift.operator} at ${lift.liftedAt.toISOString()}`,
+        );
+        return 0;
+      }
+      case 'play:lifts': {
+        const { rows } = await db.query<{ excluded_at: Date; operator: string; reason: string; lifted_at: Date }>(
+          'SELECT excluded_at, operator, reason, lifted_at FROM play_exclusion_lifts WHERE user_id = $1 ORDER BY id',
+          [id(args[0], 'player')],
+        );
+        for (const r of rows) out(`${r.lifted_at.toISOString()}  by ${r.operator}  (excluded ${r.excluded_at.toISOString()}): ${r.reason}`);
+        out(`${rows.length} lift(s) recorded`);
         return 0;
       }
       case 'gifts:import': {

@@ -63,7 +63,9 @@ function parseArgs(args: string[]): { positional: string[]; yes: boolean; key?: 
 }
 
 function describeChain(deps: WalletDeps): string {
-  return deps.ton.sandbox ? `${deps.ton.network}, emulated chain (made for this command: not the server's chain)` : `${deps.ton.network} via toncenter`;
+  return deps.ton.sandbox
+    ? `${deps.ton.network}, emulated chain (made for this command: not the server's chain)`
+    : `${deps.ton.network} via toncenter`;
 }
 
 function needDb(deps: WalletDeps): Db {
@@ -74,7 +76,9 @@ function needDb(deps: WalletDeps): Db {
 function printSweepPlan(plan: SweepPlan, out: (line: string) => void): void {
   const l = plan.liabilities;
   out(`sweep ${ton(plan.amount)} to ${plan.to.friendly} (raw ${plan.to.raw})`);
-  out(`  cold address on chain: ${plan.to.status}; sent ${plan.to.bounce ? 'bounceable (comes back if the address refuses it)' : 'non-bounceable (stays there even with no contract)'}`);
+  out(
+    `  cold address on chain: ${plan.to.status}; sent ${plan.to.bounce ? 'bounceable (comes back if the address refuses it)' : 'non-bounceable (stays there even with no contract)'}`,
+  );
   if (plan.to.status !== 'active') out('  WARNING: no wallet contract at this address yet: check it character by character before sending');
   out(`  hot wallet balance          ${ton(plan.chainBalance)} (${plan.chainStatus})`);
   out(`  liabilities                 ${ton(l.total)}`);
@@ -99,8 +103,12 @@ export async function runWalletCommand(deps: WalletDeps, argv: string[], out: (l
       case 'wallet:address': {
         const testOnly = deps.ton.network === 'testnet';
         out(`network      ${describeChain(deps)}`);
-        out(`bounceable   ${hotWallet.address.toString({ urlSafe: true, bounceable: true, testOnly })}   (the deposit address the app shows)`);
-        out(`non-bounce   ${hotWallet.address.toString({ urlSafe: true, bounceable: false, testOnly })}   (fund the wallet with this form before it is deployed)`);
+        out(
+          `bounceable   ${hotWallet.address.toString({ urlSafe: true, bounceable: true, testOnly })}   (the deposit address the app shows)`,
+        );
+        out(
+          `non-bounce   ${hotWallet.address.toString({ urlSafe: true, bounceable: false, testOnly })}   (fund the wallet with this form before it is deployed)`,
+        );
         out(`raw          ${hotWallet.address.toRawString()}`);
         out(`public key   ${hotWallet.keys.publicKey.toString('hex')}`);
         out(`contract     highload wallet v3, timeout ${hotWallet.timeout} s (HIGHLOAD_TIMEOUT)`);
@@ -126,13 +134,19 @@ export async function runWalletCommand(deps: WalletDeps, argv: string[], out: (l
         out(`  data   public key ${plan.publicKey}, subwallet ${plan.subwalletId}, timeout ${plan.timeout} s, empty query dictionaries`);
         out(`  BOC    ${plan.stateInit}`);
         out('funding: the wallet pays its own deploy fee from its balance; nobody else signs anything. Fund it first with');
-        out(`  at least ${ton(MIN_DEPLOY_BALANCE)}, non-bounceable, from any wallet, to ${hotWallet.address.toString({ urlSafe: true, bounceable: false, testOnly })}`);
+        out(
+          `  at least ${ton(MIN_DEPLOY_BALANCE)}, non-bounceable, from any wallet, to ${hotWallet.address.toString({ urlSafe: true, bounceable: false, testOnly })}`,
+        );
         if (plan.refusal !== null || plan.message === null) {
           out(`refused: ${plan.refusal ?? 'nothing to send'}`);
           return 2;
         }
-        out(`will send: one external message to ${hotWallet.friendly} with the state init, query id ${plan.message.queryId}, created at ${plan.message.createdAt}`);
-        out(`  (valid for ${plan.timeout} s); the wallet sends 0 TON to itself (the contract sends exactly one message); its fee comes from the ${ton(plan.balance)} there`);
+        out(
+          `will send: one external message to ${hotWallet.friendly} with the state init, query id ${plan.message.queryId}, created at ${plan.message.createdAt}`,
+        );
+        out(
+          `  (valid for ${plan.timeout} s); the wallet sends 0 TON to itself (the contract sends exactly one message); its fee comes from the ${ton(plan.balance)} there`,
+        );
         out(`  message hash ${plan.message.normalizedHash}`);
         if (!args.yes) {
           out('nothing sent: run again with --yes to deploy');
@@ -143,7 +157,9 @@ export async function runWalletCommand(deps: WalletDeps, argv: string[], out: (l
           out(`deployed: the hot wallet is active at ${hotWallet.friendly}`);
           return 0;
         }
-        out(`sent, but the chain still shows the wallet ${status}: check wallet:balance in a minute (running wallet:deploy --yes again is harmless)`);
+        out(
+          `sent, but the chain still shows the wallet ${status}: check wallet:balance in a minute (running wallet:deploy --yes again is harmless)`,
+        );
         return 1;
       }
       case 'wallet:reconcile': {
@@ -154,10 +170,16 @@ export async function runWalletCommand(deps: WalletDeps, argv: string[], out: (l
         out(`players' TON balances       ${ton(l.playersTon)}`);
         out(`referral earnings           ${ton(l.referral)} (${ton(l.referralClaimable)} claimable now; all counted)`);
         out(`unknown-memo deposits       ${ton(l.unknownDeposits)} (${l.unknownDepositCount} waiting for review)`);
-        out(`pending withdrawals         ${ton(l.pendingWithdrawals)} (amount + fee; review ${l.pendingCount.review}, queued ${l.pendingCount.queued}, sent ${l.pendingCount.sent})`);
+        out(
+          `pending withdrawals         ${ton(l.pendingWithdrawals)} (amount + fee; review ${l.pendingCount.review}, queued ${l.pendingCount.queued}, sent ${l.pendingCount.sent})`,
+        );
         out(`liabilities                 ${ton(l.total)}`);
-        out(`margin                      ${ton(r.margin)} (float wanted ${ton(deps.float)}: ${r.margin >= deps.float ? 'above' : 'below'} it)`);
-        out(`not counted: bonus balances ${ton(l.bonus)} (TON only once wagered)${r.sweepsInFlight > 0n ? `; sweeps on their way ${ton(r.sweepsInFlight)}` : ''}`);
+        out(
+          `margin                      ${ton(r.margin)} (float wanted ${ton(deps.float)}: ${r.margin >= deps.float ? 'above' : 'below'} it)`,
+        );
+        out(
+          `not counted: bonus balances ${ton(l.bonus)} (TON only once wagered)${r.sweepsInFlight > 0n ? `; sweeps on their way ${ton(r.sweepsInFlight)}` : ''}`,
+        );
         if (r.margin < 0n) {
           out(`SHORT: the hot wallet is ${ton(-r.margin)} short of what it owes`);
           return 1;
@@ -172,11 +194,19 @@ export async function runWalletCommand(deps: WalletDeps, argv: string[], out: (l
           return 2;
         }
         const db = needDb(deps);
-        const plan = await planSweep(db, deps.ton, { to, amount, float: deps.float, now: now(), ...(args.key === undefined ? {} : { key: args.key }) });
+        const plan = await planSweep(db, deps.ton, {
+          to,
+          amount,
+          float: deps.float,
+          now: now(),
+          ...(args.key === undefined ? {} : { key: args.key }),
+        });
         printSweepPlan(plan, out);
         if (plan.existing !== null) {
           const e = plan.existing;
-          out(`already recorded under this key: sweep #${e.id}, ${ton(e.amount)} to ${e.to_friendly}, ${e.status}${e.tx_hash ? `, tx ${e.tx_hash}` : ''}, at ${e.created_at.toISOString()}`);
+          out(
+            `already recorded under this key: sweep #${e.id}, ${ton(e.amount)} to ${e.to_friendly}, ${e.status}${e.tx_hash ? `, tx ${e.tx_hash}` : ''}, at ${e.created_at.toISOString()}`,
+          );
           out('  (another sweep of the same amount to the same address today needs its own --key)');
         } else if (plan.refusal !== null) {
           out(`refused: ${plan.refusal}`);
@@ -196,7 +226,9 @@ export async function runWalletCommand(deps: WalletDeps, argv: string[], out: (l
           out(`nothing sent: sweep #${s.id} is ${s.status}`);
           return 0;
         }
-        out(`${sent.kind === 'sent' ? 'sent' : 'broadcast again (the same message: it can execute once)'}: sweep #${s.id}, ${ton(s.amount)} to ${s.to_friendly}, query id ${s.query_id}, valid until chain time ${Number(s.created_at_chain) + hotWallet.timeout}`);
+        out(
+          `${sent.kind === 'sent' ? 'sent' : 'broadcast again (the same message: it can execute once)'}: sweep #${s.id}, ${ton(s.amount)} to ${s.to_friendly}, query id ${s.query_id}, valid until chain time ${Number(s.created_at_chain) + hotWallet.timeout}`,
+        );
         if (sent.broadcast?.exitCode === 36) {
           out('  the chain refused it as already run (exit code 36): the sweep has gone through');
         } else if (sent.broadcast !== null) {

@@ -31,7 +31,15 @@ export interface Workers {
  * next tick with a growing delay; nothing it did half-way is lost (each step is its own
  * database transaction).
  */
-export function startWorkers(args: { db: Db; ton: Ton; bot: BotApi; relayer: GiftRelayer; databaseUrl: string | null; log: FastifyBaseLogger; intervalMs?: number }): Workers {
+export function startWorkers(args: {
+  db: Db;
+  ton: Ton;
+  bot: BotApi;
+  relayer: GiftRelayer;
+  databaseUrl: string | null;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}): Workers {
   const { db, ton, log, bot } = args;
   const tell = (userId: bigint, notice: Notice, amount: bigint) => {
     notify(db, bot, userId, notice, amount).catch((error: unknown) => log.warn({ err: error, notice }, 'bot notification failed'));
@@ -57,11 +65,13 @@ export function startWorkers(args: { db: Db; ton: Ton; bot: BotApi; relayer: Gif
       log.info({ withdrawalId: String(paid.withdrawalId) }, 'withdrawal paid');
       tell(paid.userId, 'withdrawalDone', paid.amount);
     }
-    for (const refunded of watched.refunded) log.error({ withdrawalId: String(refunded.withdrawalId) }, 'withdrawal not sent by the hot wallet, refunded');
+    for (const refunded of watched.refunded)
+      log.error({ withdrawalId: String(refunded.withdrawalId) }, 'withdrawal not sent by the hot wallet, refunded');
     for (const sweep of watched.sweeps) {
       const fields = { sweepId: String(sweep.sweepId), amount: String(sweep.amount) };
       if (sweep.kind === 'sweep-done') log.info(fields, 'sweep to cold storage seen on chain');
-      else log.error(fields, sweep.kind === 'sweep-failed' ? 'sweep ran on chain but sent nothing' : 'sweep expired unseen: nothing was sent');
+      else
+        log.error(fields, sweep.kind === 'sweep-failed' ? 'sweep ran on chain but sent nothing' : 'sweep expired unseen: nothing was sent');
     }
     const sent = await runSender(db, ton, watched.syncedChainTime);
     for (const failure of sent.failures) log.warn({ failure }, 'withdrawal broadcast failed, will retry');
@@ -78,7 +88,8 @@ export function startWorkers(args: { db: Db; ton: Ton; bot: BotApi; relayer: Gif
           hotWalletLiabilities.set(nanoToTon(r.liabilities.total));
           hotWalletMargin.set(nanoToTon(r.margin));
           hotWalletReconciledAt.set(Math.floor(lastReconciled / 1000));
-          if (r.margin < 0n) log.error({ margin: String(r.margin), liabilities: String(r.liabilities.total) }, 'hot wallet short of its liabilities');
+          if (r.margin < 0n)
+            log.error({ margin: String(r.margin), liabilities: String(r.liabilities.total) }, 'hot wallet short of its liabilities');
         },
         (error: unknown) => log.warn({ err: error }, 'hot wallet reconciliation failed, will retry'),
       );

@@ -115,7 +115,8 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
   };
   const tonOf = async (userId: bigint) =>
-    (await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]?.balance ?? 0n;
+    (await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]?.balance ??
+    0n;
   const newPlayer = async (ton = '0'): Promise<Player> => {
     const id = newUserId();
     const token = await logIn(app, { id });
@@ -130,7 +131,8 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
       .map((gift) => ({ id: gift.id, price: gift.price! }));
   /** Rows that belong to a player: what another's call must never change. */
   const rowsOf = async (userId: bigint) => {
-    const q = async (sql: string) => JSON.stringify((await db.query(sql, [userId])).rows, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+    const q = async (sql: string) =>
+      JSON.stringify((await db.query(sql, [userId])).rows, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
     return [
       await q('SELECT kind, balance FROM accounts WHERE user_id = $1 ORDER BY kind'),
       await q('SELECT id, status, outcome, payout FROM game_rounds WHERE user_id = $1 ORDER BY id'),
@@ -163,7 +165,13 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
       address: `0:${'ab'.repeat(32)}`,
       network: '-3',
       publicKey: 'cd'.repeat(32),
-      proof: { timestamp: 1_700_000_000, domain: { lengthBytes: 14, value: 'arcade.example' }, payload: 'p'.repeat(32), signature: 'c2ln', stateInit: 'te6c' },
+      proof: {
+        timestamp: 1_700_000_000,
+        domain: { lengthBytes: 14, value: 'arcade.example' },
+        payload: 'p'.repeat(32),
+        signature: 'c2ln',
+        stateInit: 'te6c',
+      },
     },
     walletHistory: {},
     gamesConfig: {},
@@ -173,6 +181,9 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     gamesRoadStep: { roundId: victimOwns.road, lane: 1, idempotencyKey: key() },
     gamesRoadCashout: { roundId: victimOwns.road, idempotencyKey: key() },
     gamesRoadCurrent: {},
+    gamesLeaderboard: {},
+    profilePrivacy: {},
+    profilePrivacyChange: { showName: true },
     gamesRounds: {},
     fairnessSeeds: {},
     fairnessRevealed: {},
@@ -183,11 +194,17 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     marketList: {},
     marketFacets: {},
     marketGift: { giftId: victimOwns.heldGift },
+    marketGiftInfo: { giftId: victimOwns.heldGift },
     marketCheckout: { items: [{ giftId: victimOwns.listedGift, price: '3' }], idempotencyKey: key() },
     giftsInventory: {},
     giftsList: { giftId: victimOwns.heldGift, price: '1' },
     giftsUnlist: { giftId: victimOwns.listedGift },
     giftsWithdraw: { giftId: victimOwns.heldGift, idempotencyKey: key() },
+    playState: {},
+    playLimitSet: { kind: 'loss-day', amount: '100', idempotencyKey: key() },
+    playPause: { length: '24h', idempotencyKey: key() },
+    playRealityCheck: { minutes: 30 },
+    playAgeConfirm: {},
   });
 
   beforeAll(async () => {
@@ -211,7 +228,12 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     // The victim plays, holds a gift, lists another, has a road round open and a withdrawal on its way.
     const flip = await call<BetResult>(victim.token, 'gamesFlip', { stake: '0.1', currency: 'ton', side: 'heads', idempotencyKey: key() });
     victimOwns.round = flip.data.round.id;
-    const road = await call<BetResult>(victim.token, 'gamesRoadStart', { stake: '0.1', currency: 'ton', difficulty: 'easy', idempotencyKey: key() });
+    const road = await call<BetResult>(victim.token, 'gamesRoadStart', {
+      stake: '0.1',
+      currency: 'ton',
+      difficulty: 'easy',
+      idempotencyKey: key(),
+    });
     victimOwns.road = road.data.round.id;
     const [held, listed] = await cheapGifts(victim.token, 2);
     const bought = await call<CheckoutResult>(victim.token, 'marketCheckout', {
@@ -225,7 +247,11 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     victimOwns.heldGift = held!.id;
     victimOwns.listedGift = listed!.id;
     expect((await call(victim.token, 'giftsList', { giftId: listed!.id, price: '3' })).success).toBe(true);
-    const withdrawal = await call<{ id: string }>(victim.token, 'walletWithdraw', { address: withdrawTo, amount: '1', idempotencyKey: key() });
+    const withdrawal = await call<{ id: string }>(victim.token, 'walletWithdraw', {
+      address: withdrawTo,
+      amount: '1',
+      idempotencyKey: key(),
+    });
     expect(withdrawal.success, withdrawal.message).toBe(true);
     victimOwns.withdrawal = withdrawal.data.id;
     await expectSoundBook(db);
@@ -241,7 +267,10 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     const attackerBefore = await tonOf(attacker.userId);
     for (const [name, body] of [
       ['gamesFlip', { stake: '10', currency: 'ton', side: 'heads', idempotencyKey: key(), userId: victim.userId.toString() }],
-      ['gamesRoll', { stake: '10', currency: 'ton', target: '95', direction: 'under', idempotencyKey: key(), userId: Number(victim.userId) }],
+      [
+        'gamesRoll',
+        { stake: '10', currency: 'ton', target: '95', direction: 'under', idempotencyKey: key(), userId: Number(victim.userId) },
+      ],
       ['gamesRoadStart', { stake: '10', currency: 'ton', difficulty: 'easy', idempotencyKey: key(), userId: victim.userId.toString() }],
     ] as const) {
       const reply = await call(attacker.token, name, body);
@@ -276,7 +305,10 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     expect(tried).toBeGreaterThan(Object.keys(calls).length * 4 * (IDENTITY_FIELDS.length - 1));
     // Nested too: a cart item or a proof carrying an owner.
     for (const [name, body] of [
-      ['marketCheckout', { items: [{ giftId: victimOwns.listedGift, price: '3', sellerId: attacker.userId.toString() }], idempotencyKey: key() }],
+      [
+        'marketCheckout',
+        { items: [{ giftId: victimOwns.listedGift, price: '3', sellerId: attacker.userId.toString() }], idempotencyKey: key() },
+      ],
       ['walletLink', { ...bodies.walletLink, proof: { ...(bodies.walletLink.proof as object), userId: victim.userId.toString() } }],
     ] as const) {
       const reply = await call(attacker.token, name, body);
@@ -307,18 +339,25 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     // Reads that take an id or a cursor show only the caller's own rows.
     const current = await call<{ round: unknown }>(attacker.token, 'gamesRoadCurrent', {});
     expect(current.data.round).toBeNull();
-    const rounds = await call<{ items: Array<{ id: string }> }>(attacker.token, 'gamesRounds', { cursor: (BigInt(victimOwns.round) + 1n).toString() });
+    const rounds = await call<{ items: Array<{ id: string }> }>(attacker.token, 'gamesRounds', {
+      cursor: (BigInt(victimOwns.round) + 1n).toString(),
+    });
     expect(rounds.data.items.map((round) => round.id)).not.toContain(victimOwns.round);
     const withdrawals = await call<{ items: Array<{ id: string }> }>(attacker.token, 'walletWithdrawals', {});
     expect(withdrawals.data.items.map((item) => item.id)).not.toContain(victimOwns.withdrawal);
     const history = await call<{ items: unknown[] }>(attacker.token, 'walletHistory', { cursor: '9223372036854775807' });
     expect(history.status).toBe(200);
-    const attackerMovements = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM ledger_transactions WHERE user_id = $1', [attacker.userId]);
+    const attackerMovements = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM ledger_transactions WHERE user_id = $1', [
+      attacker.userId,
+    ]);
     expect(history.data.items.length).toBeLessThanOrEqual(Number(attackerMovements.rows[0]!.n));
     const gift = await call<{ mine: boolean }>(attacker.token, 'marketGift', { giftId: victimOwns.heldGift });
     expect(gift.data.mine).toBe(false);
     // The held gift is not for sale: checking it out finds it gone and charges nothing.
-    const checkout = await call<CheckoutResult>(attacker.token, 'marketCheckout', { items: [{ giftId: victimOwns.heldGift, price: '0.1' }], idempotencyKey: key() });
+    const checkout = await call<CheckoutResult>(attacker.token, 'marketCheckout', {
+      items: [{ giftId: victimOwns.heldGift, price: '0.1' }],
+      idempotencyKey: key(),
+    });
     expect(checkout.data.items[0]!.result).toBe('gone');
     expect(await rowsOf(victim.userId)).toBe(before);
     expect(await tonOf(attacker.userId)).toBe(attackerBefore);
@@ -327,8 +366,24 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
 
   it('amounts an attacker tries: negative, exponent, hex, too many decimals, over the caps, the bonus over its cap; all 400 and nothing moves', async () => {
     const before = await snapshot(db);
-    const flip = (stake: unknown, currency = 'ton') => call(attacker.token, 'gamesFlip', { stake, currency, side: 'heads', idempotencyKey: key('amt') });
-    for (const stake of ['-1', '1e3', '0x10', '0.0000000001', ' 1', '1 ', '', '1,5', 1, null, '0', '0.000000000', '99999999999', '1000000000']) {
+    const flip = (stake: unknown, currency = 'ton') =>
+      call(attacker.token, 'gamesFlip', { stake, currency, side: 'heads', idempotencyKey: key('amt') });
+    for (const stake of [
+      '-1',
+      '1e3',
+      '0x10',
+      '0.0000000001',
+      ' 1',
+      '1 ',
+      '',
+      '1,5',
+      1,
+      null,
+      '0',
+      '0.000000000',
+      '99999999999',
+      '1000000000',
+    ]) {
       const reply = await flip(stake);
       expect(reply.status, `stake ${JSON.stringify(stake)}: ${reply.message ?? ''}`).toBe(400);
     }
@@ -341,7 +396,13 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
       ['0.01', 'over', 'game.roll.chance'],
       ['1', 'under', 'game.payout.max'],
     ] as const) {
-      const reply = await call(attacker.token, 'gamesRoll', { stake: '10', currency: 'ton', target, direction, idempotencyKey: key('roll') });
+      const reply = await call(attacker.token, 'gamesRoll', {
+        stake: '10',
+        currency: 'ton',
+        target,
+        direction,
+        idempotencyKey: key('roll'),
+      });
       expect(reply.status, `${target} ${direction}: ${reply.message ?? ''}`).toBe(400);
       expect(reply.code).toBe(code);
     }
@@ -350,9 +411,14 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
       expect(reply.status, `withdraw ${amount}: ${reply.message ?? ''}`).toBe(400);
     }
     // More than the balance: refused, not overdrawn.
-    expect((await call(attacker.token, 'walletWithdraw', { address: withdrawTo, amount: '1000', idempotencyKey: key('wd-big') })).status).toBe(409);
+    expect(
+      (await call(attacker.token, 'walletWithdraw', { address: withdrawTo, amount: '1000', idempotencyKey: key('wd-big') })).status,
+    ).toBe(409);
     // Prototype keys and constructor tricks are undeclared keys like any other.
-    for (const payload of ['{"__proto__":{"isBanned":false},"stake":"1","currency":"ton","side":"heads","idempotencyKey":"proto-key-1"}', '{"constructor":{"prototype":{"x":1}},"stake":"1","currency":"ton","side":"heads","idempotencyKey":"proto-key-2"}']) {
+    for (const payload of [
+      '{"__proto__":{"isBanned":false},"stake":"1","currency":"ton","side":"heads","idempotencyKey":"proto-key-1"}',
+      '{"constructor":{"prototype":{"x":1}},"stake":"1","currency":"ton","side":"heads","idempotencyKey":"proto-key-2"}',
+    ]) {
       const response = await post(app, calls.gamesFlip.path, payload, { token: attacker.token });
       expect(response.statusCode).toBe(400);
     }
@@ -364,10 +430,14 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     const player = await newPlayer('3');
     const [gift] = await cheapGifts(player.token, 1);
     const spends = await Promise.all([
-      ...Array.from({ length: 10 }, () => call(player.token, 'gamesFlip', { stake: '3', currency: 'ton', side: 'heads', idempotencyKey: key('all-in') })),
+      ...Array.from({ length: 10 }, () =>
+        call(player.token, 'gamesFlip', { stake: '3', currency: 'ton', side: 'heads', idempotencyKey: key('all-in') }),
+      ),
       call(player.token, 'walletWithdraw', { address: withdrawTo, amount: '2.9', idempotencyKey: key('all-out') }),
       call(player.token, 'marketCheckout', { items: [{ giftId: gift!.id, price: gift!.price }], idempotencyKey: key('all-cart') }),
-      ...Array.from({ length: 10 }, () => call(player.token, 'gamesRoadStart', { stake: '3', currency: 'ton', difficulty: 'easy', idempotencyKey: key('all-road') })),
+      ...Array.from({ length: 10 }, () =>
+        call(player.token, 'gamesRoadStart', { stake: '3', currency: 'ton', difficulty: 'easy', idempotencyKey: key('all-road') }),
+      ),
     ]);
     for (const reply of spends) expect(reply.status, reply.message).toBeLessThan(500);
     expect(await tonOf(player.userId)).toBeGreaterThanOrEqual(0n);
@@ -385,13 +455,14 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     await expectSoundBook(db);
   });
 
-  it('a referrer is set once, at sign-up: a later login with another code, or one\'s own, changes nothing', async () => {
+  it("a referrer is set once, at sign-up: a later login with another code, or one's own, changes nothing", async () => {
     const referrer = await newPlayer();
     const code = (await call<{ code: string }>(referrer.token, 'referralInfo', {})).data.code;
     const id = newUserId();
     await logIn(app, { id });
     await logIn(app, { id, startParam: `r_${code}` });
-    const own = (await db.query<{ referral_code: string }>('SELECT referral_code FROM users WHERE id = $1', [BigInt(id)])).rows[0]!.referral_code;
+    const own = (await db.query<{ referral_code: string }>('SELECT referral_code FROM users WHERE id = $1', [BigInt(id)])).rows[0]!
+      .referral_code;
     await logIn(app, { id, startParam: `r_${own}` });
     const row = (await db.query<{ referred_by: bigint | null }>('SELECT referred_by FROM users WHERE id = $1', [BigInt(id)])).rows[0]!;
     expect(row.referred_by).toBeNull();
@@ -399,7 +470,10 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     const referred = newUserId();
     await logIn(app, { id: referred, startParam: `r_${code}` });
     await logIn(app, { id: referred, startParam: `r_${own}` });
-    expect((await db.query<{ referred_by: bigint | null }>('SELECT referred_by FROM users WHERE id = $1', [BigInt(referred)])).rows[0]!.referred_by).toBe(referrer.userId);
+    expect(
+      (await db.query<{ referred_by: bigint | null }>('SELECT referred_by FROM users WHERE id = $1', [BigInt(referred)])).rows[0]!
+        .referred_by,
+    ).toBe(referrer.userId);
   });
 
   describe('bursts of 50 at once', () => {
@@ -425,7 +499,10 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     it('fifty keys at once for 10 bets of balance: no overdraft, every accepted bet in the book', async () => {
       for (const name of ['gamesFlip', 'gamesRoll'] as const) {
         const player = await newPlayer('1');
-        const body = name === 'gamesFlip' ? { stake: '0.1', currency: 'ton', side: 'heads' } : { stake: '0.1', currency: 'ton', target: '49.5', direction: 'under' };
+        const body =
+          name === 'gamesFlip'
+            ? { stake: '0.1', currency: 'ton', side: 'heads' }
+            : { stake: '0.1', currency: 'ton', target: '49.5', direction: 'under' };
         const replies = await burst(50, () => call<BetResult>(player.token, name, { ...body, idempotencyKey: key(name) }));
         for (const reply of replies) expect([200, 409], reply.message).toContain(reply.status);
         const refused = replies.filter((r) => r.status === 409);
@@ -450,15 +527,22 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
 
     it('road: fifty starts open one round; fifty steps cross one lane; fifty cash-outs pay once', async () => {
       const player = await newPlayer('10');
-      const starts = await burst(50, () => call<BetResult>(player.token, 'gamesRoadStart', { stake: '1', currency: 'ton', difficulty: 'easy', idempotencyKey: key('start') }));
+      const starts = await burst(50, () =>
+        call<BetResult>(player.token, 'gamesRoadStart', { stake: '1', currency: 'ton', difficulty: 'easy', idempotencyKey: key('start') }),
+      );
       const opened = starts.filter((r) => r.status === 200);
       expect(opened).toHaveLength(1);
       for (const reply of starts.filter((r) => r.status !== 200)) expect(reply.code).toBe('game.road.open');
       const roundId = opened[0]!.data.round.id;
       // Lane 1 of easy can hold a trap; play it as it falls.
-      const steps = await burst(50, () => call<BetResult>(player.token, 'gamesRoadStep', { roundId, lane: 1, idempotencyKey: key('step') }));
+      const steps = await burst(50, () =>
+        call<BetResult>(player.token, 'gamesRoadStep', { roundId, lane: 1, idempotencyKey: key('step') }),
+      );
       for (const reply of steps) expect(reply.status, reply.message).toBe(200);
-      const after = await db.query<{ status: string; payout: bigint; outcome: { passed: number } }>('SELECT status, payout, outcome FROM game_rounds WHERE id = $1', [BigInt(roundId)]);
+      const after = await db.query<{ status: string; payout: bigint; outcome: { passed: number } }>(
+        'SELECT status, payout, outcome FROM game_rounds WHERE id = $1',
+        [BigInt(roundId)],
+      );
       expect(after.rows[0]!.outcome.passed).toBeLessThanOrEqual(1);
       if (after.rows[0]!.status === 'open') {
         const cashouts = await burst(50, () => call<BetResult>(player.token, 'gamesRoadCashout', { roundId, idempotencyKey: key('cash') }));
@@ -466,7 +550,10 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
         for (const reply of cashouts.filter((r) => r.status !== 200)) expect(reply.code).toBe('game.road.not-open');
       }
       const round = (await db.query<{ payout: bigint }>('SELECT payout FROM game_rounds WHERE id = $1', [BigInt(roundId)])).rows[0]!;
-      const payouts = await db.query<{ n: string }>("SELECT count(*)::text AS n FROM ledger_transactions WHERE kind = 'payout' AND reference = $1", [roundId]);
+      const payouts = await db.query<{ n: string }>(
+        "SELECT count(*)::text AS n FROM ledger_transactions WHERE kind = 'payout' AND reference = $1",
+        [roundId],
+      );
       expect(payouts.rows[0]!.n).toBe(round.payout > 0n ? '1' : '0');
       expect(await tonOf(player.userId)).toBe(toNano('9') + round.payout);
       await expectSoundBook(db);
@@ -475,10 +562,15 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     it('withdrawals, claims, a checkout and a gift withdrawal, fifty at once each: each pays or charges once', async () => {
       const player = await newPlayer('5');
       // Withdrawals of 1 TON (plus the fee) from 5 TON: never more than the balance covers.
-      const withdrawals = await burst(50, () => call(player.token, 'walletWithdraw', { address: withdrawTo, amount: '1', idempotencyKey: key('wd') }));
+      const withdrawals = await burst(50, () =>
+        call(player.token, 'walletWithdraw', { address: withdrawTo, amount: '1', idempotencyKey: key('wd') }),
+      );
       const accepted = withdrawals.filter((r) => r.status === 200).length;
       for (const reply of withdrawals) expect([200, 409], reply.message).toContain(reply.status);
-      const rows = await db.query<{ n: string; total: bigint }>('SELECT count(*)::text AS n, COALESCE(SUM(amount + fee), 0)::bigint AS total FROM withdrawals WHERE user_id = $1', [player.userId]);
+      const rows = await db.query<{ n: string; total: bigint }>(
+        'SELECT count(*)::text AS n, COALESCE(SUM(amount + fee), 0)::bigint AS total FROM withdrawals WHERE user_id = $1',
+        [player.userId],
+      );
       expect(Number(rows.rows[0]!.n)).toBe(accepted);
       expect(accepted).toBeGreaterThanOrEqual(1);
       expect(await tonOf(player.userId)).toBe(toNano('5') - rows.rows[0]!.total);
@@ -500,14 +592,20 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
       // One gift, fifty checkouts with fifty keys: bought once, charged once.
       const buyer = await newPlayer('100');
       const [gift] = await cheapGifts(buyer.token, 1);
-      const carts = await burst(50, () => call<CheckoutResult>(buyer.token, 'marketCheckout', { items: [{ giftId: gift!.id, price: gift!.price }], idempotencyKey: key('cart') }));
+      const carts = await burst(50, () =>
+        call<CheckoutResult>(buyer.token, 'marketCheckout', {
+          items: [{ giftId: gift!.id, price: gift!.price }],
+          idempotencyKey: key('cart'),
+        }),
+      );
       const results = carts.map((r) => r.data.items[0]!.result);
       expect(results.filter((r) => r === 'bought')).toHaveLength(1);
       expect(results.filter((r) => r !== 'bought').every((r) => r === 'gone' || r === 'own')).toBe(true);
       expect(await tonOf(buyer.userId)).toBe(toNano('100') - toNano(gift!.price));
 
       // Sending that gift to Telegram, fifty times: one transfer, one fee.
-      const row = (await db.query<{ telegram_gift_id: string }>('SELECT telegram_gift_id FROM gifts WHERE id = $1', [BigInt(gift!.id)])).rows[0]!;
+      const row = (await db.query<{ telegram_gift_id: string }>('SELECT telegram_gift_id FROM gifts WHERE id = $1', [BigInt(gift!.id)]))
+        .rows[0]!;
       bot.relayerGifts.push({ type: 'unique', owned_gift_id: row.telegram_gift_id });
       const beforeSend = await tonOf(buyer.userId);
       const sends = await burst(50, () => call(buyer.token, 'giftsWithdraw', { giftId: gift!.id, idempotencyKey: key('send') }));
@@ -525,10 +623,18 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
       const gifts = await cheapGifts(player.token, 2);
       const pairs: Array<[CallName, Record<string, unknown>, Record<string, unknown>]> = [
         ['gamesFlip', { stake: '0.1', currency: 'ton', side: 'heads' }, { stake: '0.2', currency: 'ton', side: 'heads' }],
-        ['gamesRoll', { stake: '0.1', currency: 'ton', target: '50', direction: 'under' }, { stake: '0.1', currency: 'ton', target: '50', direction: 'over' }],
+        [
+          'gamesRoll',
+          { stake: '0.1', currency: 'ton', target: '50', direction: 'under' },
+          { stake: '0.1', currency: 'ton', target: '50', direction: 'over' },
+        ],
         ['gamesRoadStart', { stake: '0.1', currency: 'ton', difficulty: 'easy' }, { stake: '0.1', currency: 'ton', difficulty: 'hard' }],
         ['walletWithdraw', { address: withdrawTo, amount: '1' }, { address: withdrawTo, amount: '2' }],
-        ['marketCheckout', { items: [{ giftId: gifts[0]!.id, price: gifts[0]!.price }] }, { items: [{ giftId: gifts[1]!.id, price: gifts[1]!.price }] }],
+        [
+          'marketCheckout',
+          { items: [{ giftId: gifts[0]!.id, price: gifts[0]!.price }] },
+          { items: [{ giftId: gifts[1]!.id, price: gifts[1]!.price }] },
+        ],
         ['tasksClaim', { taskId: 'subscribe-news' }, { taskId: 'wager-10' }],
       ];
       for (const [name, first, second] of pairs) {
@@ -610,10 +716,15 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
       }
       // A gift sold meanwhile after item 1: reported gone, the others bought, one reply, no error.
       const missing = '987654321';
-      const partial = await call<CheckoutResult>(player.token, 'marketCheckout', { items: [rest[0], { giftId: missing, price: '1' }, rest[1], rest[2]], idempotencyKey: key('partial') });
+      const partial = await call<CheckoutResult>(player.token, 'marketCheckout', {
+        items: [rest[0], { giftId: missing, price: '1' }, rest[1], rest[2]],
+        idempotencyKey: key('partial'),
+      });
       expect(partial.status).toBe(200);
       expect(partial.data.items.map((item) => item.result)).toEqual(['bought', 'gone', 'bought', 'bought']);
-      const spent = [rest[0]!, rest[1]!, rest[2]!].reduce((sum, item) => sum + toNano(item.price), 0n) + cart.reduce((sum, item) => sum + toNano(item.price), 0n);
+      const spent =
+        [rest[0]!, rest[1]!, rest[2]!].reduce((sum, item) => sum + toNano(item.price), 0n) +
+        cart.reduce((sum, item) => sum + toNano(item.price), 0n);
       expect(await tonOf(player.userId)).toBe(toNano('200') - spent);
       await expectSoundBook(db);
     });
@@ -624,7 +735,9 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
         const player = await newPlayer('10');
         const k = key('two');
         const body = { stake: '0.3', currency: 'ton', side: 'heads', idempotencyKey: k };
-        const replies = await Promise.all(Array.from({ length: 20 }, (_, n) => call<BetResult>(player.token, 'gamesFlip', body, n % 2 ? second : app)));
+        const replies = await Promise.all(
+          Array.from({ length: 20 }, (_, n) => call<BetResult>(player.token, 'gamesFlip', body, n % 2 ? second : app)),
+        );
         expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
         expect(new Set(replies.map((r) => r.data.round.id)).size).toBe(1);
         expect((await call(player.token, 'gamesFlip', { ...body, side: 'tails' }, second)).status).toBe(409);
@@ -693,10 +806,14 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
       expect(report.ok).toBe(false);
       expect(report.problems).toEqual([
         expect.stringMatching(new RegExp(`^movement \\d+ \\(bet\\) debits player ${mark.userId} but was made by player ${thief.userId}$`)),
-        expect.stringMatching(new RegExp(`^movement \\d+ \\(adjustment\\) debits player ${mark.userId} but was made by the job withdrawal-sender$`)),
+        expect.stringMatching(
+          new RegExp(`^movement \\d+ \\(adjustment\\) debits player ${mark.userId} but was made by the job withdrawal-sender$`),
+        ),
       ]);
       // The actor is written once: rewriting it to cover the theft is refused.
-      await expect(db.query('UPDATE ledger_transactions SET actor_user_id = $1 WHERE reference = $2', [mark.userId, `stolen-${mark.id}`])).rejects.toMatchObject({ code: '23001' });
+      await expect(
+        db.query('UPDATE ledger_transactions SET actor_user_id = $1 WHERE reference = $2', [mark.userId, `stolen-${mark.id}`]),
+      ).rejects.toMatchObject({ code: '23001' });
       // A movement outside any session or job is refused and writes nothing.
       const before = await snapshot(db);
       await expect(
@@ -770,7 +887,9 @@ describe.each(onPostgres)('an attacker against two server processes on $name', (
   });
   afterAll(async () => {
     for (const { child } of servers) if (child.exitCode === null) child.kill('SIGTERM');
-    await Promise.all(servers.map(({ child }) => (child.exitCode === null ? new Promise((done) => child.once('exit', done)) : Promise.resolve())));
+    await Promise.all(
+      servers.map(({ child }) => (child.exitCode === null ? new Promise((done) => child.once('exit', done)) : Promise.resolve())),
+    );
     await drop?.();
   });
 
@@ -783,22 +902,27 @@ describe.each(onPostgres)('an attacker against two server processes on $name', (
       body: JSON.stringify({ initData: launchData({ id }) }),
     });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
+    expect((await send(a, token, '/api/v3/play/age-confirm', {})).status).toBe(200);
     const userId = BigInt(id);
     await fund(db, userId, '100');
 
-    const both = async (path: string, body: Record<string, unknown>) => Promise.all(Array.from({ length: 20 }, (_, n) => send(n % 2 ? b : a, token, path, body)));
+    const both = async (path: string, body: Record<string, unknown>) =>
+      Promise.all(Array.from({ length: 20 }, (_, n) => send(n % 2 ? b : a, token, path, body)));
     const flipKey = key('proc-flip');
     const flips = await both('/api/v3/games/flip', { stake: '1', currency: 'ton', side: 'heads', idempotencyKey: flipKey });
     expect(flips.map((f) => f.status)).toEqual(Array(20).fill(200));
     expect(new Set(flips.map((f) => (f.reply.data as BetResult).round.id)).size).toBe(1);
-    expect((await send(b, token, '/api/v3/games/flip', { stake: '2', currency: 'ton', side: 'heads', idempotencyKey: flipKey })).status).toBe(409);
+    expect(
+      (await send(b, token, '/api/v3/games/flip', { stake: '2', currency: 'ton', side: 'heads', idempotencyKey: flipKey })).status,
+    ).toBe(409);
 
     const page = (await send(a, token, '/api/v3/market/list', { sort: 'price-asc', limit: 2 })).reply.data as MarketPage;
     const cart = page.items.map((g) => ({ giftId: g.id, price: g.price! }));
     const cartKey = key('proc-cart');
     const checkouts = await both('/api/v3/market/checkout', { items: cart, idempotencyKey: cartKey });
     expect(checkouts.every((c) => c.status === 200)).toBe(true);
-    for (const checkout of checkouts) expect((checkout.reply.data as CheckoutResult).items.map((i) => i.result)).toEqual(['bought', 'bought']);
+    for (const checkout of checkouts)
+      expect((checkout.reply.data as CheckoutResult).items.map((i) => i.result)).toEqual(['bought', 'bought']);
     expect((await send(b, token, '/api/v3/market/checkout', { items: cart.slice(0, 1), idempotencyKey: cartKey })).status).toBe(409);
     const sales = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM sales WHERE buyer_id = $1', [userId]);
     expect(sales.rows[0]!.n).toBe('2');
@@ -809,12 +933,18 @@ describe.each(onPostgres)('an attacker against two server processes on $name', (
     expect(withdrawals.map((w) => w.status)).toEqual(Array(20).fill(200));
     expect(new Set(withdrawals.map((w) => (w.reply.data as { id: string }).id)).size).toBe(1);
     expect((await send(a, token, '/api/v3/wallet/withdraw', { address: to, amount: '3', idempotencyKey: withdrawKey })).status).toBe(409);
-    const paidOut = await db.query<{ total: bigint }>('SELECT COALESCE(SUM(amount + fee), 0)::bigint AS total FROM withdrawals WHERE user_id = $1', [userId]);
+    const paidOut = await db.query<{ total: bigint }>(
+      'SELECT COALESCE(SUM(amount + fee), 0)::bigint AS total FROM withdrawals WHERE user_id = $1',
+      [userId],
+    );
 
-    const flipRound = await db.query<{ stake: bigint; payout: bigint }>('SELECT stake, payout FROM game_rounds WHERE user_id = $1', [userId]);
+    const flipRound = await db.query<{ stake: bigint; payout: bigint }>('SELECT stake, payout FROM game_rounds WHERE user_id = $1', [
+      userId,
+    ]);
     expect(flipRound.rows).toHaveLength(1);
     const spentOnGifts = cart.reduce((sum, item) => sum + toNano(item.price), 0n);
-    const balance = (await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]!.balance;
+    const balance = (await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId]))
+      .rows[0]!.balance;
     expect(paidOut.rows[0]!.total).toBeGreaterThan(toNano('2'));
     expect(balance).toBe(toNano('100') - flipRound.rows[0]!.stake + flipRound.rows[0]!.payout - spentOnGifts - paidOut.rows[0]!.total);
     await expectSoundBook(db);

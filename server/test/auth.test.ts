@@ -5,7 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/db';
 import { launchDataMessages } from '../src/domain/launch-data';
 import { sessionMessages } from '../src/domain/sessions';
-import { databases, envelope, launchData, logIn, newUserId, post, startServer, TEST_BOT_TOKEN, TEST_JWT_SECRET, TestClock } from './helpers';
+import {
+  databases,
+  envelope,
+  launchData,
+  logIn,
+  newUserId,
+  post,
+  startServer,
+  TEST_BOT_TOKEN,
+  TEST_JWT_SECRET,
+  TestClock,
+} from './helpers';
 
 interface UserRecord {
   id: bigint;
@@ -45,7 +56,9 @@ describe.each(databases())('auth on $name', (database) => {
   describe('login', () => {
     it('first login creates the user with zero balances, lang ru and a referral code', async () => {
       const id = newUserId();
-      const response = await auth(launchData({ id, firstName: 'Ann', lastName: 'Lee', username: 'ann', allowsWriteToPm: true, authDate: clock.now() }));
+      const response = await auth(
+        launchData({ id, firstName: 'Ann', lastName: 'Lee', username: 'ann', allowsWriteToPm: true, authDate: clock.now() }),
+      );
       expect(response.statusCode).toBe(200);
       const reply = envelope(response);
       expect(reply.success).toBe(true);
@@ -54,10 +67,21 @@ describe.each(databases())('auth on $name', (database) => {
       expect(expired_at).toBe(Math.floor(clock.ms / 1000) + 3600);
 
       const user = await findUser(id);
-      expect(user).toMatchObject({ id: BigInt(id), first_name: 'Ann', last_name: 'Lee', username: 'ann', lang: 'ru', allows_write_to_pm: true, referred_by: null });
+      expect(user).toMatchObject({
+        id: BigInt(id),
+        first_name: 'Ann',
+        last_name: 'Lee',
+        username: 'ann',
+        lang: 'ru',
+        allows_write_to_pm: true,
+        referred_by: null,
+      });
       expect(user?.referral_code).toMatch(/^[a-z0-9]{8}$/);
 
-      const accounts = await db.query<{ kind: string; balance: bigint }>('SELECT kind, balance FROM accounts WHERE user_id = $1 ORDER BY kind', [id]);
+      const accounts = await db.query<{ kind: string; balance: bigint }>(
+        'SELECT kind, balance FROM accounts WHERE user_id = $1 ORDER BY kind',
+        [id],
+      );
       expect(accounts.rows).toEqual([
         { kind: 'bonus', balance: 0n },
         { kind: 'ton', balance: 0n },
@@ -90,9 +114,23 @@ describe.each(databases())('auth on $name', (database) => {
       await logIn(app, { id, firstName: 'Old', username: 'old', authDate: clock.now() });
       const before = await findUser(id);
       clock.advance(5);
-      await logIn(app, { id, firstName: 'New', lastName: 'Name', username: 'new', photoUrl: 'https://t.me/i/userpic/1.jpg', allowsWriteToPm: true, authDate: clock.now() });
+      await logIn(app, {
+        id,
+        firstName: 'New',
+        lastName: 'Name',
+        username: 'new',
+        photoUrl: 'https://t.me/i/userpic/1.jpg',
+        allowsWriteToPm: true,
+        authDate: clock.now(),
+      });
       const after = await findUser(id);
-      expect(after).toMatchObject({ first_name: 'New', last_name: 'Name', username: 'new', photo_url: 'https://t.me/i/userpic/1.jpg', allows_write_to_pm: true });
+      expect(after).toMatchObject({
+        first_name: 'New',
+        last_name: 'Name',
+        username: 'new',
+        photo_url: 'https://t.me/i/userpic/1.jpg',
+        allows_write_to_pm: true,
+      });
       expect(after?.referral_code).toBe(before?.referral_code);
       expect(after?.created_at.getTime()).toBe(before?.created_at.getTime());
       expect(after?.last_login_at.getTime()).toBeGreaterThan(before?.last_login_at.getTime() ?? 0);
@@ -193,7 +231,12 @@ describe.each(databases())('auth on $name', (database) => {
 
     it('a hash that is not hex', async () => {
       const id = newUserId();
-      await refused(launchData({ id, authDate: clock.now() }).replace(/hash=[0-9a-f]{64}/, 'hash=not-a-hash'), 401, launchDataMessages.badSignature, id);
+      await refused(
+        launchData({ id, authDate: clock.now() }).replace(/hash=[0-9a-f]{64}/, 'hash=not-a-hash'),
+        401,
+        launchDataMessages.badSignature,
+        id,
+      );
     });
 
     it('no hash', async () => {

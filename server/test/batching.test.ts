@@ -41,7 +41,9 @@ function normalised(value: unknown): unknown {
 async function rowsOf(db: Db): Promise<Record<string, unknown>> {
   const players = Object.values(PLAYERS);
   const text = async (sql: string, sorted = false) => {
-    const rows = (await db.query(sql, [`{${players.join(',')}}`])).rows.map((row) => JSON.stringify(row, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
+    const rows = (await db.query(sql, [`{${players.join(',')}}`])).rows.map((row) =>
+      JSON.stringify(row, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
+    );
     return sorted ? rows.sort() : rows;
   };
   return {
@@ -66,10 +68,16 @@ async function rowsOf(db: Db): Promise<Record<string, unknown>> {
          FROM accounts a JOIN journal_entries j ON j.account_id = a.id
         WHERE a.user_id = ANY ($1::bigint[]) GROUP BY a.user_id, a.kind ORDER BY a.user_id, a.kind`,
     ),
-    balances: await text("SELECT COALESCE(code, user_id || ':' || kind) AS account, balance FROM accounts WHERE user_id = ANY ($1::bigint[]) OR user_id IS NULL ORDER BY 1"),
-    stats: await text('SELECT user_id, rounds, wagered, best_multiplier FROM player_stats WHERE user_id = ANY ($1::bigint[]) ORDER BY user_id'),
+    balances: await text(
+      "SELECT COALESCE(code, user_id || ':' || kind) AS account, balance FROM accounts WHERE user_id = ANY ($1::bigint[]) OR user_id IS NULL ORDER BY 1",
+    ),
+    stats: await text(
+      'SELECT user_id, rounds, wagered, best_multiplier FROM player_stats WHERE user_id = ANY ($1::bigint[]) ORDER BY user_id',
+    ),
     users: await text('SELECT id, wagering_left, bonus_granted FROM users WHERE id = ANY ($1::bigint[]) ORDER BY id'),
-    achievements: await text('SELECT user_id, ladder, tier FROM achievement_grants WHERE user_id = ANY ($1::bigint[]) ORDER BY user_id, ladder, tier'),
+    achievements: await text(
+      'SELECT user_id, ladder, tier FROM achievement_grants WHERE user_id = ANY ($1::bigint[]) ORDER BY user_id, ladder, tier',
+    ),
     nonces: await text('SELECT user_id, next_nonce FROM seed_pairs WHERE user_id = ANY ($1::bigint[]) AND active ORDER BY user_id'),
   };
 }
@@ -82,10 +90,10 @@ describe.each(databases())('bets batched and unbatched write the same rows on $n
   const open = async (batching: 'on' | 'off'): Promise<Side> => {
     const { db, drop } = await database.create();
     const query = db.query.bind(db);
-    db.query = ((sql: string, params?: readonly SqlValue[]) => {
+    db.query = (sql: string, params?: readonly SqlValue[]) => {
       if (sql.includes('arcade_bets(')) calls[batching].push((JSON.parse(String(params?.[0])) as unknown[]).length);
       return query(sql, params);
-    });
+    };
     const app = await startServer(db, { env: { BET_BATCHING: batching } });
     const referrer = await logIn(app, { id: PLAYERS.referrer });
     const code = (envelope(await post(app, '/api/v3/referral/info', {}, { token: referrer })).data as { code: string }).code;
@@ -104,9 +112,14 @@ describe.each(databases())('bets batched and unbatched write the same rows on $n
   beforeAll(async () => {
     sides.batched = await open('on');
     sides.unbatched = await open('off');
-    const { rows } = await sides.batched.db.query<{ user_id: bigint; server_seed: string; server_seed_hash: string; client_seed: string; next_server_seed: string; next_server_seed_hash: string }>(
-      'SELECT user_id, server_seed, server_seed_hash, client_seed, next_server_seed, next_server_seed_hash FROM seed_pairs WHERE active',
-    );
+    const { rows } = await sides.batched.db.query<{
+      user_id: bigint;
+      server_seed: string;
+      server_seed_hash: string;
+      client_seed: string;
+      next_server_seed: string;
+      next_server_seed_hash: string;
+    }>('SELECT user_id, server_seed, server_seed_hash, client_seed, next_server_seed, next_server_seed_hash FROM seed_pairs WHERE active');
     for (const pair of rows) {
       await sides.unbatched.db.query(
         `UPDATE seed_pairs SET server_seed = $2, server_seed_hash = $3, client_seed = $4, next_server_seed = $5, next_server_seed_hash = $6
@@ -140,13 +153,18 @@ describe.each(databases())('bets batched and unbatched write the same rows on $n
         // TON bets of a referred player: the referrer's share, its first referral account, its claim threshold.
         ['referred', 'games/flip', { stake: ['0.5', '2', '0.01'][i % 3], currency: 'ton', side: i % 2 ? 'heads' : 'tails' }],
         // Rolls at many chances: achievement tiers for rounds, wagered and the best multiplier.
-        ['plain', 'games/roll', { stake: '0.3', currency: 'ton', target: ['50', '10', '90', '75.25', '1.5', '98.5'][i % 6], direction: i % 2 ? 'over' : 'under' }],
+        [
+          'plain',
+          'games/roll',
+          { stake: '0.3', currency: 'ton', target: ['50', '10', '90', '75.25', '1.5', '98.5'][i % 6], direction: i % 2 ? 'over' : 'under' },
+        ],
         // Bonus bets wagering the bonus down, and TON bets beside them.
         ['bonus', 'games/flip', { stake: '0.05', currency: i % 3 ? 'bonus' : 'ton', side: 'heads' }],
         ['referrer', 'games/roll', { stake: '1', currency: 'ton', target: '10', direction: 'under' }],
       ];
       // The four players bet at the same time: the batched side sends their bets together.
-      const at = (side: Side) => Promise.all(plays.map(([player, path, body]) => send(side, player, path, { ...body, idempotencyKey: `same-${player}-${i}` })));
+      const at = (side: Side) =>
+        Promise.all(plays.map(([player, path, body]) => send(side, player, path, { ...body, idempotencyKey: `same-${player}-${i}` })));
       const [repliesA, repliesB] = [await at(batched), await at(unbatched)];
       for (const [n, [player, path, body]] of plays.entries()) {
         const [a, b] = [repliesA[n]!, repliesB[n]!];
@@ -160,7 +178,13 @@ describe.each(databases())('bets batched and unbatched write the same rows on $n
     expect(tally.ton.accepted).toBe(tally.ton.sent);
     expect(tally.bonus.accepted).toBeGreaterThan(0);
     // A retried key answers the same on both sides too.
-    const [retryA, retryB] = await both('plain', 'games/roll', { stake: '0.3', currency: 'ton', target: '50', direction: 'under', idempotencyKey: 'same-plain-0' });
+    const [retryA, retryB] = await both('plain', 'games/roll', {
+      stake: '0.3',
+      currency: 'ton',
+      target: '50',
+      direction: 'under',
+      idempotencyKey: 'same-plain-0',
+    });
     expect(retryB).toEqual(retryA);
 
     const [rowsA, rowsB] = [await rowsOf(batched.db), await rowsOf(unbatched.db)];
@@ -193,7 +217,9 @@ describe('the refusal codes', () => {
     const defining = readdirSync(folder).filter((name) => /FUNCTION arcade_bets\(/.test(readFileSync(new URL(name, folder), 'utf8')));
     expect(defining.length).toBeGreaterThanOrEqual(2);
     for (const name of defining) {
-      expect([...new Set(readFileSync(new URL(name, folder), 'utf8').match(/AR\d{3}/g))].sort(), name).toEqual(Object.values(BET_REFUSAL).sort());
+      expect([...new Set(readFileSync(new URL(name, folder), 'utf8').match(/AR\d{3}/g))].sort(), name).toEqual(
+        Object.values(BET_REFUSAL).sort(),
+      );
     }
   });
 });

@@ -114,7 +114,10 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
 
       bot.members.set(`${CHANNEL}|${id}`, 'member');
       expect((await call<{ task: Task }>(token, 'tasks/check', { taskId: 'subscribe-news' })).data.task.state).toBe('ready');
-      const claimed = await call<{ task: Task; balance: { bonusTon: string } }>(token, 'tasks/claim', { taskId: 'subscribe-news', idempotencyKey: key() });
+      const claimed = await call<{ task: Task; balance: { bonusTon: string } }>(token, 'tasks/claim', {
+        taskId: 'subscribe-news',
+        idempotencyKey: key(),
+      });
       expect(claimed.data.task.state).toBe('claimed');
       expect(claimed.data.balance.bonusTon).toBe('0.5');
       expect((await call(token, 'tasks/claim', { taskId: 'subscribe-news', idempotencyKey: key() })).code).toBe('task.claimed');
@@ -152,7 +155,9 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
       const id = newUserId();
       const token = await login(id);
       bot.members.set(`${CHANNEL}|${id}`, 'member');
-      const answers = await Promise.all([1, 2, 3, 4, 5].map(() => call(token, 'tasks/claim', { taskId: 'subscribe-news', idempotencyKey: key() })));
+      const answers = await Promise.all(
+        [1, 2, 3, 4, 5].map(() => call(token, 'tasks/claim', { taskId: 'subscribe-news', idempotencyKey: key() })),
+      );
       expect(answers.filter((a) => a.success)).toHaveLength(1);
       expect((await state(token)).balance.bonusTon).toBe('0.5');
     });
@@ -165,7 +170,10 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
       const token = await login(id);
       bot.members.set(`${CHANNEL}|${id}`, 'member');
       await db.query('UPDATE users SET bonus_granted = $2 WHERE id = $1', [userId, toNano('69.8')]);
-      const claimed = await call<{ balance: { bonusTon: string } }>(token, 'tasks/claim', { taskId: 'subscribe-news', idempotencyKey: key() });
+      const claimed = await call<{ balance: { bonusTon: string } }>(token, 'tasks/claim', {
+        taskId: 'subscribe-news',
+        idempotencyKey: key(),
+      });
       expect(claimed.data.balance.bonusTon).toBe('0.2');
       const capped = await call(token, 'bonus/daily/claim', { idempotencyKey: key() });
       expect(capped.code).toBe('bonus.cap');
@@ -208,7 +216,11 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
       expect(await sendQueuedNotices(db, botApi())).toMatchObject({ failed: 0 });
       expect(messagesTo(referrerId)).toEqual(['🤝 Ваши друзья играли: 0.1 TON реферального дохода можно забрать.']);
       expect(await sendQueuedNotices(db, botApi())).toEqual({ sent: 0, skipped: 0, failed: 0 });
-      expect((await call<FullProfile>(referrerToken, 'profile/full')).data.friends).toMatchObject({ totalReferrals: 1, activeReferrals: 1, referralAmount: 0.1 });
+      expect((await call<FullProfile>(referrerToken, 'profile/full')).data.friends).toMatchObject({
+        totalReferrals: 1,
+        activeReferrals: 1,
+        referralAmount: 0.1,
+      });
 
       const claimed = await call<{ claimed: string; balance: { ton: string } }>(referrerToken, 'referral/claim', { idempotencyKey: key() });
       expect(claimed.data).toMatchObject({ claimed: '0.1', balance: { ton: '0.1' } });
@@ -222,7 +234,8 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
       const id = newUserId();
       const token = await login(id);
       await fund(BigInt(id), '30');
-      for (let i = 0; i < 3; i++) await call(token, 'games/roll', { stake: '4', currency: 'ton', target: '9', direction: 'under', idempotencyKey: key() });
+      for (let i = 0; i < 3; i++)
+        await call(token, 'games/roll', { stake: '4', currency: 'ton', target: '9', direction: 'under', idempotencyKey: key() });
       const achievements = (await call<AchievementsState>(token, 'achievements')).data;
       const rounds = achievements.ladders.find((l) => l.id === 'rounds')!;
       expect(rounds.value).toBe('3');

@@ -6,6 +6,7 @@ import { BotApiError, HttpBotApi, telegramApi } from '../src/adapters/telegram/b
 import { createTelegramBot, setMenuButton, setWebhook } from '../src/adapters/telegram/bot';
 import { HttpGiftRelayer, RelayerStarsError } from '../src/adapters/telegram/gift-relayer';
 import type { Queryable } from '../src/db/db';
+import { botUpdateHandlers } from '../src/domain/bot-updates';
 
 /**
  * The real Bot API client (grammY with auto-retry underneath) against replies recorded in
@@ -46,7 +47,10 @@ const noDb = {} as Queryable;
 describe('the gift relayer pays each gift its own Telegram price', () => {
   const relayer = (replies: Record<string, Array<unknown>>) => {
     const t = telegram(replies);
-    return { ...t, relayer: new HttpGiftRelayer({ token: TOKEN, baseUrl: ROOT, businessConnectionId: 'AQADbizconnRelayer01xYzA', fetch: t.fetch }) };
+    return {
+      ...t,
+      relayer: new HttpGiftRelayer({ token: TOKEN, baseUrl: ROOT, businessConnectionId: 'AQADbizconnRelayer01xYzA', fetch: t.fetch }),
+    };
   };
 
   it('reads transfer_star_count from getBusinessAccountGifts, checks the Star balance, and transfers for exactly that', async () => {
@@ -57,7 +61,11 @@ describe('the gift relayer pays each gift its own Telegram price', () => {
     });
     await t.relayer.transferGift('bizgift_7300112233', 5000009n, noDb);
     expect(t.sent.map((s) => s.method)).toEqual(['getBusinessAccountGifts', 'getBusinessAccountStarBalance', 'transferGift']);
-    expect(t.calls('getBusinessAccountGifts')[0]!.body).toMatchObject({ business_connection_id: 'AQADbizconnRelayer01xYzA', exclude_unique: false, limit: 100 });
+    expect(t.calls('getBusinessAccountGifts')[0]!.body).toMatchObject({
+      business_connection_id: 'AQADbizconnRelayer01xYzA',
+      exclude_unique: false,
+      limit: 100,
+    });
     expect(t.calls('getBusinessAccountStarBalance')[0]!.body).toEqual({ business_connection_id: 'AQADbizconnRelayer01xYzA' });
     // 50 Stars, the gift's own price, not a flat 25.
     expect(t.calls('transferGift')[0]!.body).toEqual({
@@ -89,7 +97,13 @@ describe('the gift relayer pays each gift its own Telegram price', () => {
 
   it('without any business connection it refuses to transfer and has received nothing', async () => {
     const t = telegram({});
-    const none = new HttpGiftRelayer({ token: TOKEN, baseUrl: ROOT, businessConnectionId: null, connection: () => Promise.resolve(null), fetch: t.fetch });
+    const none = new HttpGiftRelayer({
+      token: TOKEN,
+      baseUrl: ROOT,
+      businessConnectionId: null,
+      connection: () => Promise.resolve(null),
+      fetch: t.fetch,
+    });
     await expect(none.transferGift('bizgift_7300112233', 1n, noDb)).rejects.toThrow('no business connection');
     expect(await none.receivedGifts(null, noDb)).toEqual({ gifts: [], nextOffset: null });
     expect(t.sent).toHaveLength(0);
@@ -118,7 +132,9 @@ describe("Telegram's flood control (429 retry_after) is waited out, and nothing 
 
   it('a 429 asking for longer than the limit is an error at once', async () => {
     const t = telegram({ sendMessage: [fixture('too-many-requests.long')] });
-    await expect(new HttpBotApi({ token: TOKEN, baseUrl: ROOT, fetch: t.fetch, maxRetryDelaySeconds: 30 }).sendMessage(1n, 'x')).rejects.toThrow('429 Too Many Requests');
+    await expect(
+      new HttpBotApi({ token: TOKEN, baseUrl: ROOT, fetch: t.fetch, maxRetryDelaySeconds: 30 }).sendMessage(1n, 'x'),
+    ).rejects.toThrow('429 Too Many Requests');
     expect(t.sent).toHaveLength(1);
   });
 
@@ -140,7 +156,11 @@ describe("Telegram's flood control (429 retry_after) is waited out, and nothing 
       getBusinessAccountStarBalance: [fixture('getBusinessAccountStarBalance')],
       transferGift: [fixture('too-many-requests'), fixture('transferGift')],
     });
-    await new HttpGiftRelayer({ token: TOKEN, baseUrl: ROOT, businessConnectionId: 'c', fetch: t.fetch }).transferGift('bizgift_7300112233', 1n, noDb);
+    await new HttpGiftRelayer({ token: TOKEN, baseUrl: ROOT, businessConnectionId: 'c', fetch: t.fetch }).transferGift(
+      'bizgift_7300112233',
+      1n,
+      noDb,
+    );
     expect(t.calls('transferGift')).toHaveLength(2);
   });
 });
@@ -150,28 +170,36 @@ describe('the operator commands and /start, against recorded replies', () => {
 
   it('setWebhook sends the URL, the secret and the updates the bot handles', async () => {
     const t = telegram({ setWebhook: [fixture('setWebhook')] });
-    expect(await setWebhook(telegramApi({ token: TOKEN, baseUrl: ROOT, fetch: t.fetch }), config)).toBe('https://arcade.example/telegram/webhook');
-    expect(t.calls('setWebhook')[0]!.body).toEqual({ url: 'https://arcade.example/telegram/webhook', secret_token: 'w'.repeat(40), allowed_updates: ['message', 'business_connection'] });
+    expect(await setWebhook(telegramApi({ token: TOKEN, baseUrl: ROOT, fetch: t.fetch }), config)).toBe(
+      'https://arcade.example/telegram/webhook',
+    );
+    expect(t.calls('setWebhook')[0]!.body).toEqual({
+      url: 'https://arcade.example/telegram/webhook',
+      secret_token: 'w'.repeat(40),
+      allowed_updates: ['message', 'business_connection'],
+    });
   });
 
   it("Telegram's refusal of a webhook is a BotApiError with its description", async () => {
     const t = telegram({ setWebhook: [fixture('setWebhook.not-https')] });
-    await expect(setWebhook(telegramApi({ token: TOKEN, baseUrl: ROOT, fetch: t.fetch }), { ...config, publicUrl: 'http://localhost:8080' })).rejects.toThrow(
-      'setWebhook failed: 400 Bad Request: bad webhook: An HTTPS URL must be provided for webhook',
-    );
+    await expect(
+      setWebhook(telegramApi({ token: TOKEN, baseUrl: ROOT, fetch: t.fetch }), { ...config, publicUrl: 'http://localhost:8080' }),
+    ).rejects.toThrow('setWebhook failed: 400 Bad Request: bad webhook: An HTTPS URL must be provided for webhook');
   });
 
   it('setChatMenuButton sets a web_app button to the app', async () => {
     const t = telegram({ setChatMenuButton: [fixture('setChatMenuButton')] });
     await setMenuButton(telegramApi({ token: TOKEN, baseUrl: ROOT, fetch: t.fetch }), config);
-    expect(t.calls('setChatMenuButton')[0]!.body).toEqual({ menu_button: { type: 'web_app', text: 'TON Arcade', web_app: { url: 'https://arcade.example/' } } });
+    expect(t.calls('setChatMenuButton')[0]!.body).toEqual({
+      menu_button: { type: 'web_app', text: 'TON Arcade', web_app: { url: 'https://arcade.example/' } },
+    });
   });
 
   it('/start r_<code> from a Ukrainian client is answered in Russian with the link carrying the start parameter', async () => {
     const t = telegram({ sendMessage: [fixture('sendMessage')] });
     const bot = createTelegramBot({
       config: { botToken: TOKEN, botApiUrl: ROOT, miniAppUrl: 'https://t.me/arcade_test_bot/play', relayerUserId: null },
-      db: noDb,
+      handlers: botUpdateHandlers(noDb),
       log: Fastify().log,
       fetch: t.fetch,
     });

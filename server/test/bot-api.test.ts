@@ -6,13 +6,28 @@ const recorded = {
   member: { ok: true, result: { user: { id: 5000001, is_bot: false, first_name: 'Ada', language_code: 'en' }, status: 'member' } },
   creator: { ok: true, result: { user: { id: 5000001, is_bot: false, first_name: 'Ada' }, status: 'creator', is_anonymous: false } },
   left: { ok: true, result: { user: { id: 5000001, is_bot: false, first_name: 'Ada' }, status: 'left' } },
-  restrictedOut: { ok: true, result: { user: { id: 5000001, is_bot: false, first_name: 'Ada' }, status: 'restricted', is_member: false, until_date: 0 } },
-  restrictedIn: { ok: true, result: { user: { id: 5000001, is_bot: false, first_name: 'Ada' }, status: 'restricted', is_member: true, until_date: 0 } },
+  restrictedOut: {
+    ok: true,
+    result: { user: { id: 5000001, is_bot: false, first_name: 'Ada' }, status: 'restricted', is_member: false, until_date: 0 },
+  },
+  restrictedIn: {
+    ok: true,
+    result: { user: { id: 5000001, is_bot: false, first_name: 'Ada' }, status: 'restricted', is_member: true, until_date: 0 },
+  },
   userNotFound: { ok: false, error_code: 400, description: 'Bad Request: user not found' },
   notAdmin: { ok: false, error_code: 400, description: 'Bad Request: member list is inaccessible' },
   botKicked: { ok: false, error_code: 403, description: 'Forbidden: bot is not a member of the channel chat' },
   flood: { ok: false, error_code: 429, description: 'Too Many Requests: retry after 5', parameters: { retry_after: 5 } },
-  sent: { ok: true, result: { message_id: 42, from: { id: 7000000001, is_bot: true, first_name: 'Arcade' }, chat: { id: 5000001, type: 'private' }, date: 1795000000, text: 'hi' } },
+  sent: {
+    ok: true,
+    result: {
+      message_id: 42,
+      from: { id: 7000000001, is_bot: true, first_name: 'Arcade' },
+      chat: { id: 5000001, type: 'private' },
+      date: 1795000000,
+      text: 'hi',
+    },
+  },
 };
 
 function api(status: number, body: unknown) {
@@ -22,14 +37,25 @@ function api(status: number, body: unknown) {
     return Promise.resolve(new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
   };
   // A 429 asking for more than a second is an error at once here (the retries have their own tests).
-  return { bot: new HttpBotApi({ token: '7000000001:AAE-test', baseUrl: 'https://api.telegram.org', fetch: fetch as unknown as typeof globalThis.fetch, maxRetryDelaySeconds: 1 }), requests };
+  return {
+    bot: new HttpBotApi({
+      token: '7000000001:AAE-test',
+      baseUrl: 'https://api.telegram.org',
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      maxRetryDelaySeconds: 1,
+    }),
+    requests,
+  };
 }
 
 describe('the Bot API over HTTP, against recorded replies', () => {
   it('asks getChatMember with the bot token in the path', async () => {
     const { bot, requests } = api(200, recorded.member);
     expect(await bot.isChatMember('@ton_arcade_news', 5000001n)).toBe(true);
-    expect(requests[0]).toEqual({ url: 'https://api.telegram.org/bot7000000001:AAE-test/getChatMember', body: { chat_id: '@ton_arcade_news', user_id: 5000001 } });
+    expect(requests[0]).toEqual({
+      url: 'https://api.telegram.org/bot7000000001:AAE-test/getChatMember',
+      body: { chat_id: '@ton_arcade_news', user_id: 5000001 },
+    });
   });
 
   it.each([
@@ -59,12 +85,21 @@ describe('the Bot API over HTTP, against recorded replies', () => {
   it('sends a message and refuses a failed send', async () => {
     const ok = api(200, recorded.sent);
     await ok.bot.sendMessage(5000001n, 'hi');
-    expect(ok.requests[0]).toEqual({ url: 'https://api.telegram.org/bot7000000001:AAE-test/sendMessage', body: { chat_id: 5000001, text: 'hi' } });
-    await expect(api(403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' }).bot.sendMessage(1n, 'x')).rejects.toThrow('blocked');
+    expect(ok.requests[0]).toEqual({
+      url: 'https://api.telegram.org/bot7000000001:AAE-test/sendMessage',
+      body: { chat_id: 5000001, text: 'hi' },
+    });
+    await expect(
+      api(403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' }).bot.sendMessage(1n, 'x'),
+    ).rejects.toThrow('blocked');
   });
 
   it('a network failure is an error', async () => {
-    const bot = new HttpBotApi({ token: 't', baseUrl: 'https://api.telegram.org', fetch: () => Promise.reject(new TypeError('fetch failed')) });
+    const bot = new HttpBotApi({
+      token: 't',
+      baseUrl: 'https://api.telegram.org',
+      fetch: () => Promise.reject(new TypeError('fetch failed')),
+    });
     await expect(bot.isChatMember('@c', 1n)).rejects.toThrow('unreachable');
   });
 });

@@ -9,7 +9,19 @@ import type { Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
 import { createSessions } from '../src/domain/sessions';
 import { proofDigest } from '../src/domain/ton/ton-proof';
-import { databases, envelope, fund, launchData, logIn, newUserId, post, PUBLIC_URL, startServer, TEST_APP_KEY, TEST_JWT_SECRET } from './helpers';
+import {
+  databases,
+  envelope,
+  fund,
+  launchData,
+  logIn,
+  newUserId,
+  post,
+  PUBLIC_URL,
+  startServer,
+  TEST_APP_KEY,
+  TEST_JWT_SECRET,
+} from './helpers';
 
 const ADDRESS = 'UQAJdvce-cgGFbyOsPN9OMTUD4GHFYJYInb14SKPhAI-HQSQ';
 let keys = 0;
@@ -39,7 +51,13 @@ function samples(): { [N in CallName]: RequestOf<N> } {
       address: `0:${'ab'.repeat(32)}`,
       network: '-3',
       publicKey: 'cd'.repeat(32),
-      proof: { timestamp: 1, domain: { lengthBytes: 14, value: 'arcade.example' }, payload: 'p'.repeat(64), signature: 'c2ln', stateInit: 'aW5pdA' },
+      proof: {
+        timestamp: 1,
+        domain: { lengthBytes: 14, value: 'arcade.example' },
+        payload: 'p'.repeat(64),
+        signature: 'c2ln',
+        stateInit: 'aW5pdA',
+      },
     },
     gamesConfig: {},
     gamesFlip: { stake: '0.1', currency: 'ton', side: 'heads', idempotencyKey: key() },
@@ -55,15 +73,33 @@ function samples(): { [N in CallName]: RequestOf<N> } {
     referralInfo: {},
     referralClaim: { idempotencyKey: key() },
     achievements: {},
-    marketList: { collections: ['plush-pepe'], models: ['Gold'], backdrops: ['Black'], symbols: ['Star'], minPrice: '1', maxPrice: '9', sort: 'price-asc', limit: 10 },
+    marketList: {
+      collections: ['plush-pepe'],
+      models: ['Gold'],
+      backdrops: ['Black'],
+      symbols: ['Star'],
+      minPrice: '1',
+      maxPrice: '9',
+      sort: 'price-asc',
+      limit: 10,
+    },
     marketFacets: { collections: ['plush-pepe'], models: ['Gold'], backdrops: ['Black'], symbols: ['Star'] },
     marketGift: { giftId: '1' },
+    marketGiftInfo: { giftId: '1' },
     marketCheckout: { items: [{ giftId: '1', price: '1' }], idempotencyKey: key() },
     giftsInventory: {},
     giftsList: { giftId: '1', price: '1' },
     giftsUnlist: { giftId: '1' },
     giftsWithdraw: { giftId: '1', idempotencyKey: key() },
     walletHistory: { cursor: '1', limit: 10 },
+    gamesLeaderboard: {},
+    profilePrivacy: {},
+    profilePrivacyChange: { showName: true },
+    playState: {},
+    playLimitSet: { kind: 'loss-day', amount: '1', idempotencyKey: key() },
+    playPause: { length: '24h', idempotencyKey: key() },
+    playRealityCheck: { minutes: 30 },
+    playAgeConfirm: {},
   };
 }
 
@@ -130,13 +166,31 @@ describe.each(databases())('a client mistake is a 4xx, never a 500, on $name', (
   /** What any call could write: row counts of every table a call writes, and the ledger's audit. */
   async function book(): Promise<Record<string, unknown>> {
     const tables = [
-      'users', 'accounts', 'ledger_transactions', 'journal_entries', 'idempotency_keys', 'deposits', 'withdrawals', 'ton_proof_payloads',
-      'seed_pairs', 'game_rounds', 'player_stats', 'achievement_grants', 'daily_claims', 'task_claims', 'listings', 'sales', 'gift_transfers', 'bot_outbox',
+      'users',
+      'accounts',
+      'ledger_transactions',
+      'journal_entries',
+      'idempotency_keys',
+      'deposits',
+      'withdrawals',
+      'ton_proof_payloads',
+      'seed_pairs',
+      'game_rounds',
+      'player_stats',
+      'achievement_grants',
+      'daily_claims',
+      'task_claims',
+      'listings',
+      'sales',
+      'gift_transfers',
+      'bot_outbox',
     ];
-    const { rows } = await db.query<Record<string, bigint>>(`SELECT ${tables.map((table) => `(SELECT count(*) FROM ${table}) AS ${table}`).join(', ')}`);
+    const { rows } = await db.query<Record<string, bigint>>(
+      `SELECT ${tables.map((table) => `(SELECT count(*) FROM ${table}) AS ${table}`).join(', ')}`,
+    );
     const balances = await db.query<{ total: bigint | null }>('SELECT sum(abs(balance))::bigint AS total FROM accounts');
     // Settings a call may change in place (language, onboarding, notifications, linked wallet).
-    const players = await db.query<{ digest: string | null }>('SELECT md5(string_agg(u::text, \',\' ORDER BY u.id)) AS digest FROM users u');
+    const players = await db.query<{ digest: string | null }>("SELECT md5(string_agg(u::text, ',' ORDER BY u.id)) AS digest FROM users u");
     return { ...rows[0], balances: balances.rows[0]?.total, players: players.rows[0]?.digest, problems: (await audit(db)).problems };
   }
 
@@ -182,7 +236,11 @@ describe.each(databases())('a client mistake is a 4xx, never a 500, on $name', (
         const cases: [string, unknown, string][] = [
           ['/api/v3/profile/language', { lang: 'en', 'x\u0000': 1 }, 'a key of the body must not contain a NUL character'],
           ['/api/v3/wallet/link', { proof: { domain: { 'v\u0000': 'a' } } }, 'a key of proof.domain must not contain a NUL character'],
-          ['/api/v3/market/checkout', { items: [{ giftId: '1', price: '1' }, { giftId: '2\u0000' }] }, 'items[1].giftId must not contain a NUL character'],
+          [
+            '/api/v3/market/checkout',
+            { items: [{ giftId: '1', price: '1' }, { giftId: '2\u0000' }] },
+            'items[1].giftId must not contain a NUL character',
+          ],
           ['/api/v3/auth', { initData: 'user=%7B%7D\u0000' }, 'initData must not contain a NUL character'],
         ];
         for (const [path, body, message] of cases) {
@@ -203,7 +261,12 @@ describe.each(databases())('a client mistake is a 4xx, never a 500, on $name', (
 
     it('in the signed launch data (a name) is malformed launch data, and no player is created', async () => {
       await writesNothing(async () => {
-        for (const launch of [{ firstName: 'Ann\u0000' }, { lastName: '\u0000' }, { username: 'a\u0000b' }, { photoUrl: 'https://t.me/\u0000.jpg' }]) {
+        for (const launch of [
+          { firstName: 'Ann\u0000' },
+          { lastName: '\u0000' },
+          { username: 'a\u0000b' },
+          { photoUrl: 'https://t.me/\u0000.jpg' },
+        ]) {
           const response = await call('/api/v3/auth', { initData: launchData({ id: newUserId(), ...launch }) }, {});
           expect(response.statusCode, response.body).toBe(400);
           expect(envelope(response).message).toBe('Launch data user is malformed');
@@ -244,14 +307,41 @@ describe.each(databases())('a client mistake is a 4xx, never a 500, on $name', (
     const cursorCalls = Object.values(calls).filter((spec) => /\bcursor\b/.test(spec.request.expression));
 
     it('every call that takes one is found', () => {
-      expect(cursorCalls.map((spec) => spec.path).sort()).toEqual(['/api/v3/games/rounds', '/api/v3/market/list', '/api/v3/wallet/history']);
+      expect(cursorCalls.map((spec) => spec.path).sort()).toEqual([
+        '/api/v3/games/rounds',
+        '/api/v3/market/list',
+        '/api/v3/wallet/history',
+      ]);
     });
 
     it('of the wrong shape is 400 on every call that takes one', async () => {
       await writesNothing(async () => {
         const bad = [
-          '', ' ', '-1', '+1', '1.5', '1e3', '0x10', ' 1', '1 ', '99999999999999999999', '9223372036854775808', '18446744073709551616', '١٢',
-          'x'.repeat(401), '=', 'a/b', 'YQ==', 12, -1, 1e308, null, true, [], {}, ['1'],
+          '',
+          ' ',
+          '-1',
+          '+1',
+          '1.5',
+          '1e3',
+          '0x10',
+          ' 1',
+          '1 ',
+          '99999999999999999999',
+          '9223372036854775808',
+          '18446744073709551616',
+          '١٢',
+          'x'.repeat(401),
+          '=',
+          'a/b',
+          'YQ==',
+          12,
+          -1,
+          1e308,
+          null,
+          true,
+          [],
+          {},
+          ['1'],
         ];
         for (const spec of cursorCalls) {
           for (const cursor of bad) {
@@ -275,12 +365,37 @@ describe.each(databases())('a client mistake is a 4xx, never a 500, on $name', (
     it('that the market never gave out is 400, whatever it holds, for every sort', async () => {
       const MAX = '9223372036854775807';
       const DATE = '2024-01-01T00:00:00.000Z';
-      const anySort: unknown[] = ['not json', '', {}, [], ['1'], ['1', '1', '1'], [1, '1'], ['1', 1], ['1', '-1'], ['1', '01'], ['1', '9223372036854775808'], ['1', '99999999999999999999'], [DATE, '1e3']];
+      const anySort: unknown[] = [
+        'not json',
+        '',
+        {},
+        [],
+        ['1'],
+        ['1', '1', '1'],
+        [1, '1'],
+        ['1', 1],
+        ['1', '-1'],
+        ['1', '01'],
+        ['1', '9223372036854775808'],
+        ['1', '99999999999999999999'],
+        [DATE, '1e3'],
+      ];
       const integers = ['-1', '+1', '01', '1.5', '1e400', ' 1', '9223372036854775808', '99999999999999999999', DATE, 'NaN'];
       const dates = [
         // Past PostgreSQL's timestamps (4713 BC to 294276 AD): these were 500s.
-        '-271821-04-20', '-004713-01-01T00:00:00Z', '-100000-01-01T00:00:00.000Z', '275760-09-13T00:00:00.000Z', '+275760-09-13T00:00:00.000Z',
-        '0000-01-01T00:00:00.000Z', '2024-02-30T00:00:00.000Z', '2024-01-01', '2024-01-01T00:00:00Z', 'Tue, 01 Jan 2030 00:00:00 GMT', '12', MAX, '2024-01-01 \u0000',
+        '-271821-04-20',
+        '-004713-01-01T00:00:00Z',
+        '-100000-01-01T00:00:00.000Z',
+        '275760-09-13T00:00:00.000Z',
+        '+275760-09-13T00:00:00.000Z',
+        '0000-01-01T00:00:00.000Z',
+        '2024-02-30T00:00:00.000Z',
+        '2024-01-01',
+        '2024-01-01T00:00:00Z',
+        'Tue, 01 Jan 2030 00:00:00 GMT',
+        '12',
+        MAX,
+        '2024-01-01 \u0000',
       ];
       const forged: Record<string, unknown[]> = {
         price: [...anySort, ...integers.map((value) => [value, '1'])],
@@ -359,7 +474,12 @@ describe.each(databases())('a client mistake is a 4xx, never a 500, on $name', (
     it('needs the app key', async () => {
       await writesNothing(async () => {
         for (const url of encoded) {
-          const response = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload: '{}' });
+          const response = await app.inject({
+            method: 'POST',
+            url,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            payload: '{}',
+          });
           expect(response.statusCode, `${url}: ${response.body}`).toBe(401);
           expect(envelope(response).message).toBe('Missing or wrong application key');
         }
@@ -373,7 +493,12 @@ describe.each(databases())('a client mistake is a 4xx, never a 500, on $name', (
             const response = await app.inject({
               method,
               url,
-              headers: { 'content-type': 'application/json', 'x-app-key': TEST_APP_KEY, authorization: `Bearer ${token}`, origin: 'https://evil.example' },
+              headers: {
+                'content-type': 'application/json',
+                'x-app-key': TEST_APP_KEY,
+                authorization: `Bearer ${token}`,
+                origin: 'https://evil.example',
+              },
               payload: method === 'POST' ? '{}' : undefined,
             });
             expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(403);
@@ -401,7 +526,13 @@ describe.each(databases())('a client mistake is a 4xx, never a 500, on $name', (
       const send = (headers: Record<string, string>) =>
         new Promise<{ status: number; body: string }>((resolve, reject) => {
           const outgoing = httpRequest(
-            { host: '127.0.0.1', port, method: 'POST', path: `http://127.0.0.1:${port}/api/v3/profile/light`, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers } },
+            {
+              host: '127.0.0.1',
+              port,
+              method: 'POST',
+              path: `http://127.0.0.1:${port}/api/v3/profile/light`,
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
+            },
             (incoming) => {
               let body = '';
               incoming.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -428,7 +559,7 @@ describe.each(databases())('a client mistake is a 4xx, never a 500, on $name', (
       });
     });
 
-    it('a test deposit larger than the emulated chain\'s faucet holds is sent (it was a 500)', async () => {
+    it("a test deposit larger than the emulated chain's faucet holds is sent (it was a 500)", async () => {
       const before = (await audit(db)).problems;
       for (const amount of ['999999999.999999999', '5000000']) {
         const response = await call('/api/v3/wallet/test-deposit', { amount, idempotencyKey: key() });
@@ -447,8 +578,20 @@ describe.each(databases())('a client mistake is a 4xx, never a 500, on $name', (
         ['/api/v3/market/list', { collections: ['a', 'a', 'a'], limit: 1e308 }],
         ['/api/v3/market/list', { limit: -0 }],
         ['/api/v3/market/checkout', { items: [], idempotencyKey: key() }],
-        ['/api/v3/market/checkout', { items: [{ giftId: '1', price: '1' }, { giftId: '1', price: '1' }], idempotencyKey: key() }],
-        ['/api/v3/market/checkout', { items: Array.from({ length: 21 }, (_, i) => ({ giftId: String(i + 1), price: '1' })), idempotencyKey: key() }],
+        [
+          '/api/v3/market/checkout',
+          {
+            items: [
+              { giftId: '1', price: '1' },
+              { giftId: '1', price: '1' },
+            ],
+            idempotencyKey: key(),
+          },
+        ],
+        [
+          '/api/v3/market/checkout',
+          { items: Array.from({ length: 21 }, (_, i) => ({ giftId: String(i + 1), price: '1' })), idempotencyKey: key() },
+        ],
         ['/api/v3/games/road/step', { roundId: '1', lane: -0, idempotencyKey: key() }],
         ['/api/v3/games/road/step', { roundId: '1', lane: 1e308, idempotencyKey: key() }],
         ['/api/v3/games/rounds', { limit: 1e308 }],

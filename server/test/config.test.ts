@@ -35,7 +35,8 @@ const PRODUCTION = {
   TASK_CHANNEL: '@arcade_news',
   BOT_WEBHOOK_SECRET: 'a-webhook-secret-that-is-long-enough_0123',
 };
-const ALL_REQUIRED = 'BOT_TOKEN, APP_KEY, JWT_SECRET, HOT_WALLET_SEED, DATABASE_URL, PUBLIC_URL, MINI_APP_URL, TONCENTER_API_KEY, TASK_CHANNEL, BOT_WEBHOOK_SECRET';
+const ALL_REQUIRED =
+  'BOT_TOKEN, APP_KEY, JWT_SECRET, HOT_WALLET_SEED, DATABASE_URL, PUBLIC_URL, MINI_APP_URL, TONCENTER_API_KEY, TASK_CHANNEL, BOT_WEBHOOK_SECRET';
 
 function configError(env: Record<string, string>, load: (env: Record<string, string>) => unknown = (e) => loadConfig(e, '/repo')): string {
   try {
@@ -129,23 +130,45 @@ describe('configuration', () => {
   it('production refuses to start without any setting of real money, naming each', () => {
     const message = configError({ NODE_ENV: 'production' });
     expect(message).toBe(`Refusing to start in production: missing ${ALL_REQUIRED}`);
-    for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'MINI_APP_URL', 'TONCENTER_API_KEY', 'TASK_CHANNEL', 'APP_KEY', 'BOT_WEBHOOK_SECRET']) {
+    for (const name of [
+      'DATABASE_URL',
+      'PUBLIC_URL',
+      'MINI_APP_URL',
+      'TONCENTER_API_KEY',
+      'TASK_CHANNEL',
+      'APP_KEY',
+      'BOT_WEBHOOK_SECRET',
+    ]) {
       const { [name as keyof typeof PRODUCTION]: _left, ...rest } = PRODUCTION;
       expect(configError(rest), name).toBe(`Refusing to start in production: missing ${name}`);
     }
     // An empty variable is a missing one.
-    expect(configError({ ...PRODUCTION, DATABASE_URL: '', TASK_CHANNEL: '' })).toBe('Refusing to start in production: missing DATABASE_URL, TASK_CHANNEL');
+    expect(configError({ ...PRODUCTION, DATABASE_URL: '', TASK_CHANNEL: '' })).toBe(
+      'Refusing to start in production: missing DATABASE_URL, TASK_CHANNEL',
+    );
   });
 
   it('development only when NODE_ENV=development: unset, test or any other value is production', () => {
-    const modes: Record<string, string>[] = [{}, { NODE_ENV: 'test' }, { NODE_ENV: 'staging' }, { NODE_ENV: 'Development' }, { NODE_ENV: '' }];
+    const modes: Record<string, string>[] = [
+      {},
+      { NODE_ENV: 'test' },
+      { NODE_ENV: 'staging' },
+      { NODE_ENV: 'Development' },
+      { NODE_ENV: '' },
+    ];
     for (const env of modes) {
       expect(configError(env), JSON.stringify(env)).toBe(`Refusing to start in production: missing ${ALL_REQUIRED}`);
     }
     const { NODE_ENV: _mode, ...settings } = PRODUCTION;
     for (const env of [settings, { ...settings, NODE_ENV: 'test' }]) {
       const config = loadConfig(env, '/repo');
-      expect(config).toMatchObject({ production: true, nodeEnv: 'production', fakeBotApi: false, seedMarket: false, botApiUrl: 'https://api.telegram.org' });
+      expect(config).toMatchObject({
+        production: true,
+        nodeEnv: 'production',
+        fakeBotApi: false,
+        seedMarket: false,
+        botApiUrl: 'https://api.telegram.org',
+      });
       expect(config.ton.chain).toBe('toncenter');
     }
     expect(loadConfig(DEV, '/repo')).toMatchObject({ production: false, nodeEnv: 'development', fakeBotApi: true, seedMarket: true });
@@ -163,14 +186,25 @@ describe('configuration', () => {
   });
 
   it('production refuses a public URL that is not https', () => {
-    expect(configError({ ...PRODUCTION, PUBLIC_URL: 'http://arcade.example' })).toBe('Refusing to start in production: PUBLIC_URL must be an https URL in production');
+    expect(configError({ ...PRODUCTION, PUBLIC_URL: 'http://arcade.example' })).toBe(
+      'Refusing to start in production: PUBLIC_URL must be an https URL in production',
+    );
     expect(loadConfig({ ...DEV, PUBLIC_URL: 'http://192.168.1.5:8080' }, '/repo').publicUrl).toBe('http://192.168.1.5:8080');
   });
 
   it('names every missing and malformed variable in one message', () => {
-    const message = configError({ NODE_ENV: 'production', PORT: 'eighty', HOT_WALLET_SEED: 'xyz', JWT_SECRET: 'short', PUBLIC_URL: 'http://a.example', TRUST_PROXY: 'true' });
+    const message = configError({
+      NODE_ENV: 'production',
+      PORT: 'eighty',
+      HOT_WALLET_SEED: 'xyz',
+      JWT_SECRET: 'short',
+      PUBLIC_URL: 'http://a.example',
+      TRUST_PROXY: 'true',
+    });
     expect(message).not.toContain('\n');
-    expect(message).toMatch(/^Refusing to start in production: missing BOT_TOKEN, APP_KEY, DATABASE_URL, MINI_APP_URL, TONCENTER_API_KEY, TASK_CHANNEL, BOT_WEBHOOK_SECRET; /);
+    expect(message).toMatch(
+      /^Refusing to start in production: missing BOT_TOKEN, APP_KEY, DATABASE_URL, MINI_APP_URL, TONCENTER_API_KEY, TASK_CHANNEL, BOT_WEBHOOK_SECRET; /,
+    );
     expect(message).toContain('PORT must be');
     expect(message).toContain('HOT_WALLET_SEED must be 64 hex characters (a 32-byte seed)');
     expect(message).toContain('JWT_SECRET must be at least 32 characters');
@@ -184,7 +218,14 @@ describe('configuration', () => {
     const jwt = 'swordfish-hunter2-XYZZY';
     const databaseUrl = 'mysql://admin:CorrectHorseBatteryStaple@db.internal/arcade';
     const corsOrigins = 'https://partner.example,ftp://secret-origin.example';
-    const env = { HOT_WALLET_SEED: seed, BOT_TOKEN: botToken, JWT_SECRET: jwt, DATABASE_URL: databaseUrl, CORS_ORIGINS: corsOrigins, TRUST_PROXY: '10.0.0.1,not-an-address-at-all' };
+    const env = {
+      HOT_WALLET_SEED: seed,
+      BOT_TOKEN: botToken,
+      JWT_SECRET: jwt,
+      DATABASE_URL: databaseUrl,
+      CORS_ORIGINS: corsOrigins,
+      TRUST_PROXY: '10.0.0.1,not-an-address-at-all',
+    };
     for (const mode of ['production', 'development']) {
       const message = configError({ ...env, NODE_ENV: mode });
       expect(message).toContain('HOT_WALLET_SEED must be 64 hex characters (a 32-byte seed)');
@@ -193,9 +234,14 @@ describe('configuration', () => {
       expect(message).toContain('TRUST_PROXY must be a hop count from 1 to 10');
       for (const value of Object.values(env)) expectNoPieceOf(message, value);
     }
-    expect(configError({ ...PRODUCTION, JWT_SECRET: jwt })).toBe('Refusing to start in production: JWT_SECRET must be at least 32 characters');
+    expect(configError({ ...PRODUCTION, JWT_SECRET: jwt })).toBe(
+      'Refusing to start in production: JWT_SECRET must be at least 32 characters',
+    );
     expectNoPieceOf(configError({ ...PRODUCTION, HOT_WALLET_SEED: DEVELOPMENT_HOT_WALLET_SEED }), DEVELOPMENT_HOT_WALLET_SEED);
-    expectNoPieceOf(configError({ NODE_ENV: 'production', DATABASE_URL: databaseUrl }, (e) => loadDatabaseConfig(e, '/repo')), databaseUrl);
+    expectNoPieceOf(
+      configError({ NODE_ENV: 'production', DATABASE_URL: databaseUrl }, (e) => loadDatabaseConfig(e, '/repo')),
+      databaseUrl,
+    );
   });
 
   it("the bot's settings: BOT_WEBHOOK_SECRET of 32 to 256 of Telegram's characters, never the development one in production, never quoted", () => {
@@ -205,15 +251,27 @@ describe('configuration', () => {
       expect(message, bad).toBe(`Refusing to start in production: ${rule}`);
       if (bad.length >= 8) expectNoPieceOf(message, bad);
     }
-    expect(configError({ ...PRODUCTION, BOT_WEBHOOK_SECRET: DEVELOPMENT_BOT_WEBHOOK_SECRET })).toBe('Refusing to start in production: BOT_WEBHOOK_SECRET is the development secret');
-    expect(configError({ ...DEV, RELAYER_USER_ID: '@relayer' })).toBe('Invalid configuration: RELAYER_USER_ID must be a Telegram user id (digits)');
+    expect(configError({ ...PRODUCTION, BOT_WEBHOOK_SECRET: DEVELOPMENT_BOT_WEBHOOK_SECRET })).toBe(
+      'Refusing to start in production: BOT_WEBHOOK_SECRET is the development secret',
+    );
+    expect(configError({ ...DEV, RELAYER_USER_ID: '@relayer' })).toBe(
+      'Invalid configuration: RELAYER_USER_ID must be a Telegram user id (digits)',
+    );
     // Production: the secret given, no typed or development relayer connection unless set.
-    expect(loadConfig(PRODUCTION, '/repo')).toMatchObject({ botWebhookSecret: PRODUCTION.BOT_WEBHOOK_SECRET, businessConnectionId: null, relayerUserId: null });
+    expect(loadConfig(PRODUCTION, '/repo')).toMatchObject({
+      botWebhookSecret: PRODUCTION.BOT_WEBHOOK_SECRET,
+      businessConnectionId: null,
+      relayerUserId: null,
+    });
     expect(loadConfig({ ...PRODUCTION, BUSINESS_CONNECTION_ID: 'typed', RELAYER_USER_ID: '6100000001' }, '/repo')).toMatchObject({
       businessConnectionId: 'typed',
       relayerUserId: 6100000001n,
     });
-    expect(loadConfig(DEV, '/repo')).toMatchObject({ botWebhookSecret: DEVELOPMENT_BOT_WEBHOOK_SECRET, businessConnectionId: 'local-relayer', relayerUserId: null });
+    expect(loadConfig(DEV, '/repo')).toMatchObject({
+      botWebhookSecret: DEVELOPMENT_BOT_WEBHOOK_SECRET,
+      businessConnectionId: 'local-relayer',
+      relayerUserId: null,
+    });
   });
 
   it('TRUST_PROXY takes a hop count or the proxies, and trusts none when unset', () => {
@@ -242,7 +300,7 @@ describe('configuration', () => {
     }
   });
 
-  it("a hop count reaches Fastify as a function trusting that many hops from the socket (Fastify trusts no bare number)", () => {
+  it('a hop count reaches Fastify as a function trusting that many hops from the socket (Fastify trusts no bare number)', () => {
     const one = fastifyTrustProxy(1);
     expect(typeof one).toBe('function');
     if (typeof one !== 'function') return;
@@ -254,16 +312,28 @@ describe('configuration', () => {
 
   it('the operator database settings need only DATABASE_URL in production', () => {
     const url = 'postgres://arcade@db:5432/arcade';
-    expect(loadDatabaseConfig({ DATABASE_URL: url }, '/repo')).toEqual({ production: true, databaseUrl: url, dataDir: '/repo/.data/pglite' });
+    expect(loadDatabaseConfig({ DATABASE_URL: url }, '/repo')).toEqual({
+      production: true,
+      databaseUrl: url,
+      dataDir: '/repo/.data/pglite',
+    });
     expect(configError({}, (e) => loadDatabaseConfig(e, '/repo'))).toBe('Refusing to start in production: missing DATABASE_URL');
-    expect(configError({ NODE_ENV: 'test', BOT_TOKEN: '1:a' }, (e) => loadDatabaseConfig(e, '/repo'))).toBe('Refusing to start in production: missing DATABASE_URL');
+    expect(configError({ NODE_ENV: 'test', BOT_TOKEN: '1:a' }, (e) => loadDatabaseConfig(e, '/repo'))).toBe(
+      'Refusing to start in production: missing DATABASE_URL',
+    );
     expect(loadDatabaseConfig({ ...DEV, DATA_DIR: '/data' }, '/repo')).toEqual({ production: false, databaseUrl: null, dataDir: '/data' });
-    expect(configError({ ...DEV, DATABASE_URL: 'mysql://x' }, (e) => loadDatabaseConfig(e, '/repo'))).toBe('Invalid configuration: DATABASE_URL must be a postgres:// URL');
+    expect(configError({ ...DEV, DATABASE_URL: 'mysql://x' }, (e) => loadDatabaseConfig(e, '/repo'))).toBe(
+      'Invalid configuration: DATABASE_URL must be a postgres:// URL',
+    );
   });
 
   it('production refuses the emulated chain and the development hot wallet', () => {
-    expect(configError({ ...PRODUCTION, TON_CHAIN: 'sandbox' })).toBe('Refusing to start in production: TON_CHAIN=sandbox is an emulated chain');
-    expect(configError({ ...PRODUCTION, HOT_WALLET_SEED: DEVELOPMENT_HOT_WALLET_SEED })).toBe('Refusing to start in production: HOT_WALLET_SEED is the development seed');
+    expect(configError({ ...PRODUCTION, TON_CHAIN: 'sandbox' })).toBe(
+      'Refusing to start in production: TON_CHAIN=sandbox is an emulated chain',
+    );
+    expect(configError({ ...PRODUCTION, HOT_WALLET_SEED: DEVELOPMENT_HOT_WALLET_SEED })).toBe(
+      'Refusing to start in production: HOT_WALLET_SEED is the development seed',
+    );
     expect(configError({ ...PRODUCTION, HOT_WALLET_SEED: 'xyz' })).toContain('HOT_WALLET_SEED');
   });
 
@@ -364,7 +434,10 @@ describe('the entry point', () => {
       void exited.then((run) => reject(new Error(`exited early: ${run.stderr}`)));
     });
     // Logs are JSON lines; the ready line is the one line for a person.
-    const plain = output.stdout.trim().split('\n').filter((line) => !line.startsWith('{'));
+    const plain = output.stdout
+      .trim()
+      .split('\n')
+      .filter((line) => !line.startsWith('{'));
     expect(plain).toEqual([expect.stringMatching(/^TON Arcade server listening on http:\/\/127\.0\.0\.1:\d+ /)]);
 
     const health = await fetch(`${url}/healthz`);

@@ -53,6 +53,27 @@ describe.each(databases())('database on $name', (database) => {
     expect((await db.query('SELECT id FROM accounts WHERE user_id = $1', [2n])).rowCount).toBe(2);
   });
 
+  it('reads a transaction starts together all answer theirs, and the driver warns of nothing', async () => {
+    const warnings: string[] = [];
+    const heard = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', heard);
+    try {
+      const answers = await db.transaction((tx) =>
+        Promise.all([
+          tx.query<{ n: number }>('SELECT 1 AS n FROM pg_sleep(0.05)'),
+          tx.query<{ n: number }>('SELECT $1::int AS n', [2]),
+          tx.query<{ n: number }>('SELECT 3 AS n'),
+        ]),
+      );
+      expect(answers.map(({ rows }) => rows[0]?.n)).toEqual([1, 2, 3]);
+      // A warning is emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('warning', heard);
+    }
+  });
+
   it('the schema refuses a negative balance, a duplicate account, an unknown language and a duplicate referral code', async () => {
     await expect(db.query("UPDATE accounts SET balance = -1 WHERE user_id = $1 AND kind = 'ton'", [2n])).rejects.toThrow();
     await expect(db.query("INSERT INTO accounts (user_id, kind) VALUES ($1, 'ton')", [2n])).rejects.toSatisfy(isUniqueViolation);
@@ -76,7 +97,6 @@ describe.each(postgresOnly('replicas'))('replicas on $name', (database) => {
       await fresh.drop();
     }
   });
-
 });
 
 describe('PGlite data folder', () => {
@@ -167,7 +187,9 @@ describe.each(databases())('migration checksums on $name', (database) => {
       expect(await tableExists(db, 'third_table')).toBe(false);
       await expect(assertMigrated(db, release)).rejects.toThrow(refusal);
       // Two edited files are both named.
-      await expect(migrate(db, [edited(FILES[0]!), edited(FILES[1]!)])).rejects.toThrow(/^Migrations 001_first\.sql, 002_second\.sql were changed/);
+      await expect(migrate(db, [edited(FILES[0]!), edited(FILES[1]!)])).rejects.toThrow(
+        /^Migrations 001_first\.sql, 002_second\.sql were changed/,
+      );
 
       // The file put back as it was: the new migration goes in.
       expect(await migrate(db, [...FILES, THIRD])).toEqual(['003_third.sql']);
@@ -176,20 +198,26 @@ describe.each(databases())('migration checksums on $name', (database) => {
     }
   });
 
-  it('a database migrated before checksums were kept gets the column and the files\' checksums once, then edits are refused', async () => {
+  it("a database migrated before checksums were kept gets the column and the files' checksums once, then edits are refused", async () => {
     const { db, drop } = await fresh();
     try {
       // What the migrator made before this change: no checksum column.
-      await db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+      await db.exec(
+        'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+      );
       for (const file of FILES) {
         await db.exec(file.sql);
         await db.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [file.version, file.name]);
       }
       // A production server refuses it until `operator migrate` has recorded the checksums.
-      await expect(assertMigrated(db, FILES)).rejects.toThrow('The database is not migrated to this release: 2 applied migration(s) without a recorded checksum. Run `operator migrate` first');
+      await expect(assertMigrated(db, FILES)).rejects.toThrow(
+        'The database is not migrated to this release: 2 applied migration(s) without a recorded checksum. Run `operator migrate` first',
+      );
 
       expect(await migrate(db, FILES)).toEqual([]);
-      const { rows } = await db.query<{ version: number; checksum: string }>('SELECT version, checksum FROM schema_migrations ORDER BY version');
+      const { rows } = await db.query<{ version: number; checksum: string }>(
+        'SELECT version, checksum FROM schema_migrations ORDER BY version',
+      );
       expect(rows.map((row) => row.checksum)).toEqual(FILES.map((file) => migrationChecksum(file.sql)));
       await expect(assertMigrated(db, FILES)).resolves.toBeUndefined();
       await expect(migrate(db, [FILES[0]!, edited(FILES[1]!)])).rejects.toThrow(/^Migration 002_second\.sql was changed/);

@@ -32,7 +32,9 @@ describe.each(postgresOnly('deadlocks'))('deadlocks on $name', () => {
     await client.connect();
     try {
       await client.query('SELECT pg_stat_force_next_flush()');
-      const { rows } = await client.query<{ deadlocks: string }>('SELECT deadlocks::text FROM pg_stat_database WHERE datname = current_database()');
+      const { rows } = await client.query<{ deadlocks: string }>(
+        'SELECT deadlocks::text FROM pg_stat_database WHERE datname = current_database()',
+      );
       return BigInt(rows[0]!.deadlocks);
     } finally {
       await client.end();
@@ -64,7 +66,8 @@ describe.each(postgresOnly('deadlocks'))('deadlocks on $name', () => {
       const response = await post(app, `/api/v3/${path}`, { idempotencyKey: `dl-${++keys}-${Date.now()}`, ...body }, { token });
       statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
       const reply = envelope(response) as { success: boolean; data: T; message?: string; code?: string };
-      if (!reply.success) refusals.set(`${path} ${reply.code ?? reply.message}`, (refusals.get(`${path} ${reply.code ?? reply.message}`) ?? 0) + 1);
+      if (!reply.success)
+        refusals.set(`${path} ${reply.code ?? reply.message}`, (refusals.get(`${path} ${reply.code ?? reply.message}`) ?? 0) + 1);
       if (response.statusCode >= 500 && failures.length < 10) failures.push(`${path}: ${response.statusCode} ${reply.message ?? ''}`);
       return reply;
     };
@@ -137,7 +140,9 @@ describe.each(postgresOnly('deadlocks'))('deadlocks on $name', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const after = await deadlocks();
     const report = await audit(db);
-    console.log(`deadlocks: ${bets} bets in ${LOAD_MS / 1000} s, replies ${JSON.stringify(Object.fromEntries(statuses))}, refusals ${JSON.stringify(Object.fromEntries(refusals))}, deadlocks ${before} -> ${after}`);
+    console.log(
+      `deadlocks: ${bets} bets in ${LOAD_MS / 1000} s, replies ${JSON.stringify(Object.fromEntries(statuses))}, refusals ${JSON.stringify(Object.fromEntries(refusals))}, deadlocks ${before} -> ${after}`,
+    );
 
     expect(failures).toEqual([]);
     expect([...statuses.keys()].filter((status) => status >= 500)).toEqual([]);

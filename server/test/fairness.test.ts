@@ -25,7 +25,12 @@ describe.each(databases())('fairness on $name', (database) => {
     return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
   };
   const pairsOf = async (userId: bigint) =>
-    (await db.query<{ id: bigint; client_seed: string; active: boolean }>('SELECT id, client_seed, active FROM seed_pairs WHERE user_id = $1 ORDER BY id', [userId])).rows;
+    (
+      await db.query<{ id: bigint; client_seed: string; active: boolean }>(
+        'SELECT id, client_seed, active FROM seed_pairs WHERE user_id = $1 ORDER BY id',
+        [userId],
+      )
+    ).rows;
 
   it("the first pair is made when the seeds are first asked for, with the browser's client seed, and the first bet uses it", async () => {
     const id = newUserId();
@@ -45,9 +50,18 @@ describe.each(databases())('fairness on $name', (database) => {
     expect(again.data).toMatchObject({ serverSeedHash: first.data.serverSeedHash, clientSeed: 'made-in-the-browser' });
 
     // No bet makes a pair: the first one plays on the pair whose hash was shown.
-    const bet = await call<BetResult>(token, 'games/flip', { stake: '1', currency: 'ton', side: 'heads', idempotencyKey: `fair-${id}-${++keys}` });
+    const bet = await call<BetResult>(token, 'games/flip', {
+      stake: '1',
+      currency: 'ton',
+      side: 'heads',
+      idempotencyKey: `fair-${id}-${++keys}`,
+    });
     expect(bet.success, bet.message).toBe(true);
-    expect(bet.data.round.fairness).toMatchObject({ serverSeedHash: first.data.serverSeedHash, clientSeed: 'made-in-the-browser', nonce: 0 });
+    expect(bet.data.round.fairness).toMatchObject({
+      serverSeedHash: first.data.serverSeedHash,
+      clientSeed: 'made-in-the-browser',
+      nonce: 0,
+    });
     expect(await pairsOf(userId)).toEqual(made);
   });
 

@@ -21,11 +21,41 @@ const nearlyValid = fc.oneof(
   fc.constant(JSON.parse(`${'['.repeat(40)}${']'.repeat(40)}`) as unknown),
 );
 const fieldNames = fc.constantFrom(
-  'stake', 'currency', 'side', 'target', 'direction', 'difficulty', 'roundId', 'lane', 'idempotencyKey', 'amount', 'address', 'id', 'cursor',
-  'limit', 'lang', 'initData', 'taskId', 'giftId', 'price', 'items', 'clientSeed', 'sort', 'backdrops', 'minPrice', 'enabled', 'proof', '__proto__', 'constructor',
+  'stake',
+  'currency',
+  'side',
+  'target',
+  'direction',
+  'difficulty',
+  'roundId',
+  'lane',
+  'idempotencyKey',
+  'amount',
+  'address',
+  'id',
+  'cursor',
+  'limit',
+  'lang',
+  'initData',
+  'taskId',
+  'giftId',
+  'price',
+  'items',
+  'clientSeed',
+  'sort',
+  'backdrops',
+  'minPrice',
+  'enabled',
+  'proof',
+  '__proto__',
+  'constructor',
 );
 const body = fc.oneof(
-  fc.dictionary(fieldNames, fc.oneof(nearlyValid, fc.array(nearlyValid, { maxLength: 3 }), fc.dictionary(fieldNames, nearlyValid, { maxKeys: 3 })), { maxKeys: 6 }),
+  fc.dictionary(
+    fieldNames,
+    fc.oneof(nearlyValid, fc.array(nearlyValid, { maxLength: 3 }), fc.dictionary(fieldNames, nearlyValid, { maxKeys: 3 })),
+    { maxKeys: 6 },
+  ),
   fc.anything({ maxDepth: 2 }),
 );
 
@@ -44,7 +74,11 @@ describe.each(databases())('hostile bodies on $name', (database) => {
     token = await logIn(app, { id: newUserId() });
   });
   afterAll(async () => {
-    console.log(`fuzz on ${database.name}: ${Object.entries(tally).map(([call, n]) => `${call} ${n}`).join(', ')}`);
+    console.log(
+      `fuzz on ${database.name}: ${Object.entries(tally)
+        .map(([call, n]) => `${call} ${n}`)
+        .join(', ')}`,
+    );
     await app?.close();
     await drop?.();
   });
@@ -56,7 +90,11 @@ describe.each(databases())('hostile bodies on $name', (database) => {
         const response = await app.inject({
           method: 'POST',
           url: spec.path,
-          headers: { 'content-type': 'application/json', 'x-app-key': TEST_APP_KEY, ...(withToken ? { authorization: `Bearer ${token}` } : {}) },
+          headers: {
+            'content-type': 'application/json',
+            'x-app-key': TEST_APP_KEY,
+            ...(withToken ? { authorization: `Bearer ${token}` } : {}),
+          },
           payload: JSON.stringify(payload) ?? '',
         });
         expect(response.statusCode, `${spec.path} ${JSON.stringify(payload)} -> ${response.body}`).toBeLessThan(500);
@@ -103,7 +141,10 @@ describe.each(databases())('boundary values on $name', (database) => {
     ['/api/v3/market/list', { cursor: Buffer.from(JSON.stringify(['not a date', '1'])).toString('base64url'), sort: 'date-asc' }],
     ['/api/v3/market/list', { minPrice: '99999999999999999999' }],
     ['/api/v3/games/flip', { stake: '99999999999', currency: 'ton', side: 'heads', idempotencyKey: 'boundary-key-5' }],
-    ['/api/v3/wallet/withdraw', { address: 'UQAJdvce-cgGFbyOsPN9OMTUD4GHFYJYInb14SKPhAI-HQSQ', amount: '99999999999999999', idempotencyKey: 'boundary-key-6' }],
+    [
+      '/api/v3/wallet/withdraw',
+      { address: 'UQAJdvce-cgGFbyOsPN9OMTUD4GHFYJYInb14SKPhAI-HQSQ', amount: '99999999999999999', idempotencyKey: 'boundary-key-6' },
+    ],
     ['/api/v3/wallet/deposit', { amount: '99999999999999999999' }],
   ])('%s with out-of-range values is a 4xx', async (path, payload) => {
     const response = await app.inject({

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fairFloats, flipSide, formatHundredths, hashServerSeed, roadTraps, rollHundredths, type RoadDifficulty } from '@arcade/api-client/fair';
+import {
+  fairFloats,
+  flipSide,
+  formatHundredths,
+  hashServerSeed,
+  roadTraps,
+  rollHundredths,
+  type RoadDifficulty,
+} from '@arcade/api-client/fair';
 import type { BetResult, GamesConfig, Round, SeedsInfo } from '@arcade/api-client/games';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import { openDb, type Db, type SqlValue } from '../src/db/db';
@@ -32,7 +40,10 @@ describe.each(databases())('games on $name', (database) => {
     const token = await logIn(app, { id });
     const userId = BigInt(id);
     await db.transaction(async (tx) => {
-      for (const [kind, amount] of [['ton', ton], ['bonus', bonus]] as const) {
+      for (const [kind, amount] of [
+        ['ton', ton],
+        ['bonus', bonus],
+      ] as const) {
         if (amount === '0') continue;
         await postMovement(tx, {
           kind: kind === 'ton' ? 'deposit' : 'reward',
@@ -50,13 +61,23 @@ describe.each(databases())('games on $name', (database) => {
 
   /** A player's balance of one kind (0 without the account). */
   const tonOf = async (userId: bigint, kind = 'ton') =>
-    (await db.query<{ balance: bigint }>('SELECT balance FROM accounts WHERE user_id = $1 AND kind = $2', [userId, kind])).rows[0]?.balance ?? 0n;
+    (await db.query<{ balance: bigint }>('SELECT balance FROM accounts WHERE user_id = $1 AND kind = $2', [userId, kind])).rows[0]
+      ?.balance ?? 0n;
 
   const grantedRewards = async (userId: bigint) =>
-    (await db.query<{ total: bigint }>('SELECT COALESCE(SUM(reward), 0)::bigint AS total FROM achievement_grants WHERE user_id = $1', [userId])).rows[0]!.total;
+    (
+      await db.query<{ total: bigint }>('SELECT COALESCE(SUM(reward), 0)::bigint AS total FROM achievement_grants WHERE user_id = $1', [
+        userId,
+      ])
+    ).rows[0]!.total;
 
   const activeSeed = async (userId: bigint) =>
-    (await db.query<{ server_seed: string; next_server_seed: string }>('SELECT server_seed, next_server_seed FROM seed_pairs WHERE user_id = $1 AND active', [userId])).rows[0]!;
+    (
+      await db.query<{ server_seed: string; next_server_seed: string }>(
+        'SELECT server_seed, next_server_seed FROM seed_pairs WHERE user_id = $1 AND active',
+        [userId],
+      )
+    ).rows[0]!;
 
   beforeAll(async () => {
     ({ db, drop } = await database.create());
@@ -73,7 +94,12 @@ describe.each(databases())('games on $name', (database) => {
     expect(before.nonce).toBe(0);
 
     const flip = await bet(token, 'games/flip', { stake: '1', currency: 'ton', side: 'heads' });
-    expect(flip.round.fairness).toEqual({ serverSeedHash: before.serverSeedHash, serverSeed: null, clientSeed: before.clientSeed, nonce: 0 });
+    expect(flip.round.fairness).toEqual({
+      serverSeedHash: before.serverSeedHash,
+      serverSeed: null,
+      clientSeed: before.clientSeed,
+      nonce: 0,
+    });
     const roll = await bet(token, 'games/roll', { stake: '1', currency: 'ton', target: '50', direction: 'under' });
     expect(roll.round.fairness.nonce).toBe(1);
 
@@ -98,9 +124,10 @@ describe.each(databases())('games on $name', (database) => {
     let total = toNano('20');
     let rewards = 0n;
     for (let i = 0; i < 12; i++) {
-      const result = i % 2
-        ? await bet(token, 'games/flip', { stake: '0.5', currency: 'ton', side: i % 4 === 1 ? 'heads' : 'tails' })
-        : await bet(token, 'games/roll', { stake: '0.25', currency: 'ton', target: '33.33', direction: 'over' });
+      const result =
+        i % 2
+          ? await bet(token, 'games/flip', { stake: '0.5', currency: 'ton', side: i % 4 === 1 ? 'heads' : 'tails' })
+          : await bet(token, 'games/roll', { stake: '0.25', currency: 'ton', target: '33.33', direction: 'over' });
       const { round } = result;
       // Achievement rewards arrive as bonus (and turn into TON once wagered), so count both balances.
       const granted = await grantedRewards(userId);
@@ -143,15 +170,15 @@ describe.each(databases())('games on $name', (database) => {
     // The pair is known from here on: watch the statements of the next bet.
     const statements: string[] = [];
     const query = db.query.bind(db);
-    db.query = ((sql: string, params?: never) => {
+    db.query = (sql: string, params?: never) => {
       statements.push(sql);
       return query(sql, params);
-    });
+    };
     const transaction = db.transaction.bind(db);
-    db.transaction = ((fn: never) => {
+    db.transaction = (fn: never) => {
       statements.push('BEGIN');
       return transaction(fn);
-    });
+    };
     try {
       await bet(token, 'games/roll', { stake: '0.1', currency: 'ton', target: '50', direction: 'under' });
     } finally {
@@ -167,10 +194,13 @@ describe.each(databases())('games on $name', (database) => {
     expect(reused).toMatchObject({ status: 409, success: false, message: 'This idempotency key was already used for a different request' });
 
     await db.query('UPDATE users SET is_banned = true WHERE id = $1', [userId]);
-    const balance = (await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]!.balance;
+    const balance = (await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId]))
+      .rows[0]!.balance;
     const banned = await call(token, 'games/flip', { stake: '0.1', currency: 'ton', side: 'tails', idempotencyKey: key() });
     expect(banned).toMatchObject({ status: 403, success: false, code: 'account.banned' });
-    expect((await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]!.balance).toBe(balance);
+    expect(
+      (await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]!.balance,
+    ).toBe(balance);
     // The retry of a bet placed before the ban still answers with its first reply.
     expect((await call(token, 'games/flip', body)).success).toBe(true);
     expect((await audit(db)).problems).toEqual([]);
@@ -181,12 +211,14 @@ describe.each(databases())('games on $name', (database) => {
     const referrerId = newUserId();
     const referrerToken = await logIn(app, { id: referrerId });
     const code = (await call<{ code: string }>(referrerToken, 'referral/info')).data.code;
-    const friends = await Promise.all([1, 2].map(async () => {
-      const id = newUserId();
-      const token = await logIn(app, { id, startParam: `r_${code}` });
-      await fund(db, BigInt(id), '10');
-      return { token, userId: BigInt(id) };
-    }));
+    const friends = await Promise.all(
+      [1, 2].map(async () => {
+        const id = newUserId();
+        const token = await logIn(app, { id, startParam: `r_${code}` });
+        await fund(db, BigInt(id), '10');
+        return { token, userId: BigInt(id) };
+      }),
+    );
     for (const friend of friends) await bet(friend.token, 'games/flip', { stake: '1', currency: 'ton', side: 'heads' });
     const plain = await Promise.all(Array.from({ length: 16 }, () => player('10', '0.5')));
     for (const p of plain) await bet(p.token, 'games/flip', { stake: '0.01', currency: 'ton', side: 'heads' });
@@ -196,16 +228,27 @@ describe.each(databases())('games on $name', (database) => {
     for (const p of [poor, banned, reuser]) await bet(p.token, 'games/flip', { stake: '0.01', currency: 'ton', side: 'heads' });
     await db.query('UPDATE users SET is_banned = true WHERE id = $1', [banned.userId]);
     const reusedKey = key();
-    const first = await call<BetResult>(reuser.token, 'games/flip', { stake: '0.01', currency: 'ton', side: 'tails', idempotencyKey: reusedKey });
+    const first = await call<BetResult>(reuser.token, 'games/flip', {
+      stake: '0.01',
+      currency: 'ton',
+      side: 'tails',
+      idempotencyKey: reusedKey,
+    });
     const retrier = plain[0]!;
     const retriedKey = key();
-    const retried = await call<BetResult>(retrier.token, 'games/roll', { stake: '0.02', currency: 'ton', target: '50', direction: 'under', idempotencyKey: retriedKey });
+    const retried = await call<BetResult>(retrier.token, 'games/roll', {
+      stake: '0.02',
+      currency: 'ton',
+      target: '50',
+      direction: 'under',
+      idempotencyKey: retriedKey,
+    });
 
     const everyone = [...friends, ...plain, poor, banned, reuser];
     // The first-round reward set a wagering requirement that a bet here would end (the general
     // path then releases the bonus): clear it, but leave one player wagering on.
     await db.query('UPDATE users SET wagering_left = 0 WHERE id = ANY ($1::bigint[])', [`{${everyone.map((p) => p.userId).join(',')}}`]);
-    await db.query("UPDATE users SET wagering_left = 100000000000 WHERE id = $1", [plain[2]!.userId]);
+    await db.query('UPDATE users SET wagering_left = 100000000000 WHERE id = $1', [plain[2]!.userId]);
     const before = new Map(await Promise.all(everyone.map(async (p) => [p.userId, await tonOf(p.userId)] as const)));
     const referralBefore = await tonOf(BigInt(referrerId), 'referral');
 
@@ -220,19 +263,33 @@ describe.each(databases())('games on $name', (database) => {
         : Promise.resolve();
     const calls: string[] = [];
     const query = db.query.bind(db);
-    db.query = ((sql: string, params?: never) => {
+    db.query = (sql: string, params?: never) => {
       calls.push(sql);
       return query(sql, params);
-    });
+    };
     let answers;
     try {
       const placed = Promise.all([
-        ...friends.map((f) => call<BetResult>(f.token, 'games/flip', { stake: '1', currency: 'ton', side: 'tails', idempotencyKey: key() })),
+        ...friends.map((f) =>
+          call<BetResult>(f.token, 'games/flip', { stake: '1', currency: 'ton', side: 'tails', idempotencyKey: key() }),
+        ),
         // The retried key of plain[0] (it answers first reply), everyone else a new bet; plain[1..] half on bonus.
-        call<BetResult>(retrier.token, 'games/roll', { stake: '0.02', currency: 'ton', target: '50', direction: 'under', idempotencyKey: retriedKey }),
+        call<BetResult>(retrier.token, 'games/roll', {
+          stake: '0.02',
+          currency: 'ton',
+          target: '50',
+          direction: 'under',
+          idempotencyKey: retriedKey,
+        }),
         ...plain.slice(1).map((p, n) =>
           n % 2
-            ? call<BetResult>(p.token, 'games/roll', { stake: '0.3', currency: 'bonus', target: '40', direction: 'over', idempotencyKey: key() })
+            ? call<BetResult>(p.token, 'games/roll', {
+                stake: '0.3',
+                currency: 'bonus',
+                target: '40',
+                direction: 'over',
+                idempotencyKey: key(),
+              })
             : call<BetResult>(p.token, 'games/flip', { stake: '0.5', currency: 'ton', side: 'heads', idempotencyKey: key() }),
         ),
         call(poor.token, 'games/flip', { stake: '0.5', currency: 'ton', side: 'heads', idempotencyKey: key() }),
@@ -271,7 +328,8 @@ describe.each(databases())('games on $name', (database) => {
       expect(accepted[n]!.balance.ton).toBe(fromNano(before.get(p.userId)! + tonMove));
     }
     for (const p of [poor, banned, reuser, retrier]) expect(await tonOf(p.userId)).toBe(before.get(p.userId));
-    const wagering = (await db.query<{ wagering_left: bigint }>('SELECT wagering_left FROM users WHERE id = $1', [plain[2]!.userId])).rows[0]!.wagering_left;
+    const wagering = (await db.query<{ wagering_left: bigint }>('SELECT wagering_left FROM users WHERE id = $1', [plain[2]!.userId]))
+      .rows[0]!.wagering_left;
     expect(wagering).toBe(100000000000n - toNano(accepted[3]!.round.stake));
     // Both friends' TON bets paid the referrer its share of the edge (1 TON x 1% x 20% each).
     expect(await tonOf(BigInt(referrerId), 'referral')).toBe(referralBefore + 2n * toNano('0.002'));
@@ -293,11 +351,26 @@ describe.each(databases())('games on $name', (database) => {
   };
   /** A lost 1 TON flip of a player as the server hands it to the batcher (nonce: the expected one, unless given). */
   const betRow = async (user: bigint, nonce?: unknown): Promise<BetItem> => {
-    const pair = (await db.query<{ id: bigint; next_nonce: number }>('SELECT id, next_nonce FROM seed_pairs WHERE user_id = $1 AND active', [user])).rows[0]!;
+    const pair = (
+      await db.query<{ id: bigint; next_nonce: number }>('SELECT id, next_nonce FROM seed_pairs WHERE user_id = $1 AND active', [user])
+    ).rows[0]!;
     return {
-      kind: 'instant', call: 'games/flip', user: user.toString(), key: key(), hash: 'h', game: 'flip' as const, pair: pair.id.toString(), nonce: (nonce ?? pair.next_nonce) as number,
-      currency: 'ton' as const, stake: toNano('1').toString(), payout: '0', multiplier: '0', params: { choice: 'heads' }, outcome: { side: 'tails' },
-      reply: JSON.stringify({ round: { id: '@round' }, balance: { ton: '@ton', bonusTon: '@bonus' } }), now: new Date().toISOString(),
+      kind: 'instant',
+      call: 'games/flip',
+      user: user.toString(),
+      key: key(),
+      hash: 'h',
+      game: 'flip' as const,
+      pair: pair.id.toString(),
+      nonce: (nonce ?? pair.next_nonce) as number,
+      currency: 'ton' as const,
+      stake: toNano('1').toString(),
+      payout: '0',
+      multiplier: '0',
+      params: { choice: 'heads' },
+      outcome: { side: 'tails' },
+      reply: JSON.stringify({ round: { id: '@round' }, balance: { ton: '@ton', bonusTon: '@bonus' } }),
+      now: new Date().toISOString(),
       actor: user.toString(),
     };
   };
@@ -308,10 +381,10 @@ describe.each(databases())('games on $name', (database) => {
     const before = await Promise.all(players.map((player) => tonOf(player)));
     const events: string[] = [];
     const query = db.query.bind(db);
-    db.query = ((sql: string, params?: readonly SqlValue[]) => {
+    db.query = (sql: string, params?: readonly SqlValue[]) => {
       if (sql.includes('arcade_bets(')) events.push(`sent ${(JSON.parse(String(params?.[0])) as unknown[]).length}`);
       return query(sql, params);
-    });
+    };
     try {
       const batches = new BetBatches(db);
       await Promise.all(rows.map((row, n) => batches.submit(players[n]!, row).then(() => events.push(`answered ${n}`))));
@@ -328,13 +401,18 @@ describe.each(databases())('games on $name', (database) => {
     // Four players' bets at once: the first goes at once, the other three wait and go together.
     const players = await batchPlayers(4);
     const before = await Promise.all(players.map((player) => tonOf(player)));
-    const rows = [await betRow(players[0]!), await betRow(players[1]!), await betRow(players[2]!, 'not a nonce'), await betRow(players[3]!)];
+    const rows = [
+      await betRow(players[0]!),
+      await betRow(players[1]!),
+      await betRow(players[2]!, 'not a nonce'),
+      await betRow(players[3]!),
+    ];
     const calls: number[] = [];
     const query = db.query.bind(db);
-    db.query = ((sql: string, params?: readonly SqlValue[]) => {
+    db.query = (sql: string, params?: readonly SqlValue[]) => {
       if (sql.includes('arcade_bets(')) calls.push((JSON.parse(String(params?.[0])) as unknown[]).length);
       return query(sql, params);
-    });
+    };
     let settled;
     try {
       const batches = new BetBatches(db);
@@ -380,11 +458,19 @@ describe.each(databases())('games on $name', (database) => {
   });
 
   /** Rotates to a client seed under which the next road round's traps satisfy `want`. */
-  async function arrangeTraps(token: string, userId: bigint, difficulty: RoadDifficulty, want: (traps: number[]) => boolean): Promise<number[]> {
+  async function arrangeTraps(
+    token: string,
+    userId: bigint,
+    difficulty: RoadDifficulty,
+    want: (traps: number[]) => boolean,
+  ): Promise<number[]> {
     await call(token, 'fairness/seeds');
     const { next_server_seed } = await activeSeed(userId);
     for (let i = 0; ; i++) {
-      const traps = roadTraps(fairFloats({ serverSeed: next_server_seed, clientSeed: `arranged-${i}`, nonce: 0 }, 24, nodeHmac), difficulty);
+      const traps = roadTraps(
+        fairFloats({ serverSeed: next_server_seed, clientSeed: `arranged-${i}`, nonce: 0 }, 24, nodeHmac),
+        difficulty,
+      );
       if (want(traps)) {
         await call(token, 'fairness/rotate', { clientSeed: `arranged-${i}` });
         return traps;
@@ -432,6 +518,25 @@ describe.each(databases())('games on $name', (database) => {
     expect(hit.round.road).toMatchObject({ passed: 1, hitLane: 2 });
     expect(hit.round.road!.traps).toContain(2);
     expect(hit.balance.ton).toBe('3');
+    // A double tap on the lane that was hit answers the ended round as it is, and moves nothing.
+    const again = await bet(token, 'games/road/step', { roundId: round.id, lane: 2 });
+    expect(again.round).toMatchObject({ status: 'lost', payout: '0' });
+    expect(again.round.road).toMatchObject({ passed: 1, hitLane: 2 });
+    expect(again.balance.ton).toBe('3');
+  });
+
+  it('road: twenty taps at once on a trap lane all answer the lost round, and lose the stake once', async () => {
+    const { token, userId } = await player('5');
+    await arrangeTraps(token, userId, 'easy', (t) => t.includes(0));
+    const { round } = await bet(token, 'games/road/start', { stake: '1', currency: 'ton', difficulty: 'easy' });
+    const taps = await Promise.all(
+      Array.from({ length: 20 }, () => call<BetResult>(token, 'games/road/step', { roundId: round.id, lane: 1, idempotencyKey: key() })),
+    );
+    for (const tap of taps) {
+      expect(tap.code, tap.message).toBeUndefined();
+      expect(tap.data.round).toMatchObject({ status: 'lost', payout: '0' });
+      expect(tap.data.balance.ton).toBe('4');
+    }
   });
 
   it('road: the last lane cashes out by itself', async () => {
@@ -471,7 +576,9 @@ describe.each(databases())('games on $name', (database) => {
     expect(current.data.round).toMatchObject({ id: round.id, status: 'open', road: { passed: 1 } });
     const next = await bet(token, 'games/road/step', { roundId: round.id, lane: 2 });
     expect(next.round.road!.passed).toBe(2);
-    expect((await call(token, 'games/road/start', { stake: '1', currency: 'ton', difficulty: 'easy', idempotencyKey: key() })).code).toBe('game.road.open');
+    expect((await call(token, 'games/road/start', { stake: '1', currency: 'ton', difficulty: 'easy', idempotencyKey: key() })).code).toBe(
+      'game.road.open',
+    );
   });
 
   it('lists rounds per player and per game, newest first, a page at a time', async () => {
@@ -482,7 +589,9 @@ describe.each(databases())('games on $name', (database) => {
     await bet(other.token, 'games/flip', { stake: '0.1', currency: 'ton', side: 'heads' });
     const page1 = (await call<{ items: Round[]; nextCursor: string | null }>(token, 'games/rounds', { game: 'flip', limit: 2 })).data;
     expect(page1.items.map((r) => r.game)).toEqual(['flip', 'flip']);
-    const page2 = (await call<{ items: Round[]; nextCursor: string | null }>(token, 'games/rounds', { game: 'flip', cursor: page1.nextCursor, limit: 2 })).data;
+    const page2 = (
+      await call<{ items: Round[]; nextCursor: string | null }>(token, 'games/rounds', { game: 'flip', cursor: page1.nextCursor, limit: 2 })
+    ).data;
     expect(page2.items).toHaveLength(1);
     expect(page2.nextCursor).toBeNull();
     expect((await call<{ items: Round[] }>(token, 'games/rounds', {})).data.items).toHaveLength(4);
@@ -500,9 +609,15 @@ describe.each(databases())('games on $name', (database) => {
     let net = 0n;
     for (let i = 0; i < 2000; i++) {
       const { token } = players[i % players.length]!;
-      const { round } = i % 3 === 0
-        ? await bet(token, 'games/roll', { stake: '0.05', currency: 'ton', target: String(20 + (i % 60)), direction: i % 2 ? 'over' : 'under' })
-        : await bet(token, 'games/flip', { stake: '0.05', currency: 'ton', side: i % 2 ? 'heads' : 'tails' });
+      const { round } =
+        i % 3 === 0
+          ? await bet(token, 'games/roll', {
+              stake: '0.05',
+              currency: 'ton',
+              target: String(20 + (i % 60)),
+              direction: i % 2 ? 'over' : 'under',
+            })
+          : await bet(token, 'games/flip', { stake: '0.05', currency: 'ton', side: i % 2 ? 'heads' : 'tails' });
       net += toNano(round.payout) - toNano(round.stake);
     }
     const ids = `{${players.map((p) => p.userId).join(',')}}`;
@@ -510,7 +625,10 @@ describe.each(databases())('games on $name', (database) => {
       `SELECT SUM(balance)::bigint AS total FROM accounts WHERE kind IN ('ton', 'bonus') AND user_id = ANY($1::bigint[])`,
       [ids],
     );
-    const rewards = await db.query<{ total: bigint }>('SELECT COALESCE(SUM(reward), 0)::bigint AS total FROM achievement_grants WHERE user_id = ANY($1::bigint[])', [ids]);
+    const rewards = await db.query<{ total: bigint }>(
+      'SELECT COALESCE(SUM(reward), 0)::bigint AS total FROM achievement_grants WHERE user_id = ANY($1::bigint[])',
+      [ids],
+    );
     expect(held.rows[0]!.total).toBe(toNano('160') + net + rewards.rows[0]!.total);
     const report = await audit(db);
     expect(report.problems).toEqual([]);
@@ -542,7 +660,12 @@ describe.each(postgresOnly('games under parallel load'))('games under parallel l
       const before = envelope(await post(app, '/api/v3/fairness/seeds', {}, { token })).data as SeedsInfo;
       const answers = await Promise.all(
         Array.from({ length: 30 }, (_, n) =>
-          post(n % 2 ? other : app, '/api/v3/games/flip', { stake: '0.01', currency: 'ton', side: n % 3 ? 'heads' : 'tails', idempotencyKey: `two-servers-${id}-${n}` }, { token }),
+          post(
+            n % 2 ? other : app,
+            '/api/v3/games/flip',
+            { stake: '0.01', currency: 'ton', side: n % 3 ? 'heads' : 'tails', idempotencyKey: `two-servers-${id}-${n}` },
+            { token },
+          ),
         ),
       );
       expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
@@ -554,13 +677,22 @@ describe.each(postgresOnly('games under parallel load'))('games under parallel l
       expect(hashServerSeed(revealed.serverSeed)).toBe(before.serverSeedHash);
       expect(revealed.bets).toBe(30);
       for (const round of rounds) {
-        const side = flipSide(fairFloats({ serverSeed: revealed.serverSeed, clientSeed: revealed.clientSeed, nonce: round.fairness.nonce }, 1));
+        const side = flipSide(
+          fairFloats({ serverSeed: revealed.serverSeed, clientSeed: revealed.clientSeed, nonce: round.fairness.nonce }, 1),
+        );
         expect(round.flip!.side).toBe(side);
         expect(round.status).toBe(side === round.flip!.choice ? 'won' : 'lost');
       }
       // Bets after the rotation use the new pair on both servers.
       for (const server of [app, other]) {
-        const after = envelope(await post(server, '/api/v3/games/flip', { stake: '0.01', currency: 'ton', side: 'heads', idempotencyKey: `two-servers-${id}-after-${server === app}` }, { token })).data as BetResult;
+        const after = envelope(
+          await post(
+            server,
+            '/api/v3/games/flip',
+            { stake: '0.01', currency: 'ton', side: 'heads', idempotencyKey: `two-servers-${id}-after-${server === app}` },
+            { token },
+          ),
+        ).data as BetResult;
         expect(after.round.fairness.serverSeedHash).toBe(rotated.serverSeedHash);
       }
       expect((await audit(db)).problems).toEqual([]);
@@ -581,7 +713,12 @@ describe.each(postgresOnly('games under parallel load'))('games under parallel l
       const token = await logIn(server, { id });
       await fund(single, BigInt(id), '10');
       const flip = (n: number) =>
-        post(server, '/api/v3/games/flip', { stake: '0.01', currency: 'ton', side: 'heads', idempotencyKey: `by-key-${id}-${n}` }, { token });
+        post(
+          server,
+          '/api/v3/games/flip',
+          { stake: '0.01', currency: 'ton', side: 'heads', idempotencyKey: `by-key-${id}-${n}` },
+          { token },
+        );
       for (let n = 0; n < 3; n++) expect((await flip(n)).statusCode).toBe(200);
       // Then the tables grow: 20,000 other players' keys and rounds.
       await single.query(
@@ -633,7 +770,12 @@ describe.each(postgresOnly('games under parallel load'))('games under parallel l
     const answers = await Promise.all(
       players.flatMap((token, p) =>
         Array.from({ length: 12 }, (_, n) =>
-          post(app, '/api/v3/games/flip', { stake: '0.1', currency: 'ton', side: 'heads', idempotencyKey: `parallel-${p}-${n}-${Date.now()}` }, { token }),
+          post(
+            app,
+            '/api/v3/games/flip',
+            { stake: '0.1', currency: 'ton', side: 'heads', idempotencyKey: `parallel-${p}-${n}-${Date.now()}` },
+            { token },
+          ),
         ),
       ),
     );

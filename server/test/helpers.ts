@@ -235,13 +235,22 @@ export function post(app: FastifyInstance, path: string, body: unknown = {}, opt
   return app.inject({ method: 'POST', url: path, headers, payload: typeof body === 'string' ? body : JSON.stringify(body) });
 }
 
-export async function logIn(app: FastifyInstance, launch: TestLaunch): Promise<string> {
+/**
+ * Signs a player in and, unless `ageConfirmed: false`, confirms they are 18 or older through the
+ * API, as the app asks before the first bet (bets are refused until then).
+ */
+export async function logIn(app: FastifyInstance, launch: TestLaunch, options: { ageConfirmed?: boolean } = {}): Promise<string> {
   const response = await post(app, '/api/v3/auth', { initData: launchData(launch) });
   const reply = envelope(response);
   if (response.statusCode !== 200 || !reply.success) {
     throw new Error(`login failed: ${response.statusCode} ${reply.message ?? ''}`);
   }
-  return (reply.data as { token: string }).token;
+  const token = (reply.data as { token: string }).token;
+  if (options.ageConfirmed !== false) {
+    const confirmed = await post(app, '/api/v3/play/age-confirm', {}, { token });
+    if (confirmed.statusCode !== 200) throw new Error(`age confirmation failed: ${confirmed.statusCode} ${confirmed.body}`);
+  }
+  return token;
 }
 
 export function tempDir(prefix: string): string {
@@ -283,7 +292,10 @@ export function serverProcessEnv(databaseUrl: string, port: number): NodeJS.Proc
 /** Waits until a server answers /healthz; throws when it exits or takes over a minute. */
 export async function waitHealthy(base: string, exited: () => boolean): Promise<void> {
   for (let waited = 0; ; waited += 100) {
-    const healthy = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) return;
     if (waited > 60_000 || exited()) throw new Error('the server did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -23,8 +23,8 @@ async function run(deps: WalletDeps, ...argv: string[]): Promise<{ code: number;
   return { code, text: lines.join('\n') };
 }
 
-
-const balanceOf = async (ton: Ton, address: Address | string) => (await ton.chain.getAccountState(typeof address === 'string' ? address : address.toRawString())).balance;
+const balanceOf = async (ton: Ton, address: Address | string) =>
+  (await ton.chain.getAccountState(typeof address === 'string' ? address : address.toRawString())).balance;
 
 describe('wallet settings for the operator', () => {
   it('production needs the seed and the toncenter key, and the database only for commands that read the book', () => {
@@ -45,9 +45,14 @@ describe('wallet settings for the operator', () => {
       'Refusing to start in production: TON_CHAIN=sandbox is an emulated chain; HOT_WALLET_SEED is the development seed',
     );
     const broken = refusal({ HOT_WALLET_SEED: 'not-a-seed-but-a-secret', TONCENTER_API_KEY: 'k', HOT_WALLET_FLOAT: '1,5' }, false);
-    expect(broken).toBe('Refusing to start in production: HOT_WALLET_FLOAT must be a TON amount like 100 or 12.5; HOT_WALLET_SEED must be 64 hex characters (a 32-byte seed)');
+    expect(broken).toBe(
+      'Refusing to start in production: HOT_WALLET_FLOAT must be a TON amount like 100 or 12.5; HOT_WALLET_SEED must be 64 hex characters (a 32-byte seed)',
+    );
     expect(broken).not.toContain('not-a-seed');
-    const settings = loadWalletSettings({ HOT_WALLET_SEED: seed, TONCENTER_API_KEY: 'k', HOT_WALLET_FLOAT: '250.5', DATABASE_URL: 'postgres://x@h/db' }, { database: true, repoRoot: '/repo' });
+    const settings = loadWalletSettings(
+      { HOT_WALLET_SEED: seed, TONCENTER_API_KEY: 'k', HOT_WALLET_FLOAT: '250.5', DATABASE_URL: 'postgres://x@h/db' },
+      { database: true, repoRoot: '/repo' },
+    );
     expect(settings.ton).toMatchObject({ network: 'mainnet', chain: 'toncenter', hotWalletFloat: toNano('250.5') });
     expect(settings.database).toEqual({ production: true, databaseUrl: 'postgres://x@h/db', dataDir: '/repo/.data/pglite' });
     expect(loadWalletSettings({ NODE_ENV: 'development' }, { database: false, repoRoot: '/repo' }).ton.hotWalletFloat).toBe(toNano('100'));
@@ -56,7 +61,11 @@ describe('wallet settings for the operator', () => {
   it('the CLI names what a wallet command is missing in production, and prints the address in development', async () => {
     const cli = (argv: string[], env: Record<string, string>) =>
       new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...argv], { cwd: SERVER_DIR, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...argv], {
+          cwd: SERVER_DIR,
+          env: { PATH: process.env.PATH ?? '', ...env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -193,7 +202,9 @@ describe.each(databases())('hot wallet operator commands on $name', (database) =
     // Past liabilities + float: refused, with the most that may go.
     const tooMuch = await run(deps, 'wallet:sweep', cold, fromNano(hotBefore), '--yes');
     expect(tooMuch.code).toBe(2);
-    expect(tooMuch.text).toMatch(/refused: the hot wallet would go below the liabilities plus the float: at most [\d.]+ TON can be swept now/);
+    expect(tooMuch.text).toMatch(
+      /refused: the hot wallet would go below the liabilities plus the float: at most [\d.]+ TON can be swept now/,
+    );
     expect(await sweeps()).toBe(0n);
 
     const sent = await run(deps, 'wallet:sweep', cold, '500', '--yes');
@@ -214,7 +225,10 @@ describe.each(databases())('hot wallet operator commands on $name', (database) =
     expect(await balanceOf(ton, coldWallet.address)).toBe(coldAfter);
 
     // Two runs at once under one key: one sweep.
-    const raced = await Promise.all([run(deps, 'wallet:sweep', cold, '1', '--yes', '--key=race'), run(deps, 'wallet:sweep', cold, '1', '--yes', '--key', 'race')]);
+    const raced = await Promise.all([
+      run(deps, 'wallet:sweep', cold, '1', '--yes', '--key=race'),
+      run(deps, 'wallet:sweep', cold, '1', '--yes', '--key', 'race'),
+    ]);
     expect(raced.map((r) => r.code)).toEqual([0, 0]);
     expect(await sweeps()).toBe(2n);
     const coldRaced = await balanceOf(ton, coldWallet.address);
@@ -226,9 +240,13 @@ describe.each(databases())('hot wallet operator commands on $name', (database) =
       ['sweep-done', toNano('500')],
       ['sweep-done', toNano('1')],
     ]);
-    const { rows } = await db.query<{ status: string; requested_by: string; tx_hash: string | null; float_kept: bigint; to_address: string }>(
-      'SELECT status, requested_by, tx_hash, float_kept, to_address FROM hot_wallet_sweeps ORDER BY id',
-    );
+    const { rows } = await db.query<{
+      status: string;
+      requested_by: string;
+      tx_hash: string | null;
+      float_kept: bigint;
+      to_address: string;
+    }>('SELECT status, requested_by, tx_hash, float_kept, to_address FROM hot_wallet_sweeps ORDER BY id');
     expect(rows.map((r) => [r.status, r.requested_by, r.float_kept, r.to_address])).toEqual([
       ['done', 'alice', FLOAT, coldWallet.address.toRawString()],
       ['done', 'alice', FLOAT, coldWallet.address.toRawString()],
@@ -245,7 +263,10 @@ describe.each(databases())('hot wallet operator commands on $name', (database) =
     for (const [argv, text] of [
       [['wallet:sweep', 'EQnot-an-address', '1', '--yes'], 'refused: cold address: This is not a valid TON address'],
       [['wallet:sweep', own, '1', '--yes'], 'refused: cold address: This is the address of our own wallet'],
-      [['wallet:sweep', ton.sandbox!.undeployedAddress('x').toRawString(), '0', '--yes'], 'refused: amount must be a number of TON above 0'],
+      [
+        ['wallet:sweep', ton.sandbox!.undeployedAddress('x').toRawString(), '0', '--yes'],
+        'refused: amount must be a number of TON above 0',
+      ],
       [['wallet:sweep', ton.sandbox!.undeployedAddress('x').toRawString(), '1', '--force'], 'refused: unknown option --force'],
       [['wallet:sweep', 'only-one-argument'], 'refused: wallet:sweep <cold address> <amount in TON>'],
     ] as const) {
@@ -267,7 +288,9 @@ describe.each(databases())('hot wallet operator commands on $name', (database) =
     const watched = await watchHotWallet(db, ton);
     expect(watched.sweeps.map((s) => s.kind)).toEqual(['sweep-expired']);
     expect(await balanceOf(ton, ton.hotWallet.address)).toBe(hotBefore);
-    const { rows } = await db.query<{ status: string }>("SELECT status FROM hot_wallet_sweeps WHERE to_address = $1", [nobody.toRawString()]);
+    const { rows } = await db.query<{ status: string }>('SELECT status FROM hot_wallet_sweeps WHERE to_address = $1', [
+      nobody.toRawString(),
+    ]);
     expect(rows).toEqual([{ status: 'expired' }]);
   });
 });

@@ -2,7 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/db';
 import { validateLaunchData } from '../src/domain/launch-data';
-import { databases, envelope, launchData, logIn, newUserId, post, PRODUCTION_ENV, PUBLIC_URL, startServer, TEST_APP_KEY, TEST_BOT_TOKEN } from './helpers';
+import {
+  databases,
+  envelope,
+  launchData,
+  logIn,
+  newUserId,
+  post,
+  PRODUCTION_ENV,
+  PUBLIC_URL,
+  startServer,
+  TEST_APP_KEY,
+  TEST_BOT_TOKEN,
+} from './helpers';
 
 describe.each(databases())('HTTP edges on $name', (database) => {
   let db: Db;
@@ -69,7 +81,12 @@ describe.each(databases())('HTTP edges on $name', (database) => {
     });
 
     it('application/json with a charset is accepted', async () => {
-      const response = await post(app, '/api/v3/profile/light', {}, { token, headers: { 'content-type': 'application/json; charset=utf-8' } });
+      const response = await post(
+        app,
+        '/api/v3/profile/light',
+        {},
+        { token, headers: { 'content-type': 'application/json; charset=utf-8' } },
+      );
       expect(response.statusCode).toBe(200);
     });
 
@@ -235,7 +252,9 @@ describe.each(databases())('HTTP edges on $name', (database) => {
       expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self' https://web.telegram.org");
       // Scripts from the app only; the one inline handler allowed is TON Connect UI's empty ontouchstart.
-      expect(page.headers['content-security-policy']).toContain("script-src 'self' 'unsafe-hashes' 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';");
+      expect(page.headers['content-security-policy']).toContain(
+        "script-src 'self' 'unsafe-hashes' 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';",
+      );
       const api = await post(app, '/api/v3/profile/light', {});
       expect(api.headers['x-content-type-options']).toBe('nosniff');
     });
@@ -262,7 +281,11 @@ describe.each(databases())('HTTP edges on $name', (database) => {
       });
       expect(preflight.statusCode).toBe(204);
       expect(preflight.headers['access-control-allow-headers']).toContain('authorization');
-      const refusedPreflight = await withOrigins.inject({ method: 'OPTIONS', url: '/api/v3/auth', headers: { origin: 'https://evil.example' } });
+      const refusedPreflight = await withOrigins.inject({
+        method: 'OPTIONS',
+        url: '/api/v3/auth',
+        headers: { origin: 'https://evil.example' },
+      });
       expect(refusedPreflight.statusCode).toBe(403);
       await withOrigins.close();
     });
@@ -296,7 +319,13 @@ describe.each(databases())('HTTP edges on $name', (database) => {
       const limited = await startServer(db, { env: { MONEY_RATE_LIMIT: '3' } });
       const id = newUserId();
       const token = await logIn(limited, { id });
-      const bet = (n: number, as = token) => post(limited, '/api/v3/games/flip', { stake: '1', currency: 'ton', side: 'heads', idempotencyKey: `limit-${id}-${n}` }, { token: as });
+      const bet = (n: number, as = token) =>
+        post(
+          limited,
+          '/api/v3/games/flip',
+          { stake: '1', currency: 'ton', side: 'heads', idempotencyKey: `limit-${id}-${n}` },
+          { token: as },
+        );
       // Refused for the balance, but counted: a script cannot probe faster than the limit either.
       for (let n = 0; n < 3; n++) expect((await bet(n)).statusCode).toBe(409);
       const response = await bet(3);

@@ -70,7 +70,10 @@ describe.each(postgresOnly('the server killed mid-stream'))('the server killed m
       headers: { 'content-type': 'application/json', 'x-app-key': TEST_APP_KEY },
       body: JSON.stringify({ initData: launchData({ id }) }),
     });
-    return ((await response.json()) as { data: { token: string } }).data.token;
+    const token = ((await response.json()) as { data: { token: string } }).data.token;
+    // Bets wait for the 18+ confirmation, as the app asks it first.
+    await send(token, 'play/age-confirm', {});
+    return token;
   };
 
   beforeAll(async () => {
@@ -92,7 +95,12 @@ describe.each(postgresOnly('the server killed mid-stream'))('the server killed m
     // Every player opens a road round first: these must survive the kill.
     const roads: string[] = [];
     for (let p = 0; p < PLAYERS; p++) {
-      const opened = await send(tokens[p]!, 'games/road/start', { stake: '1', currency: 'ton', difficulty: 'easy', idempotencyKey: `kill-road-${ids[p]}` });
+      const opened = await send(tokens[p]!, 'games/road/start', {
+        stake: '1',
+        currency: 'ton',
+        difficulty: 'easy',
+        idempotencyKey: `kill-road-${ids[p]}`,
+      });
       expect(opened.status).toBe(200);
       roads.push((opened.reply!.data as BetResult).round.id);
     }
@@ -145,7 +153,12 @@ describe.each(postgresOnly('the server killed mid-stream'))('the server killed m
     const inFlight = sent.filter((s) => s.status === undefined);
     expect(acknowledged.length).toBeGreaterThanOrEqual(150);
     expect(inFlight.length).toBeGreaterThan(0);
-    const byKind = Object.fromEntries(['games/flip', 'games/roll', 'games/road/step', 'market/checkout', 'wallet/withdraw'].map((path) => [path, acknowledged.filter((s) => s.path === path).length]));
+    const byKind = Object.fromEntries(
+      ['games/flip', 'games/roll', 'games/road/step', 'market/checkout', 'wallet/withdraw'].map((path) => [
+        path,
+        acknowledged.filter((s) => s.path === path).length,
+      ]),
+    );
     // Every kind of operation was in the stream and acknowledged before the kill.
     for (const [path, count] of Object.entries(byKind)) expect(count, path).toBeGreaterThan(0);
     console.log(`killed with ${inFlight.length} requests in flight after ${acknowledged.length} acknowledged: ${JSON.stringify(byKind)}`);
@@ -179,7 +192,10 @@ describe.each(postgresOnly('the server killed mid-stream'))('the server killed m
       if (op.path === 'market/checkout') {
         // Each gift is its own purchase with its own key; the answer shows today's balance.
         const { items, spent } = again.reply!.data as CheckoutResult;
-        expect({ items, spent }, label).toEqual({ items: (op.reply!.data as CheckoutResult).items, spent: (op.reply!.data as CheckoutResult).spent });
+        expect({ items, spent }, label).toEqual({
+          items: (op.reply!.data as CheckoutResult).items,
+          spent: (op.reply!.data as CheckoutResult).spent,
+        });
       } else {
         expect(again.reply, label).toEqual(op.reply);
       }
@@ -216,7 +232,7 @@ describe.each(postgresOnly('the server killed mid-stream'))('the server killed m
 
     const report = await audit(db);
     expect(report.problems).toEqual([]);
-    const negative = await db.query("SELECT 1 FROM accounts WHERE user_id IS NOT NULL AND balance < 0");
+    const negative = await db.query('SELECT 1 FROM accounts WHERE user_id IS NOT NULL AND balance < 0');
     expect(negative.rowCount).toBe(0);
   }, 240_000);
 });

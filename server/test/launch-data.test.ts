@@ -22,7 +22,14 @@ describe('launch data validator', () => {
   it('accepts launch data signed by an independent implementation, with spaces and non-Latin names', () => {
     const raw = sign(
       {
-        user: { id: 4503599627370495, first_name: 'Анна Мария', last_name: 'O’Neil + 🎲', username: 'anna', is_premium: true, allows_write_to_pm: true },
+        user: {
+          id: 4503599627370495,
+          first_name: 'Анна Мария',
+          last_name: 'O’Neil + 🎲',
+          username: 'anna',
+          is_premium: true,
+          allows_write_to_pm: true,
+        },
         start_param: 'r_abc123',
         chat_type: 'private',
         chat_instance: '-3788475317572404878',
@@ -38,7 +45,11 @@ describe('launch data validator', () => {
   });
 
   it('its development signer produces data the independent validator accepts', () => {
-    const raw = signLaunchData({ user: { id: 1000001, first_name: 'Dev Player' }, startParam: 'r_x', chatType: 'sender', chatInstance: '1' }, TOKEN, now);
+    const raw = signLaunchData(
+      { user: { id: 1000001, first_name: 'Dev Player' }, startParam: 'r_x', chatType: 'sender', chatInstance: '1' },
+      TOKEN,
+      now,
+    );
     expect(() => validate(raw, TOKEN, { expiresIn: 0 })).not.toThrow();
     expect(validateLaunchData(raw, TOKEN, { now }).startParam).toBe('r_x');
   });
@@ -47,7 +58,9 @@ describe('launch data validator', () => {
     const raw = sign({ user: { id: 1, first_name: 'A' } }, TOKEN, now);
     expect(raw).toContain('signature=');
     expect(validateLaunchData(raw, TOKEN, { now }).user.id).toBe(1);
-    expect(refusal(() => validateLaunchData(raw.replace('signature=', 'signature=x'), TOKEN, { now })).message).toBe(launchDataMessages.badSignature);
+    expect(refusal(() => validateLaunchData(raw.replace('signature=', 'signature=x'), TOKEN, { now })).message).toBe(
+      launchDataMessages.badSignature,
+    );
     expect(refusal(() => validateLaunchData(`${raw}&extra=1`, TOKEN, { now })).message).toBe(launchDataMessages.badSignature);
     expect(refusal(() => validateLaunchData(raw, `${TOKEN}x`, { now })).message).toBe(launchDataMessages.badSignature);
   });
@@ -55,9 +68,15 @@ describe('launch data validator', () => {
   it('draws the age line at 6 hours and the future line at 60 seconds', () => {
     const at = (authDate: Date) => sign({ user: { id: 1, first_name: 'A' } }, TOKEN, authDate);
     expect(() => validateLaunchData(at(seconds(-6 * 3600)), TOKEN, { now })).not.toThrow();
-    expect(refusal(() => validateLaunchData(at(seconds(-6 * 3600 - 1)), TOKEN, { now }))).toEqual({ kind: 'unauthenticated', message: launchDataMessages.expired });
+    expect(refusal(() => validateLaunchData(at(seconds(-6 * 3600 - 1)), TOKEN, { now }))).toEqual({
+      kind: 'unauthenticated',
+      message: launchDataMessages.expired,
+    });
     expect(() => validateLaunchData(at(seconds(60)), TOKEN, { now })).not.toThrow();
-    expect(refusal(() => validateLaunchData(at(seconds(61)), TOKEN, { now }))).toEqual({ kind: 'unauthenticated', message: launchDataMessages.fromTheFuture });
+    expect(refusal(() => validateLaunchData(at(seconds(61)), TOKEN, { now }))).toEqual({
+      kind: 'unauthenticated',
+      message: launchDataMessages.fromTheFuture,
+    });
   });
 
   it('names each refusal', () => {
@@ -73,7 +92,10 @@ describe('launch data validator', () => {
       [sign({ user: { id: -5, first_name: 'A' } }, TOKEN, now), { kind: 'invalid', message: launchDataMessages.badUser }],
     ];
     for (const [raw, expected] of cases) {
-      expect(refusal(() => validateLaunchData(raw, TOKEN, { now })), raw).toEqual(expected);
+      expect(
+        refusal(() => validateLaunchData(raw, TOKEN, { now })),
+        raw,
+      ).toEqual(expected);
     }
   });
 

@@ -3,7 +3,7 @@ import { toNano } from '@arcade/api-client/money';
 import type { Db, Queryable } from '../src/db/db';
 import { createPlayerAccounts } from '../src/db/accounts';
 import { actingAs } from '../src/domain/actor';
-import { audit, systemCode, ledgerMessages, once, post, type AccountRef } from '../src/domain/ledger';
+import { audit, systemCode, ledgerMessages, post, withIdempotencyKey, type AccountRef } from '../src/domain/ledger';
 import { databases, postgresOnly } from './helpers';
 
 let nextPlayer = 10_000n;
@@ -21,34 +21,41 @@ async function balance(db: Queryable, ref: AccountRef): Promise<bigint> {
   const { rows } =
     'system' in ref
       ? // A system account's balance is the sum of its rows (the house is split into shards).
-        await db.query<{ balance: bigint }>('SELECT COALESCE(SUM(balance), 0)::bigint AS balance FROM accounts WHERE user_id IS NULL AND kind = $1', [ref.system])
+        await db.query<{ balance: bigint }>(
+          'SELECT COALESCE(SUM(balance), 0)::bigint AS balance FROM accounts WHERE user_id IS NULL AND kind = $1',
+          [ref.system],
+        )
       : await db.query<{ balance: bigint }>('SELECT balance FROM accounts WHERE user_id = $1 AND kind = $2', [ref.user, ref.kind]);
   return rows[0]?.balance ?? 0n;
 }
 
 /** A test deposit: TON that came in from the chain, credited to the player. */
 function deposit(tx: Queryable, user: bigint, amount: bigint, reference: string) {
-  return actingAs({ job: 'chain-watcher' }, () => post(tx, {
-    kind: 'deposit',
-    userId: user,
-    reference,
-    postings: [
-      { account: { system: 'deposits' }, amount: -amount },
-      { account: { user, kind: 'ton' }, amount },
-    ],
-  }));
+  return actingAs({ job: 'chain-watcher' }, () =>
+    post(tx, {
+      kind: 'deposit',
+      userId: user,
+      reference,
+      postings: [
+        { account: { system: 'deposits' }, amount: -amount },
+        { account: { user, kind: 'ton' }, amount },
+      ],
+    }),
+  );
 }
 
 /** A stake lost to the house, on the player's own call. */
 function lose(tx: Queryable, user: bigint, amount: bigint) {
-  return actingAs({ player: user }, () => post(tx, {
-    kind: 'bet',
-    userId: user,
-    postings: [
-      { account: { user, kind: 'ton' }, amount: -amount },
-      { account: { system: 'house' }, amount },
-    ],
-  }));
+  return actingAs({ player: user }, () =>
+    post(tx, {
+      kind: 'bet',
+      userId: user,
+      postings: [
+        { account: { user, kind: 'ton' }, amount: -amount },
+        { account: { system: 'house' }, amount },
+      ],
+    }),
+  );
 }
 
 const journalRows = async (db: Queryable) => (await db.query<{ n: bigint }>('SELECT count(*) AS n FROM journal_entries')).rows[0]!.n;
@@ -94,10 +101,10 @@ describe.each(databases())('ledger on $name', (database) => {
       await db.transaction((tx) => deposit(tx, user, toNano('3'), `chain-shard-${user}`));
       await db.transaction((tx) => lose(tx, user, toNano('1')));
     }
-    const rows = await db.query<{ code: string; balance: bigint }>(
-      `SELECT a.code, a.balance FROM accounts a WHERE a.code IN ($1, $2)`,
-      [systemCode('house', a), systemCode('house', b)],
-    );
+    const rows = await db.query<{ code: string; balance: bigint }>(`SELECT a.code, a.balance FROM accounts a WHERE a.code IN ($1, $2)`, [
+      systemCode('house', a),
+      systemCode('house', b),
+    ]);
     expect(rows.rows).toHaveLength(2);
     expect(await balance(db, { system: 'house' })).toBe(houseBefore + toNano('2'));
     expect((await audit(db)).problems).toEqual([]);
@@ -136,7 +143,8 @@ describe.each(databases())('ledger on $name', (database) => {
     const user = await newPlayer(db);
     await db.transaction((tx) => deposit(tx, user, toNano('3'), `chain-retry-${user}`));
     const call = { userId: user, call: 'test-bet', idempotencyKey: `bet-${user}-0001`, request: { stake: '1' } };
-    const play = () => once(db, call, async (tx) => ({ balance: (await lose(tx, user, toNano('1'))).balances.size, at: Math.random() }));
+    const play = () =>
+      withIdempotencyKey(db, call, async (tx) => ({ balance: (await lose(tx, user, toNano('1'))).balances.size, at: Math.random() }));
 
     const first = await play();
     const retry = await play();
@@ -148,9 +156,13 @@ describe.each(databases())('ledger on $name', (database) => {
     const user = await newPlayer(db);
     await db.transaction((tx) => deposit(tx, user, toNano('3'), `chain-reuse-${user}`));
     const key = `bet-${user}-0002`;
-    await once(db, { userId: user, call: 'test-bet', idempotencyKey: key, request: { stake: '1' } }, (tx) => lose(tx, user, toNano('1')));
+    await withIdempotencyKey(db, { userId: user, call: 'test-bet', idempotencyKey: key, request: { stake: '1' } }, (tx) =>
+      lose(tx, user, toNano('1')),
+    );
     await expect(
-      once(db, { userId: user, call: 'test-bet', idempotencyKey: key, request: { stake: '2' } }, (tx) => lose(tx, user, toNano('2'))),
+      withIdempotencyKey(db, { userId: user, call: 'test-bet', idempotencyKey: key, request: { stake: '2' } }, (tx) =>
+        lose(tx, user, toNano('2')),
+      ),
     ).rejects.toThrow(ledgerMessages.keyReused);
     expect(await balance(db, { user, kind: 'ton' })).toBe(toNano('2'));
   });
@@ -158,18 +170,18 @@ describe.each(databases())('ledger on $name', (database) => {
   it('refuses a missing or malformed idempotency key', async () => {
     const user = await newPlayer(db);
     for (const key of ['', 'short', 'has spaces in it', 'x'.repeat(101)]) {
-      await expect(once(db, { userId: user, call: 'c', idempotencyKey: key, request: {} }, () => Promise.resolve(1))).rejects.toThrow(
-        ledgerMessages.badKey,
-      );
+      await expect(
+        withIdempotencyKey(db, { userId: user, call: 'c', idempotencyKey: key, request: {} }, () => Promise.resolve(1)),
+      ).rejects.toThrow(ledgerMessages.badKey);
     }
   });
 
   it('a refused call leaves its key free so a corrected retry can go through', async () => {
     const user = await newPlayer(db);
     const call = { userId: user, call: 'test-bet', idempotencyKey: `bet-${user}-0003`, request: { stake: '1' } };
-    await expect(once(db, call, (tx) => lose(tx, user, toNano('1')))).rejects.toThrow(ledgerMessages.insufficient);
+    await expect(withIdempotencyKey(db, call, (tx) => lose(tx, user, toNano('1')))).rejects.toThrow(ledgerMessages.insufficient);
     await db.transaction((tx) => deposit(tx, user, toNano('1'), `chain-late-${user}`));
-    await once(db, call, (tx) => lose(tx, user, toNano('1')));
+    await withIdempotencyKey(db, call, (tx) => lose(tx, user, toNano('1')));
     expect(await balance(db, { user, kind: 'ton' })).toBe(0n);
   });
 
@@ -194,12 +206,17 @@ describe.each(databases())('ledger on $name', (database) => {
     const { tx, account } = rows[0]!;
     const missing = 9_000_000_000n;
     const counts = async () =>
-      (await db.query<{ n: string }>(
-        "SELECT (SELECT count(*) FROM journal_entries) || '/' || (SELECT count(*) FROM ledger_transactions) || '/' || (SELECT count(*) FROM game_rounds) || '/' || (SELECT count(*) FROM idempotency_keys) AS n",
-      )).rows[0]!.n;
+      (
+        await db.query<{ n: string }>(
+          "SELECT (SELECT count(*) FROM journal_entries) || '/' || (SELECT count(*) FROM ledger_transactions) || '/' || (SELECT count(*) FROM game_rounds) || '/' || (SELECT count(*) FROM idempotency_keys) AS n",
+        )
+      ).rows[0]!.n;
     const before = await counts();
     const refused = async (sql: string, params: unknown[], message: string) => {
-      const error = await db.query(sql, params as never).then(() => null, (e: unknown) => e as { code?: string; message?: string });
+      const error = await db.query(sql, params as never).then(
+        () => null,
+        (e: unknown) => e as { code?: string; message?: string },
+      );
       expect(error, sql).not.toBeNull();
       expect(error!.code).toBe('23503');
       expect(error!.message).toBe(message);
@@ -215,7 +232,11 @@ describe.each(databases())('ledger on $name', (database) => {
       [tx, account, missing],
       'a journal row names an account that does not exist',
     );
-    await refused("INSERT INTO ledger_transactions (kind, user_id, reference, actor_job) VALUES ('deposit', $1, 'ghost', 'chain-watcher')", [missing], 'a row of ledger_transactions names a player who does not exist');
+    await refused(
+      "INSERT INTO ledger_transactions (kind, user_id, reference, actor_job) VALUES ('deposit', $1, 'ghost', 'chain-watcher')",
+      [missing],
+      'a row of ledger_transactions names a player who does not exist',
+    );
     await refused(
       "INSERT INTO idempotency_keys (user_id, key, call, request_hash, reply) VALUES ($1, 'k', 'flip', 'h', '{}')",
       [missing],
@@ -240,7 +261,9 @@ describe.each(databases())('ledger on $name', (database) => {
     const undo = new Error('undo');
     await expect(
       db.transaction(async (tx) => {
-        await tx.query("INSERT INTO ledger_transactions (kind, reference, actor_job) VALUES ('adjustment', $1, 'operator')", [`house-only-${user}`]);
+        await tx.query("INSERT INTO ledger_transactions (kind, reference, actor_job) VALUES ('adjustment', $1, 'operator')", [
+          `house-only-${user}`,
+        ]);
         await tx.query(
           `INSERT INTO game_rounds (user_id, game, currency, stake, status, seed_pair_id, nonce, params, outcome)
            VALUES ($1, 'flip', 'ton', 1, 'lost', $2, 0, '{}', '{}')`,
@@ -262,7 +285,10 @@ describe.each(databases())('ledger on $name', (database) => {
       ["DELETE FROM accounts WHERE user_id = $1 AND kind = 'ton'", 'accounts rows are kept as they are named: delete is refused'],
       ['UPDATE accounts SET id = id WHERE user_id = $1', 'accounts rows are kept as they are named: update is refused'],
       ['DELETE FROM ledger_transactions WHERE user_id = $1', 'ledger_transactions rows are kept as they are named: delete is refused'],
-      ['UPDATE ledger_transactions SET user_id = NULL WHERE user_id = $1', 'ledger_transactions rows are kept as they are named: update is refused'],
+      [
+        'UPDATE ledger_transactions SET user_id = NULL WHERE user_id = $1',
+        'ledger_transactions rows are kept as they are named: update is refused',
+      ],
       [
         'DELETE FROM journal_entries WHERE account_id IN (SELECT id FROM accounts WHERE user_id = $1)',
         'journal_entries rows are kept as they are named: delete is refused',
@@ -303,7 +329,7 @@ describe.each(postgresOnly('ledger concurrency'))('ledger concurrency on $name',
     const refused = results.filter((r) => r.status === 'rejected');
     expect(won).toBe(10);
     expect(refused).toHaveLength(30);
-    for (const r of refused) expect(String((r).reason)).toContain(ledgerMessages.insufficient);
+    for (const r of refused) expect(String(r.reason)).toContain(ledgerMessages.insufficient);
     expect(await balance(db, { user, kind: 'ton' })).toBe(0n);
     expect((await audit(db)).problems).toEqual([]);
   });
@@ -314,7 +340,9 @@ describe.each(postgresOnly('ledger concurrency'))('ledger concurrency on $name',
     const call = { userId: user, call: 'test-bet', idempotencyKey: `bet-${user}-parallel`, request: { stake: '1' } };
 
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => once(db, call, async (tx) => ({ id: String((await lose(tx, user, toNano('1'))).transactionId) }))),
+      Array.from({ length: 20 }, () =>
+        withIdempotencyKey(db, call, async (tx) => ({ id: String((await lose(tx, user, toNano('1'))).transactionId) })),
+      ),
     );
     expect(new Set(answers.map((a) => a.id)).size).toBe(1);
     expect(await balance(db, { user, kind: 'ton' })).toBe(toNano('9'));
@@ -327,15 +355,17 @@ describe.each(postgresOnly('ledger concurrency'))('ledger concurrency on $name',
     await db.transaction((tx) => deposit(tx, a, toNano('5'), `chain-a-${a}`));
     await db.transaction((tx) => deposit(tx, b, toNano('5'), `chain-b-${b}`));
     const transfer = (from: bigint, to: bigint) =>
-      actingAs({ player: from }, () => db.transaction((tx) =>
-        post(tx, {
-          kind: 'transfer',
-          postings: [
-            { account: { user: from, kind: 'ton' }, amount: -toNano('0.1') },
-            { account: { user: to, kind: 'ton' }, amount: toNano('0.1') },
-          ],
-        }),
-      ));
+      actingAs({ player: from }, () =>
+        db.transaction((tx) =>
+          post(tx, {
+            kind: 'transfer',
+            postings: [
+              { account: { user: from, kind: 'ton' }, amount: -toNano('0.1') },
+              { account: { user: to, kind: 'ton' }, amount: toNano('0.1') },
+            ],
+          }),
+        ),
+      );
     await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? transfer(a, b) : transfer(b, a))));
     expect((await balance(db, { user: a, kind: 'ton' })) + (await balance(db, { user: b, kind: 'ton' }))).toBe(toNano('10'));
     expect((await audit(db)).ok).toBe(true);

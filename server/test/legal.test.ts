@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { botOf, legalLang, renderLegalPage } from '../src/routes/legal';
 import { legalDocs } from '../src/routes/legal-texts';
 
-const ask = (lang: unknown, acceptLanguage?: string) => ({ query: lang === undefined ? {} : { lang }, headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} });
+const ask = (lang: unknown, acceptLanguage?: string) => ({
+  query: lang === undefined ? {} : { lang },
+  headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
+});
 
 describe('the terms and privacy pages', () => {
   it('take ?lang=, else the browser’s first choice of Russian and English, else English', () => {

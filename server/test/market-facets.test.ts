@@ -38,23 +38,42 @@ async function recount(db: Db, filter: MarketFilter): Promise<MarketFacets> {
     const { sql, params } = where(skip);
     return (await db.query<T>(`SELECT ${select} ${sql} GROUP BY ${by} ORDER BY count(*) DESC, ${by}`, params as never[])).rows;
   };
-  const collections = await group<{ id: string; n: bigint; floor: bigint }>('collections', 'l.collection_id AS id, count(*) AS n, min(l.price) AS floor', 'l.collection_id');
-  const models = await group<{ name: string; n: bigint; r: number }>('models', 'l.model AS name, count(*) AS n, max(g.model_rarity) AS r', 'l.model');
-  const backdrops = await group<{ name: string; n: bigint; r: number; center: string; edge: string }>(
+  const collections = await group<{ id: string; n: bigint; floor: bigint }>(
+    'collections',
+    'l.collection_id AS id, count(*) AS n, min(l.price) AS floor',
+    'l.collection_id',
+  );
+  const models = await group<{ name: string; n: bigint; r: number; floor: bigint }>(
+    'models',
+    'l.model AS name, count(*) AS n, max(g.model_rarity) AS r, min(l.price) AS floor',
+    'l.model',
+  );
+  const backdrops = await group<{ name: string; n: bigint; r: number; center: string; edge: string; floor: bigint }>(
     'backdrops',
-    'l.backdrop AS name, count(*) AS n, max(g.backdrop_rarity) AS r, max(g.backdrop_center) AS center, max(g.backdrop_edge) AS edge',
+    'l.backdrop AS name, count(*) AS n, max(g.backdrop_rarity) AS r, max(g.backdrop_center) AS center, max(g.backdrop_edge) AS edge, min(l.price) AS floor',
     'l.backdrop',
   );
-  const symbols = await group<{ name: string; n: bigint; r: number }>('symbols', 'l.symbol AS name, count(*) AS n, max(g.symbol_rarity) AS r', 'l.symbol');
+  const symbols = await group<{ name: string; n: bigint; r: number; floor: bigint }>(
+    'symbols',
+    'l.symbol AS name, count(*) AS n, max(g.symbol_rarity) AS r, min(l.price) AS floor',
+    'l.symbol',
+  );
   const names = await db.query<{ id: string; name: string }>('SELECT id, name FROM gift_collections ORDER BY name');
   return {
     collections: names.rows.map((c) => {
       const found = collections.find((x) => x.id === c.id);
       return { id: c.id, name: c.name, count: Number(found?.n ?? 0n), floor: found ? fromNano(found.floor) : null };
     }),
-    models: models.map((m) => ({ name: m.name, count: Number(m.n), rarityPerMille: Number(m.r) })),
-    backdrops: backdrops.map((b) => ({ name: b.name, count: Number(b.n), rarityPerMille: Number(b.r), center: b.center, edge: b.edge })),
-    symbols: symbols.map((s) => ({ name: s.name, count: Number(s.n), rarityPerMille: Number(s.r) })),
+    models: models.map((m) => ({ name: m.name, count: Number(m.n), rarityPerMille: Number(m.r), floor: fromNano(m.floor) })),
+    backdrops: backdrops.map((b) => ({
+      name: b.name,
+      count: Number(b.n),
+      rarityPerMille: Number(b.r),
+      center: b.center,
+      edge: b.edge,
+      floor: fromNano(b.floor),
+    })),
+    symbols: symbols.map((s) => ({ name: s.name, count: Number(s.n), rarityPerMille: Number(s.r), floor: fromNano(s.floor) })),
   };
 }
 
@@ -118,7 +137,9 @@ describe.each(databases())('market filter counts on $name', (database) => {
     expect(bought.data.items.every((i) => i.result === 'bought')).toBe(true);
     const afterPurchase = await facets({});
     expect(afterPurchase.backdrops.find((b) => b.name === backdrop.name)?.count ?? 0).toBe(backdrop.count - cart.length);
-    expect(afterPurchase.collections.reduce((sum, c) => sum + c.count, 0)).toBe(before.collections.reduce((sum, c) => sum + c.count, 0) - cart.length);
+    expect(afterPurchase.collections.reduce((sum, c) => sum + c.count, 0)).toBe(
+      before.collections.reduce((sum, c) => sum + c.count, 0) - cart.length,
+    );
 
     // Two of them back on sale, one repriced, one taken off again.
     const [first, second, third] = page.items as [Gift, Gift, Gift];
@@ -150,7 +171,10 @@ describe.each(databases())('market filter counts on $name', (database) => {
     const gifts = (await call<MarketPage>(buyer, 'market/list', { symbols: [rarest.name], sort: 'price-asc', limit: 50 })).data.items;
     expect(gifts).toHaveLength(rarest.count);
     for (const g of gifts) {
-      const result = await call<CheckoutResult>(buyer, 'market/checkout', { items: [{ giftId: g.id, price: g.price! }], idempotencyKey: `facets-${++keys}` });
+      const result = await call<CheckoutResult>(buyer, 'market/checkout', {
+        items: [{ giftId: g.id, price: g.price! }],
+        idempotencyKey: `facets-${++keys}`,
+      });
       expect(result.data.items[0]!.result).toBe('bought');
     }
     const sold = await facets({});
@@ -158,7 +182,9 @@ describe.each(databases())('market filter counts on $name', (database) => {
     // Many new prices and listings later (each statement appends its change), then a fold.
     for (const g of gifts) await call(buyer, 'gifts/list', { giftId: g.id, price: '2' });
     await db.query('SELECT listing_facet_counts_compact()');
-    const { rows } = await db.query<{ n: bigint; values: bigint }>('SELECT count(*) AS n, count(DISTINCT (facet, name, rarity, center, edge)) AS values FROM listing_facet_counts');
+    const { rows } = await db.query<{ n: bigint; values: bigint }>(
+      'SELECT count(*) AS n, count(DISTINCT (facet, name, rarity, center, edge)) AS values FROM listing_facet_counts',
+    );
     expect(rows[0]!.n).toBe(rows[0]!.values);
     const folded = await facets({});
     expect(folded).toEqual(await recount(db, {}));

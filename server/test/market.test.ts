@@ -50,7 +50,11 @@ describe.each(databases())('gift market on $name', (database) => {
     bot = fakeBotState();
     fake = Fastify();
     await fake.register(fakeBotApi(TEST_BOT_TOKEN, bot));
-    relayer = new HttpGiftRelayer({ token: TEST_BOT_TOKEN, baseUrl: await fake.listen({ port: 0, host: '127.0.0.1' }), businessConnectionId: 'test-relayer' });
+    relayer = new HttpGiftRelayer({
+      token: TEST_BOT_TOKEN,
+      baseUrl: await fake.listen({ port: 0, host: '127.0.0.1' }),
+      businessConnectionId: 'test-relayer',
+    });
     app = await startServer(db, { relayer });
   });
   afterAll(async () => {
@@ -78,7 +82,12 @@ describe.each(databases())('gift market on $name', (database) => {
     const seen: Gift[] = [];
     let cursor: string | null = null;
     do {
-      const page: MarketPage = await list(token, { backdrops: [backdrop.name], sort: 'price-asc', limit: 7, ...(cursor ? { cursor } : {}) });
+      const page: MarketPage = await list(token, {
+        backdrops: [backdrop.name],
+        sort: 'price-asc',
+        limit: 7,
+        ...(cursor ? { cursor } : {}),
+      });
       expect(page.total).toBe(cursor ? null : backdrop.count);
       seen.push(...page.items);
       cursor = page.nextCursor;
@@ -92,7 +101,8 @@ describe.each(databases())('gift market on $name', (database) => {
 
   it.each(['price', 'date', 'number', 'rarity'] as const)('sorts by %s both ways', async (key) => {
     const { token } = await player('1');
-    const value = (g: Gift) => (key === 'price' ? Number(g.price) : key === 'date' ? Date.parse(g.listedAt!) : key === 'number' ? g.number : g.rarity);
+    const value = (g: Gift) =>
+      key === 'price' ? Number(g.price) : key === 'date' ? Date.parse(g.listedAt!) : key === 'number' ? g.number : g.rarity;
     for (const direction of ['asc', 'desc'] as const) {
       const items = (await list(token, { sort: `${key}-${direction}`, limit: 30 })).items.map(value);
       const sorted = [...items].sort((a, b) => (direction === 'asc' ? a - b : b - a));
@@ -120,11 +130,17 @@ describe.each(databases())('gift market on $name', (database) => {
     const cart = items.slice(0, 3).map((g) => ({ giftId: g.id, price: g.price! }));
     const taken = items[3]!;
     // Someone else buys the fourth first.
-    const rivalBuy = await call<CheckoutResult>(rival.token, 'market/checkout', { items: [{ giftId: taken.id, price: taken.price }], idempotencyKey: key() });
+    const rivalBuy = await call<CheckoutResult>(rival.token, 'market/checkout', {
+      items: [{ giftId: taken.id, price: taken.price }],
+      idempotencyKey: key(),
+    });
     expect(rivalBuy.data.items[0]!.result).toBe('bought');
 
     const before = await tonOf(buyer.userId);
-    const result = await call<CheckoutResult>(buyer.token, 'market/checkout', { items: [...cart, { giftId: taken.id, price: taken.price! }], idempotencyKey: key() });
+    const result = await call<CheckoutResult>(buyer.token, 'market/checkout', {
+      items: [...cart, { giftId: taken.id, price: taken.price! }],
+      idempotencyKey: key(),
+    });
     expect(result.data.items.map((i) => i.result)).toEqual(['bought', 'bought', 'bought', 'gone']);
     const sum = cart.reduce((total, item) => total + toNano(item.price), 0n);
     expect(toNano(result.data.spent)).toBe(sum);
@@ -144,24 +160,36 @@ describe.each(databases())('gift market on $name', (database) => {
     expect((await call<Gift>(seller.token, 'gifts/list', { giftId: gift.id, price: '5' })).data.price).toBe('5');
     expect((await call<Gift>(seller.token, 'gifts/list', { giftId: gift.id, price: '7' })).data.price).toBe('7');
     const k = key();
-    const repriced = await call<CheckoutResult>(buyer.token, 'market/checkout', { items: [{ giftId: gift.id, price: '5' }], idempotencyKey: k });
+    const repriced = await call<CheckoutResult>(buyer.token, 'market/checkout', {
+      items: [{ giftId: gift.id, price: '5' }],
+      idempotencyKey: k,
+    });
     expect(repriced.success, repriced.message).toBe(true);
     expect(repriced.data.items[0]).toEqual({ giftId: gift.id, result: 'repriced', price: '7' });
     expect(repriced.data.spent).toBe('0');
 
     const sellerBefore = await tonOf(seller.userId);
     // The key answered the cart at 5: the same key with the cart at 7 is another request, refused before anything moves.
-    const reused = await call<CheckoutResult>(buyer.token, 'market/checkout', { items: [{ giftId: gift.id, price: '7' }], idempotencyKey: k });
+    const reused = await call<CheckoutResult>(buyer.token, 'market/checkout', {
+      items: [{ giftId: gift.id, price: '7' }],
+      idempotencyKey: k,
+    });
     expect(reused.status).toBe(409);
     expect(await tonOf(seller.userId)).toBe(sellerBefore);
     // The app takes a new key for the new cart, as for any new request.
     const k2 = key();
-    const bought = await call<CheckoutResult>(buyer.token, 'market/checkout', { items: [{ giftId: gift.id, price: '7' }], idempotencyKey: k2 });
+    const bought = await call<CheckoutResult>(buyer.token, 'market/checkout', {
+      items: [{ giftId: gift.id, price: '7' }],
+      idempotencyKey: k2,
+    });
     expect(bought.success, bought.message).toBe(true);
     expect(bought.data.items[0]!.result).toBe('bought');
     // 5% seller fee.
     expect(await tonOf(seller.userId)).toBe(sellerBefore + toNano('6.65'));
-    const again = await call<CheckoutResult>(buyer.token, 'market/checkout', { items: [{ giftId: gift.id, price: '7' }], idempotencyKey: k2 });
+    const again = await call<CheckoutResult>(buyer.token, 'market/checkout', {
+      items: [{ giftId: gift.id, price: '7' }],
+      idempotencyKey: k2,
+    });
     expect(again.data.items[0]!.result).toBe('bought');
     expect(again.data.balance).toEqual(bought.data.balance);
     expect(await tonOf(seller.userId)).toBe(sellerBefore + toNano('6.65'));
@@ -174,7 +202,10 @@ describe.each(databases())('gift market on $name', (database) => {
     await call(owner.token, 'market/checkout', { items: [{ giftId: gift.id, price: gift.price }], idempotencyKey: key() });
     expect((await call(owner.token, 'gifts/list', { giftId: gift.id, price: '0.09' })).code).toBe('market.price.min');
     expect((await call(stranger.token, 'gifts/list', { giftId: gift.id, price: '1' })).code).toBe('market.gift.not-yours');
-    expect((await call<Gift>(owner.token, 'gifts/list', { giftId: gift.id, price: '1.5' })).data).toMatchObject({ price: '1.5', mine: true });
+    expect((await call<Gift>(owner.token, 'gifts/list', { giftId: gift.id, price: '1.5' })).data).toMatchObject({
+      price: '1.5',
+      mine: true,
+    });
     expect((await call<Gift>(owner.token, 'gifts/unlist', { giftId: gift.id })).data.price).toBeNull();
     expect((await call(stranger.token, 'gifts/unlist', { giftId: gift.id })).code).toBe('market.gift.not-yours');
   });
@@ -185,7 +216,8 @@ describe.each(databases())('gift market on $name', (database) => {
     await call(owner.token, 'market/checkout', { items: gifts.map((g) => ({ giftId: g.id, price: g.price })), idempotencyKey: key() });
     const [free, locked, unknown] = gifts as [Gift, Gift, Gift];
     for (const g of [free, locked]) {
-      const row = (await db.query<{ telegram_gift_id: string }>('SELECT telegram_gift_id FROM gifts WHERE id = $1', [BigInt(g.id)])).rows[0]!;
+      const row = (await db.query<{ telegram_gift_id: string }>('SELECT telegram_gift_id FROM gifts WHERE id = $1', [BigInt(g.id)]))
+        .rows[0]!;
       bot.relayerGifts.push({ type: 'unique', owned_gift_id: row.telegram_gift_id });
     }
     await db.query("UPDATE gifts SET locked_until = now() + interval '3 days' WHERE id = $1", [BigInt(locked.id)]);
@@ -221,14 +253,23 @@ describe.each(databases())('gift market on $name', (database) => {
         number: 777,
         model: { name: 'Strawberry', rarity_per_mille: 15, sticker: {} },
         symbol: { name: 'Carrot', rarity_per_mille: 8, sticker: {} },
-        backdrop: { name: 'Pink', rarity_per_mille: 20, colors: { center_color: 0xf4a7c0, edge_color: 0x9e3d63, symbol_color: 0xffffff, text_color: 0xffffff } },
+        backdrop: {
+          name: 'Pink',
+          rarity_per_mille: 20,
+          colors: { center_color: 0xf4a7c0, edge_color: 0x9e3d63, symbol_color: 0xffffff, text_color: 0xffffff },
+        },
       },
     });
     expect(await importReceivedGifts(db, relayer)).toBe(1);
     expect(await importReceivedGifts(db, relayer)).toBe(0);
     const inventory = (await call<{ items: Gift[] }>(sender.token, 'gifts/inventory')).data.items;
     expect(inventory).toHaveLength(1);
-    expect(inventory[0]).toMatchObject({ number: 777, collection: { name: 'Jelly Bunny' }, backdrop: { center: '#f4a7c0' }, rarity: 15 * 8 * 20 });
+    expect(inventory[0]).toMatchObject({
+      number: 777,
+      collection: { name: 'Jelly Bunny' },
+      backdrop: { center: '#f4a7c0' },
+      rarity: 15 * 8 * 20,
+    });
     expect(inventory[0]!.lockedUntil).not.toBeNull();
   });
 });
@@ -269,12 +310,22 @@ describe.each(postgresOnly('gift market concurrency'))('gift market concurrency 
     const page = envelope(await post(app, '/api/v3/market/list', { sort: 'price-asc', limit: 1 }, { token: buyers[0] })).data as MarketPage;
     const gift = page.items[0]!;
     const answers = await Promise.all(
-      buyers.map((token, i) => post(app, '/api/v3/market/checkout', { items: [{ giftId: gift.id, price: gift.price }], idempotencyKey: `race-key-${i}-${Date.now()}` }, { token })),
+      buyers.map((token, i) =>
+        post(
+          app,
+          '/api/v3/market/checkout',
+          { items: [{ giftId: gift.id, price: gift.price }], idempotencyKey: `race-key-${i}-${Date.now()}` },
+          { token },
+        ),
+      ),
     );
     const results = answers.map((a) => (envelope(a).data as CheckoutResult).items[0]!.result);
     expect(results.filter((r) => r === 'bought')).toHaveLength(1);
     expect(results.filter((r) => r === 'gone')).toHaveLength(7);
-    const charged = await db.query<{ n: bigint }>("SELECT count(*) AS n FROM accounts WHERE kind = 'ton' AND user_id IS NOT NULL AND balance < $1", [toNano('1000')]);
+    const charged = await db.query<{ n: bigint }>(
+      "SELECT count(*) AS n FROM accounts WHERE kind = 'ton' AND user_id IS NOT NULL AND balance < $1",
+      [toNano('1000')],
+    );
     expect(charged.rows[0]!.n).toBe(1n);
     expect((await audit(db)).problems).toEqual([]);
   });

@@ -36,7 +36,8 @@ function logCollector(): { stream: { write(line: string): void }; lines: Array<R
   const lines: Array<Record<string, unknown>> = [];
   return { lines, stream: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) } };
 }
-const urlsLogged = (lines: Array<Record<string, unknown>>) => lines.map((l) => (l.req as { url?: string } | undefined)?.url).filter((u): u is string => u !== undefined);
+const urlsLogged = (lines: Array<Record<string, unknown>>) =>
+  lines.map((l) => (l.req as { url?: string } | undefined)?.url).filter((u): u is string => u !== undefined);
 
 describe('metrics and readiness settings', () => {
   const production = { ...PRODUCTION_ENV, BOT_TOKEN: TEST_BOT_TOKEN, APP_KEY: TEST_APP_KEY, PUBLIC_URL };
@@ -51,10 +52,16 @@ describe('metrics and readiness settings', () => {
   };
 
   it('production serves metrics on 127.0.0.1:9091 by default, development only when asked', () => {
-    expect(loadConfig(production, '/repo')).toMatchObject({ metrics: { port: 9091, host: '127.0.0.1', token: null }, readyMaxChainLag: 120 });
+    expect(loadConfig(production, '/repo')).toMatchObject({
+      metrics: { port: 9091, host: '127.0.0.1', token: null },
+      readyMaxChainLag: 120,
+    });
     expect(loadConfig({ ...production, METRICS_PORT: 'off' }, '/repo').metrics.port).toBeNull();
     expect(testConfig().metrics.port).toBeNull();
-    expect(testConfig({ METRICS_PORT: '9200', READY_MAX_CHAIN_LAG: '300' })).toMatchObject({ metrics: { port: 9200 }, readyMaxChainLag: 300 });
+    expect(testConfig({ METRICS_PORT: '9200', READY_MAX_CHAIN_LAG: '300' })).toMatchObject({
+      metrics: { port: 9200 },
+      readyMaxChainLag: 300,
+    });
   });
 
   it('refuses metrics open beyond this machine without a token, and never quotes a token', () => {
@@ -98,7 +105,11 @@ describe.each(databases())('metrics, readiness and probe logs on $name', (databa
   it('/readyz: 503 before the watcher has caught up once, 200 after, 503 again when the chain cursor goes stale', async () => {
     const before = await app.inject({ method: 'GET', url: '/readyz' });
     expect(before.statusCode).toBe(503);
-    expect(before.json()).toEqual({ status: 'unavailable', database: { status: 'ok' }, chain: { status: 'unknown', lagSeconds: null, maxLagSeconds: 120 } });
+    expect(before.json()).toEqual({
+      status: 'unavailable',
+      database: { status: 'ok' },
+      chain: { status: 'unknown', lagSeconds: null, maxLagSeconds: 120 },
+    });
 
     await watchHotWallet(db, ton);
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
@@ -111,7 +122,11 @@ describe.each(databases())('metrics, readiness and probe logs on $name', (databa
     await db.query('UPDATE chain_sync SET chain_time = chain_time - 600 WHERE chain = $1', [ton.chainId]);
     const stale = await app.inject({ method: 'GET', url: '/readyz' });
     expect(stale.statusCode).toBe(503);
-    expect(stale.json()).toMatchObject({ status: 'unavailable', database: { status: 'ok' }, chain: { status: 'lagging', maxLagSeconds: 120 } });
+    expect(stale.json()).toMatchObject({
+      status: 'unavailable',
+      database: { status: 'ok' },
+      chain: { status: 'lagging', maxLagSeconds: 120 },
+    });
     // (The test server's clock stands at its start, a moment before the watcher's pass.)
     expect(stale.json<{ chain: { lagSeconds: number } }>().chain.lagSeconds).toBeGreaterThanOrEqual(590);
     // The threshold is READY_MAX_CHAIN_LAG.
@@ -131,7 +146,11 @@ describe.each(databases())('metrics, readiness and probe logs on $name', (databa
     await other.drop();
     const response = await lonely.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ status: 'unavailable', database: { status: 'down' }, chain: { status: 'unknown', lagSeconds: null, maxLagSeconds: 120 } });
+    expect(response.json()).toEqual({
+      status: 'unavailable',
+      database: { status: 'down' },
+      chain: { status: 'unknown', lagSeconds: null, maxLagSeconds: 120 },
+    });
     await lonely.close();
   });
 
@@ -156,7 +175,12 @@ describe.each(databases())('metrics, readiness and probe logs on $name', (databa
     const token = await logIn(app, { id });
     await fund(db, BigInt(id), '5');
     for (let bet = 0; bet < 3; bet++) {
-      const flip = await post(app, '/api/v3/games/flip', { stake: '0.1', currency: 'ton', side: 'heads', idempotencyKey: key() }, { token });
+      const flip = await post(
+        app,
+        '/api/v3/games/flip',
+        { stake: '0.1', currency: 'ton', side: 'heads', idempotencyKey: key() },
+        { token },
+      );
       expect(flip.statusCode, envelope(flip).message).toBe(200);
     }
     const to = ton.sandbox!.undeployedAddress(`metrics-${database.name}`).toString({ urlSafe: true, bounceable: false, testOnly: true });
@@ -169,9 +193,18 @@ describe.each(databases())('metrics, readiness and probe logs on $name', (databa
       [ton.chainId, `metrics-unknown-${database.name}`],
     );
     // Adapter errors: toncenter answering 503 twice, the Bot API unreachable.
-    const toncenter = new ToncenterChain({ baseUrl: 'https://toncenter.invalid', attempts: 2, sleep: () => Promise.resolve(), fetch: () => Promise.resolve(new Response('{"error":"busy"}', { status: 503 })) });
+    const toncenter = new ToncenterChain({
+      baseUrl: 'https://toncenter.invalid',
+      attempts: 2,
+      sleep: () => Promise.resolve(),
+      fetch: () => Promise.resolve(new Response('{"error":"busy"}', { status: 503 })),
+    });
     await expect(toncenter.chainTime()).rejects.toThrow(/503/);
-    const bot = new HttpBotApi({ token: TEST_BOT_TOKEN, baseUrl: 'https://bot-api.invalid', fetch: () => Promise.reject(new Error('connection refused')) });
+    const bot = new HttpBotApi({
+      token: TEST_BOT_TOKEN,
+      baseUrl: 'https://bot-api.invalid',
+      fetch: () => Promise.reject(new Error('connection refused')),
+    });
     await expect(bot.sendMessage(1n, 'hello')).rejects.toThrow();
     // One pass of the workers: the watcher catches up, the sender sends, the wallet is reconciled.
     const workers = startWorkers({

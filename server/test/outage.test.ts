@@ -88,7 +88,12 @@ describe.each(postgresOnly('the database restarting under load'))('the database 
     let n = 0;
     const bettor = async (player: { id: number; token: string }) => {
       while (!stop) {
-        const response = await post(app, '/api/v3/games/flip', { stake: '0.1', currency: 'ton', side: 'tails', idempotencyKey: `outage-${player.id}-${++n}` }, { token: player.token });
+        const response = await post(
+          app,
+          '/api/v3/games/flip',
+          { stake: '0.1', currency: 'ton', side: 'tails', idempotencyKey: `outage-${player.id}-${++n}` },
+          { token: player.token },
+        );
         const reply = envelope(response) as { message?: string; code?: string };
         answers.push({ status: response.statusCode, message: reply.message, code: reply.code, phase });
         await new Promise((resolve) => setTimeout(resolve, 5));
@@ -114,14 +119,17 @@ describe.each(postgresOnly('the database restarting under load'))('the database 
     for (const answer of answers) expect([200, 503]).toContain(answer.status);
     const refused = during.filter((a) => a.status === 503);
     expect(refused.length).toBeGreaterThan(0);
-    for (const answer of refused) expect(answer).toMatchObject({ message: 'The service is briefly unavailable, try again in a moment', code: 'service.unavailable' });
+    for (const answer of refused)
+      expect(answer).toMatchObject({ message: 'The service is briefly unavailable, try again in a moment', code: 'service.unavailable' });
     // The same process serves again once the database is back.
     expect(after.slice(-5).every((a) => a.status === 200)).toBe(true);
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
 
     // Every bet that got an answer of success is in the book, and nothing was half-applied.
     const settled = answers.filter((a) => a.status === 200).length;
-    const rounds = await direct.query<{ n: bigint }>('SELECT count(*) AS n FROM game_rounds WHERE user_id = ANY($1::bigint[])', [`{${players.map((p) => p.id).join(',')}}`]);
+    const rounds = await direct.query<{ n: bigint }>('SELECT count(*) AS n FROM game_rounds WHERE user_id = ANY($1::bigint[])', [
+      `{${players.map((p) => p.id).join(',')}}`,
+    ]);
     expect(Number(rounds.rows[0]!.n)).toBeGreaterThanOrEqual(settled);
     expect((await audit(direct)).problems).toEqual([]);
   }, 60_000);

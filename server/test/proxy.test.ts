@@ -43,7 +43,10 @@ function logIn(app: FastifyInstance, hop: Hop) {
 
 async function serverWith(db: Db, env: Record<string, string>) {
   const lines: string[] = [];
-  const app = await startServer(db, { env: { LOG_LEVEL: 'info', AUTH_RATE_LIMIT: '3', ...env }, logStream: { write: (line) => lines.push(line) } });
+  const app = await startServer(db, {
+    env: { LOG_LEVEL: 'info', AUTH_RATE_LIMIT: '3', ...env },
+    logStream: { write: (line) => lines.push(line) },
+  });
   return { app, ip: (hop: Hop) => clientIp(app, lines, hop) };
 }
 

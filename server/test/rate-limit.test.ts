@@ -39,7 +39,13 @@ const ATTACKER = '203.0.113.7';
 const VICTIM_ADDRESS = '198.51.100.20';
 
 async function start(db: Db, env: Record<string, string>, logStream?: { write(line: string): void }): Promise<FastifyInstance> {
-  const app = await buildServer({ config: testConfig(env), db, ton: await testTon(), rateLimitNamespace: NAMESPACE, ...(logStream ? { logStream } : {}) });
+  const app = await buildServer({
+    config: testConfig(env),
+    db,
+    ton: await testTon(),
+    rateLimitNamespace: NAMESPACE,
+    ...(logStream ? { logStream } : {}),
+  });
   await app.ready();
   return app;
 }
@@ -48,13 +54,22 @@ async function start(db: Db, env: Record<string, string>, logStream?: { write(li
 function call(app: FastifyInstance, path: string, body: unknown, options: { token?: string; address?: string } = {}) {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'x-app-key': TEST_APP_KEY };
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
-  return app.inject({ method: 'POST', url: `/api/v3/${path}`, headers, payload: JSON.stringify(body), remoteAddress: options.address ?? '127.0.0.1' });
+  return app.inject({
+    method: 'POST',
+    url: `/api/v3/${path}`,
+    headers,
+    payload: JSON.stringify(body),
+    remoteAddress: options.address ?? '127.0.0.1',
+  });
 }
 
 async function logIn(app: FastifyInstance, id: number, address = '127.0.0.1'): Promise<string> {
   const response = await call(app, 'auth', { initData: launchData({ id }) }, { address });
   expect(response.statusCode).toBe(200);
-  return response.json<{ data: { token: string } }>().data.token;
+  const token = response.json<{ data: { token: string } }>().data.token;
+  // Bets are refused until the player says 18+ (not a money call: no budget spent).
+  expect((await call(app, 'play/age-confirm', {}, { token, address })).statusCode).toBe(200);
+  return token;
 }
 
 let keys = 0;
@@ -96,7 +111,8 @@ async function deleteKeys(redis: Redis, pattern: string): Promise<void> {
 
 describe('REDIS_URL in the configuration', () => {
   it('takes a redis:// or rediss:// URL, refuses anything else, and an empty one is unset', () => {
-    const redisUrl = (value?: string) => loadConfig({ NODE_ENV: 'development', ...(value === undefined ? {} : { REDIS_URL: value }) }, '/repo').redisUrl;
+    const redisUrl = (value?: string) =>
+      loadConfig({ NODE_ENV: 'development', ...(value === undefined ? {} : { REDIS_URL: value }) }, '/repo').redisUrl;
     expect(redisUrl('redis://cache:6379/2')).toBe('redis://cache:6379/2');
     expect(redisUrl('rediss://user:pass@cache.example:6380')).toBe('rediss://user:pass@cache.example:6380');
     expect(redisUrl('')).toBeNull();
@@ -132,7 +148,10 @@ describe('money calls are limited per verified player', () => {
         for (let round = 0; round < 3; round++) {
           for (const fake of forged) {
             flood.push((await call(app, 'games/flip', flip(victim), { token: fake, address: ATTACKER })).statusCode);
-            flood.push((await call(app, 'bonus/daily/claim', { idempotencyKey: `rate-${victim}-${++keys}` }, { token: fake, address: ATTACKER })).statusCode);
+            flood.push(
+              (await call(app, 'bonus/daily/claim', { idempotencyKey: `rate-${victim}-${++keys}` }, { token: fake, address: ATTACKER }))
+                .statusCode,
+            );
           }
         }
         // Each call refuses the first five as unauthenticated; past them the attacker's address is limited.
@@ -147,9 +166,12 @@ describe('money calls are limited per verified player', () => {
         const first = await call(app, 'games/flip', flip(victim), { token, address: VICTIM_ADDRESS });
         expect(first.statusCode).toBe(200);
         expect(first.headers['x-ratelimit-remaining']).toBe('4');
-        for (let n = 1; n < 4; n++) expect((await call(app, 'games/flip', flip(victim), { token, address: VICTIM_ADDRESS })).statusCode).toBe(200);
+        for (let n = 1; n < 4; n++)
+          expect((await call(app, 'games/flip', flip(victim), { token, address: VICTIM_ADDRESS })).statusCode).toBe(200);
         expect((await call(app, 'games/flip', flip(victim), { token, address: ATTACKER })).statusCode).toBe(200);
-        expect((await call(app, 'bonus/daily/claim', { idempotencyKey: `rate-${victim}-${++keys}` }, { token, address: ATTACKER })).statusCode).toBe(200);
+        expect(
+          (await call(app, 'bonus/daily/claim', { idempotencyKey: `rate-${victim}-${++keys}` }, { token, address: ATTACKER })).statusCode,
+        ).toBe(200);
         // And the victim is limited by their own calls only.
         const sixth = await call(app, 'games/flip', flip(victim), { token, address: VICTIM_ADDRESS });
         expect(sixth.statusCode).toBe(429);
@@ -165,7 +187,11 @@ describe('money calls are limited per verified player', () => {
   it('with Redis unreachable from the start, the server starts and money calls go through unlimited', async () => {
     const port = await freePort();
     const lines: string[] = [];
-    const app = await start(db, { REDIS_URL: `redis://127.0.0.1:${port}`, MONEY_RATE_LIMIT: '2', LOG_LEVEL: 'warn' }, { write: (line) => lines.push(line) });
+    const app = await start(
+      db,
+      { REDIS_URL: `redis://127.0.0.1:${port}`, MONEY_RATE_LIMIT: '2', LOG_LEVEL: 'warn' },
+      { write: (line) => lines.push(line) },
+    );
     try {
       const id = newUserId();
       const token = await logIn(app, id);
@@ -251,7 +277,8 @@ describe.each(onRedis)('money and login limits shared through $name', () => {
 
       // Logins from one address: three across both servers, then both refuse.
       const address = '198.51.100.77';
-      for (const app of [a, b, a]) expect((await call(app, 'auth', { initData: launchData({ id: newUserId() }) }, { address })).statusCode).toBe(200);
+      for (const app of [a, b, a])
+        expect((await call(app, 'auth', { initData: launchData({ id: newUserId() }) }, { address })).statusCode).toBe(200);
       for (const app of [b, a]) {
         const refused = await call(app, 'auth', { initData: launchData({ id: newUserId() }) }, { address });
         expect(refused.statusCode).toBe(429);
@@ -271,7 +298,11 @@ describe.each(onRedis)('money and login limits shared through $name', () => {
     const proxied = new URL(REDIS_URL!);
     proxied.hostname = '127.0.0.1';
     proxied.port = String(link.port);
-    const app = await start(db, { REDIS_URL: proxied.toString(), MONEY_RATE_LIMIT: '3', LOG_LEVEL: 'info' }, { write: (line) => lines.push(line) });
+    const app = await start(
+      db,
+      { REDIS_URL: proxied.toString(), MONEY_RATE_LIMIT: '3', LOG_LEVEL: 'info' },
+      { write: (line) => lines.push(line) },
+    );
     try {
       const limited = newUserId();
       const limitedToken = await logIn(app, limited);
@@ -340,7 +371,11 @@ describe.each(onRedisAndPostgres)('two server processes on $name', () => {
       headers: { 'content-type': 'application/json', 'x-app-key': TEST_APP_KEY, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
     });
-    return { status: response.status, remaining: response.headers.get('x-ratelimit-remaining'), reply: (await response.json()) as { data?: { token?: string } } };
+    return {
+      status: response.status,
+      remaining: response.headers.get('x-ratelimit-remaining'),
+      reply: (await response.json()) as { data?: { token?: string } },
+    };
   };
 
   beforeAll(async () => {
@@ -371,6 +406,8 @@ describe.each(onRedisAndPostgres)('two server processes on $name', () => {
   it('alternating one player between two processes, the limit counts the sum', async () => {
     const [a, b] = await Promise.all([spawnServer(), spawnServer()]);
     const token = (await send(a, 'auth', { initData: launchData({ id }) })).reply.data!.token!;
+    // Bets are refused until the player says 18+ (not a money call: no budget spent).
+    expect((await send(a, 'play/age-confirm', {}, token)).status).toBe(200);
     const answers: { status: number; remaining: string | null }[] = [];
     for (const base of [a, b, a, b, a, b]) {
       const { status, remaining } = await send(base, 'games/flip', flip(id), token);

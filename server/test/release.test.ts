@@ -16,7 +16,10 @@ import { createPostgresDatabase, freePort, launchData, newUserId, tempDir, TEST_
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const serverPackage = JSON.parse(readFileSync(join(ROOT, 'server', 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+const serverPackage = JSON.parse(readFileSync(join(ROOT, 'server', 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
 /** Test and development packages: none may be in the release or loaded by a production start. */
 const DEV_ONLY = Object.keys(serverPackage.devDependencies).filter((name) => !(name in serverPackage.dependencies));
 
@@ -72,7 +75,8 @@ function staticPackages(entry: string): Set<string> {
     for (const match of code.matchAll(/^\s*(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+)["']/gm)) {
       const specifier = match[1]!;
       if (specifier.startsWith('.')) visit(join(dirname(file), specifier));
-      else if (!specifier.startsWith('node:')) packages.add(specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
+      else if (!specifier.startsWith('node:'))
+        packages.add(specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
     }
   };
   visit(entry);
@@ -82,7 +86,8 @@ function staticPackages(entry: string): Set<string> {
 describe('the release folder', () => {
   it('holds the app, the bundle, the migrations and the image files, with no workspace above it', () => {
     expect(readFileSync(join(release, 'app', 'dist', 'index.html'), 'utf8')).toContain('<div id="root"');
-    for (const file of ['server/main.js', 'server/cli.js', 'package.json', 'release.json', 'Dockerfile']) expect(existsSync(join(release, file)), file).toBe(true);
+    for (const file of ['server/main.js', 'server/cli.js', 'package.json', 'release.json', 'Dockerfile'])
+      expect(existsSync(join(release, file)), file).toBe(true);
     expect(readdirSync(join(release, 'server', 'migrations')).sort()).toEqual(readMigrations().map((migration) => migration.name));
     // The image's entrypoint is deploy/entrypoint.sh as committed.
     expect(readFileSync(join(release, 'entrypoint.sh'), 'utf8')).toBe(readFileSync(join(ROOT, 'deploy', 'entrypoint.sh'), 'utf8'));
@@ -98,7 +103,10 @@ describe('the release folder', () => {
     const store = readdirSync(join(release, 'node_modules', '.pnpm'));
     for (const name of DEV_ONLY) {
       expect(existsSync(join(release, 'node_modules', name)), name).toBe(false);
-      expect(store.filter((entry) => entry.startsWith(`${name.replace('/', '+')}@`)), name).toEqual([]);
+      expect(
+        store.filter((entry) => entry.startsWith(`${name.replace('/', '+')}@`)),
+        name,
+      ).toEqual([]);
     }
     for (const name of Object.keys(serverPackage.dependencies).filter((dep) => !dep.startsWith('@arcade/'))) {
       expect(existsSync(join(release, 'node_modules', name, 'package.json')), name).toBe(true);
@@ -109,7 +117,10 @@ describe('the release folder', () => {
     for (const entry of ['main.js', 'cli.js']) {
       const packages = staticPackages(join(release, 'server', entry));
       expect(packages.has('fastify') || packages.has('pg'), entry).toBe(true);
-      expect([...packages].filter((name) => DEV_ONLY.includes(name)), entry).toEqual([]);
+      expect(
+        [...packages].filter((name) => DEV_ONLY.includes(name)),
+        entry,
+      ).toEqual([]);
       // Every package it imports is in the folder.
       for (const name of packages) expect(existsSync(join(release, 'node_modules', name)), `${entry} imports ${name}`).toBe(true);
     }
@@ -227,7 +238,9 @@ export async function resolve(specifier, context, next) {
     const page = await fetch(`${base}/`);
     expect(page.status).toBe(200);
     const html = await page.text();
-    const script = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)">/.exec(readFileSync(join(release, 'app', 'dist', 'index.html'), 'utf8'))?.[1];
+    const script = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)">/.exec(
+      readFileSync(join(release, 'app', 'dist', 'index.html'), 'utf8'),
+    )?.[1];
     expect(script).toBeDefined();
     expect(html).toContain(`src="${script}"`);
     expect(html).toContain('&quot;appKey&quot;:&quot;release-app-key&quot;');
@@ -245,7 +258,10 @@ export async function resolve(specifier, context, next) {
 
     // No development launch signer, no fake Bot API.
     expect((await fetch(`${base}/api/dev/launch`, { headers: { 'x-app-key': 'release-app-key' } })).status).toBe(404);
-    expect((await fetch(`${base}/fake-bot-api/control/member`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(404);
+    expect(
+      (await fetch(`${base}/fake-bot-api/control/member`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }))
+        .status,
+    ).toBe(404);
 
     const stopped = await stop(server);
     expect(stopped.code).toBe(0);

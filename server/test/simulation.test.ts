@@ -39,7 +39,10 @@ describe('return to player over a million rounds', () => {
 
   it('roll pays back 99% at every chance tried', () => {
     // Roll under 50 and over 75: the two directions and two chances, a million rounds in all.
-    for (const [target, direction] of [[5_000, 'under'], [7_500, 'over']] as const) {
+    for (const [target, direction] of [
+      [5_000, 'under'],
+      [7_500, 'over'],
+    ] as const) {
       const chance = direction === 'under' ? target : 10_000 - target;
       const value = rtp(ROUNDS / 2, 1, (f) => (rollWins(rollHundredths(f), target, direction) ? rollMultiplier(chance) : 0));
       console.log(`roll ${direction} ${target / 100} RTP ${(value * 100).toFixed(3)}% over ${ROUNDS / 2} rounds`);

@@ -15,7 +15,8 @@ import { databases, envelope, fund, logIn, newUserId, post, PUBLIC_URL, startSer
 const SECRET = 'test-webhook-secret-of-at-least-32-characters_0123';
 const MINI_APP_URL = 'https://t.me/arcade_test_bot/play';
 const RELAYER_ACCOUNT = 6100000001;
-const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`./fixtures/bot-api/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+const fixture = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(`./fixtures/bot-api/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
 let updates = 800_000_000;
 /** A message update as Telegram posts it: /start with an optional payload. */
@@ -35,7 +36,14 @@ function startUpdate(userId: number, payload: string | null, languageCode = 'en'
 }
 
 /** A business_connection update, from the recorded one, with the given changes. */
-function connectionUpdate(change: { id?: string; user?: number; enabled?: boolean; date?: number; rights?: Record<string, boolean> | null; updateId?: number }) {
+function connectionUpdate(change: {
+  id?: string;
+  user?: number;
+  enabled?: boolean;
+  date?: number;
+  rights?: Record<string, boolean> | null;
+  updateId?: number;
+}) {
   const recorded = fixture('update.business-connection') as { business_connection: Record<string, unknown> };
   const { rights: _rights, ...rest } = recorded.business_connection;
   const rights = change.rights === undefined ? recorded.business_connection.rights : change.rights;
@@ -60,13 +68,23 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
   let bot: FakeBotState;
   let botUrl: string;
   let keys = 0;
-  const env = () => ({ BOT_API_URL: botUrl, BOT_WEBHOOK_SECRET: SECRET, MINI_APP_URL, RELAYER_USER_ID: String(RELAYER_ACCOUNT), BUSINESS_CONNECTION_ID: 'typed-connection' });
+  const env = () => ({
+    BOT_API_URL: botUrl,
+    BOT_WEBHOOK_SECRET: SECRET,
+    MINI_APP_URL,
+    RELAYER_USER_ID: String(RELAYER_ACCOUNT),
+    BUSINESS_CONNECTION_ID: 'typed-connection',
+  });
 
   const webhook = (body: unknown, secret: string | null = SECRET, headers: Record<string, string> = {}) =>
     app.inject({
       method: 'POST',
       url: '/telegram/webhook',
-      headers: { 'content-type': 'application/json', ...(secret === null ? {} : { 'x-telegram-bot-api-secret-token': secret }), ...headers },
+      headers: {
+        'content-type': 'application/json',
+        ...(secret === null ? {} : { 'x-telegram-bot-api-secret-token': secret }),
+        ...headers,
+      },
       payload: typeof body === 'string' ? body : JSON.stringify(body),
     });
 
@@ -97,12 +115,19 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
     expect(response.statusCode).toBe(200);
     expect(bot.outbox).toHaveLength(1);
     const [message] = bot.outbox;
-    expect(message).toMatchObject({ chatId: user, replyMarkup: { inline_keyboard: [[{ text: '🎮 Play', url: `${MINI_APP_URL}?startapp=r_ada42` }]] } });
+    expect(message).toMatchObject({
+      chatId: user,
+      replyMarkup: { inline_keyboard: [[{ text: '🎮 Play', url: `${MINI_APP_URL}?startapp=r_ada42` }]] },
+    });
     expect(message!.text).toContain('A friend invited you');
   });
 
   it('/start alone, or with anything but a referral, opens the app plainly; Russian for ru, uk, be and kk clients', async () => {
-    for (const [payload, lang] of [[null, 'ru'], ['hello', 'kk'], ['r_NOT-a-code', 'be-BY']] as const) {
+    for (const [payload, lang] of [
+      [null, 'ru'],
+      ['hello', 'kk'],
+      ['r_NOT-a-code', 'be-BY'],
+    ] as const) {
       bot.outbox.length = 0;
       expect((await webhook(startUpdate(newUserId(), payload, lang))).statusCode).toBe(200);
       expect(bot.outbox[0]).toMatchObject({ replyMarkup: { inline_keyboard: [[{ text: '🎮 Играть', url: MINI_APP_URL }]] } });
@@ -153,12 +178,17 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
     const id = newUserId();
     const token = await logIn(app, { id });
     await fund(db, BigInt(id), '20');
-    const call = async <T>(path: string, body: unknown) => envelope(await post(app, `/api/v3/${path}`, body, { token })) as { success: boolean; data: T; code?: string; message?: string };
+    const call = async <T>(path: string, body: unknown) =>
+      envelope(await post(app, `/api/v3/${path}`, body, { token })) as { success: boolean; data: T; code?: string; message?: string };
     const page = await call<MarketPage>('market/list', { sort: 'price-asc', limit: 20 });
     for (const gift of page.data.items) {
-      const bought = await call<{ items: Array<{ result: string }> }>('market/checkout', { items: [{ giftId: gift.id, price: gift.price }], idempotencyKey: `bot-buy-${++keys}-${Date.now()}` });
+      const bought = await call<{ items: Array<{ result: string }> }>('market/checkout', {
+        items: [{ giftId: gift.id, price: gift.price }],
+        idempotencyKey: `bot-buy-${++keys}-${Date.now()}`,
+      });
       if (bought.success && bought.data.items[0]?.result === 'bought') {
-        const row = (await db.query<{ telegram_gift_id: string }>('SELECT telegram_gift_id FROM gifts WHERE id = $1', [BigInt(gift.id)])).rows[0]!;
+        const row = (await db.query<{ telegram_gift_id: string }>('SELECT telegram_gift_id FROM gifts WHERE id = $1', [BigInt(gift.id)]))
+          .rows[0]!;
         bot.relayerGifts.push({ type: 'unique', owned_gift_id: row.telegram_gift_id });
         return { token, userId: BigInt(id), gift };
       }
@@ -166,14 +196,23 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
     throw new Error('no gift could be bought');
   }
   const withdraw = async (token: string, giftId: string) =>
-    envelope(await post(app, '/api/v3/gifts/withdraw', { giftId, idempotencyKey: `bot-withdraw-${++keys}-${Date.now()}` }, { token })) as { success: boolean; code?: string; message?: string };
-  const tonOf = async (userId: bigint) => (await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]!.balance;
+    envelope(await post(app, '/api/v3/gifts/withdraw', { giftId, idempotencyKey: `bot-withdraw-${++keys}-${Date.now()}` }, { token })) as {
+      success: boolean;
+      code?: string;
+      message?: string;
+    };
+  const tonOf = async (userId: bigint) =>
+    (await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]!.balance;
 
   it('a business_connection is stored and the relayer then transfers through it, paying the gift its own price; disabled, the typed id is used again', async () => {
     // Before Telegram reported any connection: BUSINESS_CONNECTION_ID.
     const first = await playerWithGift();
     expect((await withdraw(first.token, first.gift.id)).success).toBe(true);
-    expect(bot.transferred.at(-1)).toMatchObject({ connectionId: 'typed-connection', to: Number(first.userId), stars: FAKE_TRANSFER_STARS });
+    expect(bot.transferred.at(-1)).toMatchObject({
+      connectionId: 'typed-connection',
+      to: Number(first.userId),
+      stars: FAKE_TRANSFER_STARS,
+    });
 
     const recorded = fixture('update.business-connection');
     expect((await webhook(recorded)).statusCode).toBe(200);
@@ -194,7 +233,9 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
 
     // Disabled: marked so, and the relayer falls back to the typed id.
     expect((await webhook(connectionUpdate({ enabled: false }))).statusCode).toBe(200);
-    expect((await db.query<{ is_enabled: boolean }>('SELECT is_enabled FROM business_connections WHERE id = $1', [id])).rows[0]!.is_enabled).toBe(false);
+    expect(
+      (await db.query<{ is_enabled: boolean }>('SELECT is_enabled FROM business_connections WHERE id = $1', [id])).rows[0]!.is_enabled,
+    ).toBe(false);
     const third = await playerWithGift();
     expect((await withdraw(third.token, third.gift.id)).success).toBe(true);
     expect(bot.transferred.at(-1)).toMatchObject({ connectionId: 'typed-connection' });
@@ -256,7 +297,10 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
     expect(await sendQueuedNotices(db, api)).toEqual({ sent: 1, skipped: 0, failed: 0 });
     expect(bot.calls).toEqual(['sendMessage', 'sendMessage']);
     expect(bot.outbox.filter((m) => m.chatId === id)).toHaveLength(1);
-    const row = await db.query<{ attempts: number; sent: boolean }>('SELECT attempts, sent_at IS NOT NULL AS sent FROM bot_outbox WHERE reference = $1', [`bot-test-${id}-1`]);
+    const row = await db.query<{ attempts: number; sent: boolean }>(
+      'SELECT attempts, sent_at IS NOT NULL AS sent FROM bot_outbox WHERE reference = $1',
+      [`bot-test-${id}-1`],
+    );
     expect(row.rows[0]).toEqual({ attempts: 1, sent: true });
 
     // Telegram down: not marked sent, tried again later.
@@ -277,7 +321,11 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
     const config = testConfig(env());
     const lines: string[] = [];
     expect(await runBotOperator(config, ['bot:webhook'], (line) => lines.push(line))).toBe(0);
-    expect(bot.webhook).toEqual({ url: `${PUBLIC_URL}/telegram/webhook`, secret_token: SECRET, allowed_updates: ['message', 'business_connection'] });
+    expect(bot.webhook).toEqual({
+      url: `${PUBLIC_URL}/telegram/webhook`,
+      secret_token: SECRET,
+      allowed_updates: ['message', 'business_connection'],
+    });
     expect(await runBotOperator(config, ['bot:menu'], (line) => lines.push(line))).toBe(0);
     expect(bot.menuButton).toEqual({ type: 'web_app', text: 'TON Arcade', web_app: { url: `${PUBLIC_URL}/` } });
     expect(lines.join('\n')).not.toContain(SECRET);

@@ -23,7 +23,6 @@ async function recipient(ton: Ton, seed: string) {
   return { address: wallet.address, friendly: wallet.address.toString({ bounceable: false, testOnly: true }) };
 }
 
-
 async function chainBalance(ton: Ton, address: Address): Promise<bigint> {
   return (await ton.chain.getAccountState(address.toRawString())).balance;
 }
@@ -77,7 +76,11 @@ describe.each(databases())('TON wallet on $name', (database) => {
       expect(Address.parse(first.depositAddress).equals(ton.hotWallet.address)).toBe(true);
       expect(first.testDeposits).toBe(true);
 
-      const transfer = await call<{ messages: Array<{ address: string; amount: string; payload: string }>; network: string }>(token, 'deposit', { amount: '2.5' });
+      const transfer = await call<{ messages: Array<{ address: string; amount: string; payload: string }>; network: string }>(
+        token,
+        'deposit',
+        { amount: '2.5' },
+      );
       expect(transfer.data.network).toBe('-3');
       expect(transfer.data.messages[0]?.amount).toBe('2500000000');
       expect(Buffer.from(transfer.data.messages[0]!.payload, 'base64').length).toBeGreaterThan(0);
@@ -116,16 +119,23 @@ describe.each(databases())('TON wallet on $name', (database) => {
       const { depositMemo } = await info(token);
       const sender = await ton.sandbox!.createUserWallet(`bouncer-${Date.now()}`, toNano('5'));
       // A bounceable transfer to an address with no contract comes back: the hot wallet never holds it.
-      await ton.sandbox!.sendFromUser(sender, { to: ton.sandbox!.undeployedAddress(`nowhere-${Date.now()}`), amount: toNano('1'), comment: depositMemo, bounce: true });
+      await ton.sandbox!.sendFromUser(sender, {
+        to: ton.sandbox!.undeployedAddress(`nowhere-${Date.now()}`),
+        amount: toNano('1'),
+        comment: depositMemo,
+        bounce: true,
+      });
       await sync();
       expect((await info(token)).balance.ton).toBe('0');
     });
 
     it('a watcher that stops half-way loses nothing and credits nothing twice', async () => {
-      const players = await Promise.all([1, 2, 3].map(async () => {
-        const token = await logIn(app, { id: newUserId() });
-        return { token, memo: (await info(token)).depositMemo };
-      }));
+      const players = await Promise.all(
+        [1, 2, 3].map(async () => {
+          const token = await logIn(app, { id: newUserId() });
+          return { token, memo: (await info(token)).depositMemo };
+        }),
+      );
       for (const player of players) {
         const wallet = await ton.sandbox!.createUserWallet(`restart-${player.memo}`, toNano('5'));
         await ton.sandbox!.sendFromUser(wallet, { to: ton.hotWallet.address, amount: toNano('0.5'), comment: player.memo });
@@ -226,7 +236,9 @@ describe.each(databases())('TON wallet on $name', (database) => {
 
       expect((await call<Withdrawal>(token, 'withdrawal', { id: asked.data.id })).data.status).toBe('done');
       expect(await chainBalance(ton, to.address)).toBe(before + toNano('1'));
-      const sends = await db.query<{ sends: number; issues: number }>('SELECT sends, issues FROM withdrawals WHERE id = $1', [BigInt(asked.data.id)]);
+      const sends = await db.query<{ sends: number; issues: number }>('SELECT sends, issues FROM withdrawals WHERE id = $1', [
+        BigInt(asked.data.id),
+      ]);
       expect(sends.rows[0]!.sends).toBeGreaterThanOrEqual(2);
       expect(sends.rows[0]!.issues).toBe(1);
     });
@@ -238,15 +250,25 @@ describe.each(databases())('TON wallet on $name', (database) => {
       const asked = await call<Withdrawal>(token, 'withdraw', { address: to.friendly, amount: '0.7', idempotencyKey: key() });
 
       // The network is down for the whole validity of the first message.
-      const offline = await runSender(db, withBroadcast(ton, () => Promise.reject(new ChainUnavailableError('timeout'))), await ton.chain.chainTime());
+      const offline = await runSender(
+        db,
+        withBroadcast(ton, () => Promise.reject(new ChainUnavailableError('timeout'))),
+        await ton.chain.chainTime(),
+      );
       expect(offline.failures.length).toBeGreaterThan(0);
-      const first = (await db.query<{ query_id: number }>('SELECT query_id FROM withdrawals WHERE id = $1', [BigInt(asked.data.id)])).rows[0]!.query_id;
+      const first = (await db.query<{ query_id: number }>('SELECT query_id FROM withdrawals WHERE id = $1', [BigInt(asked.data.id)]))
+        .rows[0]!.query_id;
 
       ton.sandbox!.advanceTime(ton.hotWallet.timeout + productConfig.wallet.expiryMarginSeconds + 5);
       await sync(); // the watcher catches up past the deadline: the sender re-issues
       await sync(); // signs with a new query id and broadcasts
       await sync(); // the watcher sees it paid
-      const row = (await db.query<{ query_id: number; issues: number; status: string }>('SELECT query_id, issues, status FROM withdrawals WHERE id = $1', [BigInt(asked.data.id)])).rows[0]!;
+      const row = (
+        await db.query<{ query_id: number; issues: number; status: string }>(
+          'SELECT query_id, issues, status FROM withdrawals WHERE id = $1',
+          [BigInt(asked.data.id)],
+        )
+      ).rows[0]!;
       expect(row.status).toBe('done');
       expect(row.issues).toBe(2);
       expect(row.query_id).not.toBe(first);
@@ -262,12 +284,31 @@ describe.each(databases())('TON wallet on $name', (database) => {
       const to = await recipient(ton, `refund-${Date.now()}`);
       const asked = await call<Withdrawal>(token, 'withdraw', { address: to.friendly, amount: '0.5', idempotencyKey: key() });
       // Signed and stored, but the message never reaches the chain here: the test plays the chain's answer.
-      await runSender(db, withBroadcast(ton, () => Promise.resolve()), 0);
-      const row = (await db.query<{ query_id: number; created_at_chain: bigint }>('SELECT query_id, created_at_chain FROM withdrawals WHERE id = $1', [BigInt(asked.data.id)])).rows[0]!;
+      await runSender(
+        db,
+        withBroadcast(ton, () => Promise.resolve()),
+        0,
+      );
+      const row = (
+        await db.query<{ query_id: number; created_at_chain: bigint }>('SELECT query_id, created_at_chain FROM withdrawals WHERE id = $1', [
+          BigInt(asked.data.id),
+        ])
+      ).rows[0]!;
       // What the chain reports for a highload message that executed with no out message (e.g. not enough balance).
       const skipped: ChainTx = {
-        hash: 'ab'.repeat(32), lt: 1n, utime: START, inKind: 'external-in', src: null, value: 0n, bounce: false, bounced: false,
-        op: null, comment: null, outCount: 0, aborted: false, computeOk: true,
+        hash: 'ab'.repeat(32),
+        lt: 1n,
+        utime: START,
+        inKind: 'external-in',
+        src: null,
+        value: 0n,
+        bounce: false,
+        bounced: false,
+        op: null,
+        comment: null,
+        outCount: 0,
+        aborted: false,
+        computeOk: true,
         externalQuery: { queryId: row.query_id, createdAt: Number(row.created_at_chain) },
       };
       const outcome = await db.transaction((tx) => applyOutgoing(tx, ton.chainId, skipped));
@@ -327,7 +368,7 @@ describe.each(databases())('TON wallet on $name', (database) => {
     it('a chain that fails, times out and answers garbage: the watcher and sender retry and never credit or pay twice', async () => {
       // A seeded, repeatable mix of faults on every call the watcher and the sender make.
       let seed = 20261121;
-      const roll = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+      const roll = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
       const faults = { unavailable: 0, timeout: 0, garbage: 0, lostAnswer: 0 };
       const chain = ton.chain;
       const fault = async <T>(run: () => Promise<T>): Promise<T> => {
@@ -441,22 +482,33 @@ describe.each(postgresOnly('TON wallet under load'))('TON wallet under load on $
   });
 
   it('parallel deposits, withdrawals and retries leave every balance and the book sound', async () => {
-    const players = await Promise.all(Array.from({ length: 8 }, async (_, i) => {
-      const token = await logIn(app, { id: newUserId() });
-      return { token, i };
-    }));
+    const players = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const token = await logIn(app, { id: newUserId() });
+        return { token, i };
+      }),
+    );
     const to = await ton.sandbox!.createUserWallet(`load-payee-${Date.now()}`, toNano('1'));
     const address = to.address.toString({ bounceable: false, testOnly: true });
     const withdraw = (token: string, amount: string, idempotencyKey: string) =>
       post(app, '/api/v3/wallet/withdraw', { address, amount, idempotencyKey }, { token });
 
     // Every player deposits 5 TON twice (the second with a retried key), all at once.
-    const deposits = players.flatMap((p) => [0, 0, 1].map((n) => post(app, '/api/v3/wallet/test-deposit', { amount: '5', idempotencyKey: `load-dep-${p.i}-${n}-${START}` }, { token: p.token })));
+    const deposits = players.flatMap((p) =>
+      [0, 0, 1].map((n) =>
+        post(app, '/api/v3/wallet/test-deposit', { amount: '5', idempotencyKey: `load-dep-${p.i}-${n}-${START}` }, { token: p.token }),
+      ),
+    );
     expect((await Promise.all(deposits)).every((r) => r.statusCode === 200)).toBe(true);
     await watchHotWallet(db, ton);
 
     // Then each asks for 12 withdrawals of 1 TON (only 9 fit in 10 TON with the fee), each sent twice.
-    const asks = players.flatMap((p) => Array.from({ length: 12 }, (_, n) => `load-wd-${p.i}-${n}-${START}`).flatMap((k) => [withdraw(p.token, '1', k), withdraw(p.token, '1', k)]));
+    const asks = players.flatMap((p) =>
+      Array.from({ length: 12 }, (_, n) => `load-wd-${p.i}-${n}-${START}`).flatMap((k) => [
+        withdraw(p.token, '1', k),
+        withdraw(p.token, '1', k),
+      ]),
+    );
     const answers = await Promise.all(asks);
     expect(answers.every((r) => r.statusCode < 500)).toBe(true);
     for (let pass = 0; pass < 3; pass++) {
@@ -475,7 +527,9 @@ describe.each(postgresOnly('TON wallet under load'))('TON wallet under load on $
     expect(await chainBalance(ton, to.address)).toBeGreaterThanOrEqual(toNano('72'));
 
     const report = await audit(db);
-    console.log(`audit after load: ${report.transactions} movements, ${report.entries} journal rows, journal sum ${report.journalSum}, problems ${report.problems.length}`);
+    console.log(
+      `audit after load: ${report.transactions} movements, ${report.entries} journal rows, journal sum ${report.journalSum}, problems ${report.problems.length}`,
+    );
     expect(report.problems).toEqual([]);
   });
 });

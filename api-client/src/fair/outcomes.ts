@@ -38,15 +38,17 @@ export function fairFloats(seeds: Seeds, count: number, mac: Hmac = hmac): numbe
 
 export const MULTIPLIER_SCALE = 10_000;
 
-export function multiplierText(multiplier4: number): string {
-  const whole = Math.floor(multiplier4 / MULTIPLIER_SCALE);
-  const fraction = String(multiplier4 % MULTIPLIER_SCALE).padStart(4, '0').replace(/0+$/, '');
+export function multiplierText(scaledMultiplier: number): string {
+  const whole = Math.floor(scaledMultiplier / MULTIPLIER_SCALE);
+  const fraction = String(scaledMultiplier % MULTIPLIER_SCALE)
+    .padStart(4, '0')
+    .replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
 
 /** Payout in nanotons for a stake at a multiplier, floored to a whole nanoton. */
-export function payoutOf(stakeNano: bigint, multiplier4: number): bigint {
-  return (stakeNano * BigInt(multiplier4)) / BigInt(MULTIPLIER_SCALE);
+export function payoutOf(stakeNano: bigint, scaledMultiplier: number): bigint {
+  return (stakeNano * BigInt(scaledMultiplier)) / BigInt(MULTIPLIER_SCALE);
 }
 
 // ---- flip ----

@@ -16,7 +16,13 @@ export function AppRoot() {
 
   if (boot.phase === 'unsupported') return <OpenInTelegram />;
   if (boot.phase === 'failed') {
-    return <LoginError message={boot.message} serverMessage={boot.serverMessage} onRetry={() => (retry ? retry.retry() : window.location.reload())} />;
+    return (
+      <LoginError
+        message={boot.message}
+        serverMessage={boot.serverMessage}
+        onRetry={() => (retry ? retry.retry() : window.location.reload())}
+      />
+    );
   }
   if (boot.phase === 'ready' && app !== null) return <app.Shell router={app.router} />;
   return <Splash />;

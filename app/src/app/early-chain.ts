@@ -58,7 +58,11 @@ function dataOf(text: string): Record<string, unknown> | null {
  * between. Stops at the first refusal or failure: start-up then asks the network for the rest
  * itself.
  */
-export async function runEarlyChain(plan: ChainPlan, fetchImpl: typeof globalThis.fetch, report: (event: ChainEvent) => void): Promise<void> {
+export async function runEarlyChain(
+  plan: ChainPlan,
+  fetchImpl: typeof globalThis.fetch,
+  report: (event: ChainEvent) => void,
+): Promise<void> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-App-Key': plan.appKey };
 
   const call = async (path: string, authorization: string | null): Promise<Record<string, unknown> | null> => {
@@ -70,7 +74,14 @@ export async function runEarlyChain(plan: ChainPlan, fetchImpl: typeof globalThi
         body: earlyBody(path, plan.initData),
       });
       const text = await response.text();
-      report({ kind: 'answer', path, status: response.status, statusText: response.statusText, contentType: response.headers.get('content-type'), text });
+      report({
+        kind: 'answer',
+        path,
+        status: response.status,
+        statusText: response.statusText,
+        contentType: response.headers.get('content-type'),
+        text,
+      });
       return response.ok ? dataOf(text) : null;
     } catch {
       report({ kind: 'failed', path });
@@ -84,7 +95,10 @@ export async function runEarlyChain(plan: ChainPlan, fetchImpl: typeof globalThi
     if (typeof token !== 'string' || token === '') return;
     const authorization = `Bearer ${token}`;
     const carried = auth?.profile;
-    const light = typeof carried === 'object' && carried !== null ? (carried as Record<string, unknown>) : await call(EARLY_PATHS.profileLight, authorization);
+    const light =
+      typeof carried === 'object' && carried !== null
+        ? (carried as Record<string, unknown>)
+        : await call(EARLY_PATHS.profileLight, authorization);
     if (light?.onboardingCompleted !== true) return;
     const screenPath = plan.screenPath;
     await Promise.all([call(EARLY_PATHS.profileFull, authorization), screenPath ? call(screenPath, authorization) : null]);

@@ -1,10 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { BottomNav } from '../components/bottom-nav';
 import { TopBar } from '../components/top-bar';
 import { BonusReleaseWatch } from '../features/wallet/bonus-release-watch';
 import { isTabRoot, useGoBack } from '../lib/navigation';
 import { hasNativeBackButton } from '../telegram/back-button';
+import '../components/primitives';
 import './main-layout.css';
+
+/** The reality check's code comes after the first screen. */
+const RealityCheck = lazy(() => import('../features/play/reality-check').then((module) => ({ default: module.RealityCheck })));
 
 /** The top bar, the screen (the document scrolls, so scroll restoration works) and the tabs. */
 export function MainLayout() {
@@ -19,6 +24,9 @@ export function MainLayout() {
       </main>
       <BottomNav />
       <BonusReleaseWatch />
+      <Suspense fallback={null}>
+        <RealityCheck />
+      </Suspense>
     </div>
   );
 }

@@ -10,7 +10,8 @@ export interface ScreenModule {
  * use this same map, so a preloaded module is the one the router later renders.
  */
 export const routeModules = {
-  profile: () => import('../features/profile/profile-screen'),
+  profile: () => import('./profile-route'),
+  play: () => import('../features/play/play-screen'),
   bonus: () => import('../features/bonus/bonus-screen'),
   deposit: () => import('../features/wallet/deposit-screen'),
   withdraw: () => import('../features/wallet/withdraw-screen'),
@@ -18,9 +19,9 @@ export const routeModules = {
   market: () => import('../features/market/market-screen'),
   referral: () => import('../features/referral/referral-screen'),
   achievements: () => import('../features/achievements/achievements-screen'),
-  flip: () => import('../features/games/flip-screen'),
-  roll: () => import('../features/games/roll-screen'),
-  road: () => import('../features/games/road-screen'),
+  flip: () => import('./flip-route'),
+  roll: () => import('./roll-route'),
+  road: () => import('./road-route'),
   fairness: () => import('../features/fairness/fairness-screen'),
   notFound: () => import('../components/not-found-screen'),
 } satisfies Record<string, () => Promise<ScreenModule>>;
@@ -30,6 +31,7 @@ export type RouteModuleName = keyof typeof routeModules;
 const modulesByPath: ReadonlyMap<string, RouteModuleName> = new Map<string, RouteModuleName>([
   ['/', 'bonus'],
   ['/profile', 'profile'],
+  ['/profile/play', 'play'],
   ['/bonus', 'bonus'],
   ['/deposit', 'deposit'],
   ['/withdraw', 'withdraw'],

@@ -2,6 +2,7 @@
 export const APP_PATHS = [
   '/',
   '/profile',
+  '/profile/play',
   '/bonus',
   '/deposit',
   '/withdraw',

@@ -1,7 +1,7 @@
 import type { createStore } from 'jotai';
 import type { DataRouter } from 'react-router-dom';
 import { queryClientAtom } from 'jotai-tanstack-query';
-import { prefetchBonusState } from '../features/bonus/bonus-state';
+import { prefetchBonusStateAtom } from '../features/bonus/bonus-state';
 import { changeAppLanguage, i18n, toAppLanguage } from '../i18n/i18n';
 import { createAppApi } from '../lib/api';
 import { appConfig } from '../lib/config';
@@ -17,9 +17,9 @@ import { startSession } from './start-session';
 type Store = ReturnType<typeof createStore>;
 
 /** The first screens whose data start-up loads with the full profile (the early calls' SCREEN_CALLS). */
-const SCREEN_DATA: Readonly<Record<string, typeof prefetchBonusState>> = {
-  '/': prefetchBonusState,
-  '/bonus': prefetchBonusState,
+const SCREEN_DATA: Readonly<Record<string, typeof prefetchBonusStateAtom>> = {
+  '/': prefetchBonusStateAtom,
+  '/bonus': prefetchBonusStateAtom,
 };
 
 /** Settles once the router has loaded its first match's lazy modules (or failed to: it then shows the error). */
@@ -69,7 +69,10 @@ export async function startApp(store: Store): Promise<void> {
         api,
         queryClient,
         changeLanguage: (lang) => changeAppLanguage(i18n, toAppLanguage(lang)),
-        prefetchScreen: (userId) => SCREEN_DATA[canonicalPath(window.location.pathname)]?.(api, queryClient, userId) ?? Promise.resolve(),
+        prefetchScreen: () => {
+          const prefetch = SCREEN_DATA[canonicalPath(window.location.pathname)];
+          return prefetch ? store.set(prefetch) : Promise.resolve();
+        },
       },
       { initData: host.initData, userId: host.userId },
     );

@@ -67,7 +67,14 @@ export function CoinArt({ size = 120, className, animated = true }: CoinArtProps
       <ellipse cx="80" cy="72" rx="46" ry="43" fill="none" stroke="#b9781d" strokeOpacity="0.55" strokeWidth="2" />
       {/* embossed TON mark: highlight, then the mark itself */}
       <g transform="translate(80 73)" strokeLinejoin="round" strokeLinecap="round">
-        <path d="M-21 -17 H21 L0 21 Z M0 -17 V21" fill="none" stroke="#fff4c4" strokeOpacity="0.8" strokeWidth="6" transform="translate(-1 -1.5)" />
+        <path
+          d="M-21 -17 H21 L0 21 Z M0 -17 V21"
+          fill="none"
+          stroke="#fff4c4"
+          strokeOpacity="0.8"
+          strokeWidth="6"
+          transform="translate(-1 -1.5)"
+        />
         <path d="M-21 -17 H21 L0 21 Z M0 -17 V21" fill="none" stroke={`url(#${mark})`} strokeWidth="6" />
       </g>
       <g clipPath={`url(#${clip})`}>

@@ -104,7 +104,10 @@ export function formatCount(value: number, locale: string, options: { compact?: 
   if (!Number.isFinite(value)) return '∞';
   const whole = BigInt(Math.trunc(value));
   if (options.compact && whole >= COMPACT_FROM) return formatMultiplier(whole.toString(), locale);
-  const fraction = Math.abs(value - Math.trunc(value)).toFixed(9).slice(2, 4).replace(/0+$/, '');
+  const fraction = Math.abs(value - Math.trunc(value))
+    .toFixed(9)
+    .slice(2, 4)
+    .replace(/0+$/, '');
   return `${value < 0 && whole === 0n ? '−' : ''}${joinDecimal(whole, fraction, locale)}`;
 }
 

@@ -2,15 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 /** Bottom-tab roots: no back button there. */
-export const TAB_ROOTS: ReadonlySet<string> = new Set([
-  '/bonus',
-  '/flip',
-  '/roll',
-  '/road',
-  '/market',
-  '/wallet',
-  '/referral',
-]);
+export const TAB_ROOTS: ReadonlySet<string> = new Set(['/bonus', '/flip', '/roll', '/road', '/market', '/wallet', '/referral']);
 
 export function isTabRoot(pathname: string): boolean {
   return TAB_ROOTS.has(pathname);
@@ -19,6 +11,7 @@ export function isTabRoot(pathname: string): boolean {
 /** Where back leads when there is no history to go back to (the app was opened by a deep link). */
 export function parentPath(pathname: string): string {
   if (pathname === '/deposit' || pathname === '/withdraw') return '/wallet';
+  if (pathname.startsWith('/profile/')) return '/profile';
   return '/bonus';
 }
 

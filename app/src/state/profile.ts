@@ -1,10 +1,10 @@
 import type { FullProfile, LightProfile } from '@arcade/api-client';
-import { skipToken, type QueryClient, type QueryFunctionContext } from '@tanstack/query-core';
+import type { QueryFunctionContext } from '@tanstack/query-core';
 import { atom, type Getter } from 'jotai';
-import { atomWithMutation, atomWithQuery, queryClientAtom } from 'jotai-tanstack-query';
+import { atomWithMutation, atomWithQuery } from 'jotai-tanstack-query';
 import { changeAppLanguage, i18n, toAppLanguage, type AppLanguage } from '../i18n/i18n';
 import type { AppApi } from '../lib/api';
-import { apiAtom, sessionAtom } from './session';
+import { readSignedIn, required, signedInQuery } from './signed-in';
 
 export const profileKeys = {
   all: ['profile'] as const,
@@ -32,28 +32,17 @@ export function fullProfileOptions(api: AppApi, userId: string) {
   };
 }
 
-export const lightProfileQueryAtom = atomWithQuery((get: Getter) => {
-  const session = get(sessionAtom);
-  const api = get(apiAtom);
-  return {
-    queryKey: profileKeys.light(session?.userId ?? null),
-    queryFn: session && api ? lightProfileOptions(api, session.userId).queryFn : skipToken,
-    staleTime: PROFILE_FRESH_MS,
-  };
-});
+export const lightProfileQueryAtom = atomWithQuery((get: Getter) => ({
+  ...signedInQuery(get, profileKeys.light, ({ api, userId }, context) => lightProfileOptions(api, userId).queryFn(context)),
+  staleTime: PROFILE_FRESH_MS,
+}));
 
 /** Loaded only once onboarding is completed (spec section 4). */
-export const fullProfileQueryAtom = atomWithQuery((get: Getter) => {
-  const session = get(sessionAtom);
-  const api = get(apiAtom);
-  const onboarded = get(lightProfileQueryAtom).data?.onboardingCompleted === true;
-  return {
-    queryKey: profileKeys.full(session?.userId ?? null),
-    queryFn: session && api ? fullProfileOptions(api, session.userId).queryFn : skipToken,
-    enabled: onboarded,
-    staleTime: PROFILE_FRESH_MS,
-  };
-});
+export const fullProfileQueryAtom = atomWithQuery((get: Getter) => ({
+  ...signedInQuery(get, profileKeys.full, ({ api, userId }, context) => fullProfileOptions(api, userId).queryFn(context)),
+  enabled: get(lightProfileQueryAtom).data?.onboardingCompleted === true,
+  staleTime: PROFILE_FRESH_MS,
+}));
 
 export function toLightProfile(profile: FullProfile | LightProfile): LightProfile {
   return {
@@ -75,24 +64,6 @@ export const profileAtom = atom((get): LightProfile | null => {
 });
 
 export const fullProfileAtom = atom((get): FullProfile | null => get(fullProfileQueryAtom).data ?? null);
-
-export interface SignedIn {
-  api: AppApi;
-  userId: string;
-  client: QueryClient;
-}
-
-/** Reads what a mutation needs while the atom is read (a Getter is only valid synchronously). */
-export function readSignedIn(get: Getter): SignedIn | null {
-  const api = get(apiAtom);
-  const session = get(sessionAtom);
-  return api && session ? { api, userId: session.userId, client: get(queryClientAtom) } : null;
-}
-
-export function required(signedIn: SignedIn | null): SignedIn {
-  if (!signedIn) throw new Error('Not signed in');
-  return signedIn;
-}
 
 /** Marks onboarding done, then loads the full profile (which reveals the main content). */
 export const completeOnboardingAtom = atomWithMutation((get) => {
@@ -121,6 +92,22 @@ export const setLanguageAtom = atomWithMutation((get) => {
       client.setQueryData<FullProfile>(profileKeys.full(userId), (old) => (old ? { ...old, ...light } : old));
       await changeAppLanguage(i18n, toAppLanguage(light.lang));
       return light;
+    },
+  };
+});
+
+/** Saves the bot-notifications choice; the full profile's flag follows the server's answer. */
+export const setNotificationsAtom = atomWithMutation((get) => {
+  const signedIn = readSignedIn(get);
+  return {
+    mutationKey: ['profile', 'notifications'],
+    mutationFn: async (enabled: boolean) => {
+      const { api, client, userId } = required(signedIn);
+      const state = await api.profile.setNotifications(enabled);
+      client.setQueryData<FullProfile>(profileKeys.full(userId), (old) =>
+        old ? { ...old, telegram: { ...old.telegram, isAllowsWriteToPm: state.enabled } } : old,
+      );
+      return state;
     },
   };
 });

@@ -88,8 +88,10 @@ function requestFullscreen(): void {
 function paintHostBars(): void {
   const header = themeParams.headerBgColor() ?? themeParams.bgColor();
   const bottom = themeParams.bottomBarBgColor() ?? themeParams.secondaryBgColor() ?? themeParams.bgColor();
-  if (header && miniApp.setHeaderColor.isAvailable()) attempt('header colour', () => postEvent('web_app_set_header_color', { color: header }));
-  if (bottom && miniApp.setBottomBarColor.isAvailable()) attempt('bottom bar colour', () => postEvent('web_app_set_bottom_bar_color', { color: bottom }));
+  if (header && miniApp.setHeaderColor.isAvailable())
+    attempt('header colour', () => postEvent('web_app_set_header_color', { color: header }));
+  if (bottom && miniApp.setBottomBarColor.isAvailable())
+    attempt('bottom bar colour', () => postEvent('web_app_set_bottom_bar_color', { color: bottom }));
 }
 
 /** Mounts the host components the app uses and binds their CSS variables. */

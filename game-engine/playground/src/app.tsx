@@ -72,7 +72,12 @@ export function App() {
         </nav>
         <nav className="tabs" aria-label="Language">
           {(Object.keys(LANGUAGES) as Language[]).map((name) => (
-            <button key={name} className={name === language ? 'tab active' : 'tab'} onClick={() => chooseLanguage(name)} data-language={name}>
+            <button
+              key={name}
+              className={name === language ? 'tab active' : 'tab'}
+              onClick={() => chooseLanguage(name)}
+              data-language={name}
+            >
               {name.toUpperCase()}
             </button>
           ))}

@@ -65,7 +65,12 @@ function releaseIdleFonts(): void {
 }
 
 async function mountCore(game: GameName, options: MountOptions = {}): Promise<GameHandle> {
-  core = await mountGame(stage, game, { clock: options.clock ?? 'ticker', seed: options.seed ?? 7, statsWindow: options.statsWindow, texts: options.texts });
+  core = await mountGame(stage, game, {
+    clock: options.clock ?? 'ticker',
+    seed: options.seed ?? 7,
+    statsWindow: options.statsWindow,
+    texts: options.texts,
+  });
   handle = core;
   return core;
 }
@@ -166,7 +171,26 @@ function canvases(): number {
   return document.querySelectorAll('canvas').length;
 }
 
-const api = { mountReact, unmountReact, mountCore, unmountCore, releaseIdle, releaseIdleFonts, switchGame, playRound, playFor, cycle, canvases, get handle() { return handle; }, randomFlip, randomRoll, randomTraps, roadSetup };
+const api = {
+  mountReact,
+  unmountReact,
+  mountCore,
+  unmountCore,
+  releaseIdle,
+  releaseIdleFonts,
+  switchGame,
+  playRound,
+  playFor,
+  cycle,
+  canvases,
+  get handle() {
+    return handle;
+  },
+  randomFlip,
+  randomRoll,
+  randomTraps,
+  roadSetup,
+};
 
 declare global {
   interface Window {

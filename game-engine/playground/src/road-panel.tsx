@@ -13,7 +13,10 @@ export function RoadPanel({ handle, takeLink }: { handle: RoadHandle; takeLink: 
   const [view, setView] = useState(() => ({ ...handle.state }));
   const scripted = link?.road.steps !== null && link?.road.steps !== undefined;
   // The traps are drawn up front, as the server does (the deep link names its own).
-  const traps = useMemo(() => (round === 0 && scripted && link ? link.road.traps : randomTraps(difficulty)), [difficulty, round, scripted, link]);
+  const traps = useMemo(
+    () => (round === 0 && scripted && link ? link.road.traps : randomTraps(difficulty)),
+    [difficulty, round, scripted, link],
+  );
 
   // A new road for each difficulty or round.
   useEffect(() => {
@@ -73,9 +76,12 @@ export function RoadPanel({ handle, takeLink }: { handle: RoadHandle; takeLink: 
         <button className="accent" disabled={!open || next >= view.lanes} onClick={() => step('server')}>
           Step (drawn traps)
         </button>
-        <button disabled={view.status !== 'walking'} onClick={() => {
-          handle.cashOut().catch(console.error);
-        }}>
+        <button
+          disabled={view.status !== 'walking'}
+          onClick={() => {
+            handle.cashOut().catch(console.error);
+          }}
+        >
           Cash out
         </button>
         <button disabled={!open || next >= view.lanes} onClick={() => step('safe')}>
@@ -84,16 +90,21 @@ export function RoadPanel({ handle, takeLink }: { handle: RoadHandle; takeLink: 
         <button disabled={!open || next >= view.lanes} onClick={() => step('trap')}>
           Step trap
         </button>
-        <button disabled={open || view.traps !== null} onClick={() => {
-          handle.reveal(traps).catch(console.error);
-        }}>
+        <button
+          disabled={open || view.traps !== null}
+          onClick={() => {
+            handle.reveal(traps).catch(console.error);
+          }}
+        >
           Reveal traps
         </button>
         <button className="secondary" onClick={() => setRound((n) => n + 1)}>
           New road
         </button>
       </div>
-      <p className="hint">Trap slots this round: {traps.map((slot) => slot + 1).join(', ') || '—'} (slots past the last lane are not on the road)</p>
+      <p className="hint">
+        Trap slots this round: {traps.map((slot) => slot + 1).join(', ') || '—'} (slots past the last lane are not on the road)
+      </p>
     </div>
   );
 }

@@ -36,21 +36,34 @@ export function RollPanel({ handle, takeLink }: { handle: RollHandle; takeLink: 
         <span className="label">
           Target <b>{target.toFixed(2)}</b> · win chance <b>{chance.toFixed(2)}%</b>
         </span>
-        <input type="range" min={direction === 'under' ? 1 : 5} max={direction === 'under' ? 95 : 99} step={0.01} value={target} onChange={(event) => setTarget(Number(event.target.value))} />
+        <input
+          type="range"
+          min={direction === 'under' ? 1 : 5}
+          max={direction === 'under' ? 95 : 99}
+          step={0.01}
+          value={target}
+          onChange={(event) => setTarget(Number(event.target.value))}
+        />
       </label>
       <label className="field">
         <span className="label">Told roll (0.00–100.00)</span>
         <input type="number" min={0} max={100} step={0.01} value={value} onChange={(event) => setValue(event.target.value)} />
       </label>
       <div className="grid">
-        <button disabled={!valid} onClick={() => {
-          handle.play(rollOutcome(Math.round(told * 100) / 100, target, direction)).catch(console.error);
-        }}>
+        <button
+          disabled={!valid}
+          onClick={() => {
+            handle.play(rollOutcome(Math.round(told * 100) / 100, target, direction)).catch(console.error);
+          }}
+        >
           Roll {valid ? told.toFixed(2) : '—'}
         </button>
-        <button className="accent" onClick={() => {
-          handle.play(randomRoll(target, direction)).catch(console.error);
-        }}>
+        <button
+          className="accent"
+          onClick={() => {
+            handle.play(randomRoll(target, direction)).catch(console.error);
+          }}
+        >
           Random roll
         </button>
         <button className="secondary" onClick={() => handle.reset()}>

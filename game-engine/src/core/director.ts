@@ -1,4 +1,5 @@
 import { Clock, type ClockOptions } from './clock';
+import { PACE_SPEEDS, type Pace } from './pace';
 import { FrameStats } from './frame-stats';
 import type { SceneLifecycle } from './scene';
 
@@ -26,6 +27,7 @@ export class Director<S extends SceneLifecycle = SceneLifecycle> {
   private active: S | null = null;
   private width = 0;
   private height = 0;
+  private isInstant = false;
 
   constructor(options: ClockOptions & { statsWindow?: number } = {}) {
     this.clock = new Clock(options);
@@ -51,6 +53,7 @@ export class Director<S extends SceneLifecycle = SceneLifecycle> {
     }
     if (!next) return;
     next.init();
+    next.setInstant?.(this.isInstant);
     next.resize(this.width, this.height);
     this.active = next;
     next.show();
@@ -80,6 +83,32 @@ export class Director<S extends SceneLifecycle = SceneLifecycle> {
 
   skip(): void {
     this.active?.skip();
+  }
+
+  /** True while every animation jumps to its end state (the 'instant' pace). */
+  get instant(): boolean {
+    return this.isInstant;
+  }
+
+  /** On: the running animation and every later one (this scene's and the next ones') show their end at once. */
+  setInstant(on: boolean): void {
+    this.isInstant = on;
+    this.active?.setInstant?.(on);
+  }
+
+  /** The pace the player chose: a speed, or instant (the end state at once). */
+  get pace(): Pace {
+    if (this.isInstant) return 'instant';
+    return this.clock.speed >= PACE_SPEEDS.fast ? 'fast' : 'normal';
+  }
+
+  setPace(pace: Pace): void {
+    if (pace === 'instant') {
+      this.setInstant(true);
+      return;
+    }
+    this.clock.setSpeed(PACE_SPEEDS[pace]);
+    this.setInstant(false);
   }
 
   /** Stops time; with `atMs`, first shows the running animation at that point. */

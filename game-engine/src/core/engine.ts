@@ -3,10 +3,10 @@ import 'pixi.js/text-bitmap';
 // The app's page policy forbids eval (CSP script-src 'self'): pixi then needs its eval-free
 // shader and uniform code, which this module installs.
 import 'pixi.js/unsafe-eval';
-// Shared shader programs and uid tables that forget (see the module): nothing piles up per mount.
-import './pixi-patches';
-import { Application, GlLimitsSystem, GlobalResourceRegistry, UPDATE_PRIORITY, type Container, type Renderer, type Ticker } from 'pixi.js';
+import { Application, GlobalResourceRegistry, UPDATE_PRIORITY, type Container, type Renderer, type Ticker } from 'pixi.js';
 import { Director, type FrameSummary } from './director';
+import { installPixiPatches, patchRenderer } from './pixi-patches';
+import type { Pace } from './pace';
 import { hashSeed } from './random';
 import { releaseIdleFonts, ResourceBag } from './resources';
 import type { SceneLifecycle } from './scene';
@@ -24,6 +24,8 @@ export interface EngineOptions {
   antialias?: boolean;
   /** Animation speed, 1 = normal. */
   speed?: number;
+  /** The player's pace; 'fast' overrides `speed`, 'instant' shows every animation's end at once. */
+  pace?: Pace;
   /** Seed of cosmetic randomness (spins, cars, sparkles); outcomes never depend on it. */
   seed?: number;
   /** Frames kept for the p50/p95 statistics. */
@@ -53,6 +55,7 @@ export interface Scene extends SceneLifecycle {
 
 export interface EngineStats extends FrameSummary {
   speed: number;
+  pace: Pace;
   frozen: boolean;
   scene: string | null;
   width: number;
@@ -119,57 +122,8 @@ function releaseParked(): void {
   destroyApplication(entry.app);
 }
 
-/**
- * Texture units one batch may sample. pixi sizes its batch shaders by the device's limit (16
- * on most phones, 32 in SwiftShader) and every pixel of every sprite then runs a chain of
- * that many texture tests in the fragment shader: a software rasteriser pays for the whole
- * chain, and weak GPUs pay for the longer shader too. Batch shaders for 8 instead of 32 cut
- * the flip's SwiftShader time per frame about 3x; 4 instead of 8 cut it by another 15-20%
- * (CPU time of SwiftShader's process per frame at 375x667 @2x: flip 31 -> 26 ms, roll 25 ->
- * 20 ms, road 21.5 -> 19 ms). A scene's sprites come from six or seven texture sources (its
- * sheets, the glyph pages, a glow), and a frame is two or three draw calls, one more than
- * with 8; a limit of 2 would split the road into about 50.
- *
- * Applied to pixi's WebGL limits system when this module loads, so every Application's batch
- * and graphics shaders are compiled for this from the start (compiling them again afterwards
- * would leave pixi one more program source for good, pixijs/pixijs#12213). The engine is the
- * page's only pixi user; any other Application on the page batches 4 textures too.
- */
-const BATCH_TEXTURES = 4;
-const CAPPED = Symbol.for('arcade.engine.batchTextures');
-{
-  const limits = GlLimitsSystem.prototype as GlLimitsSystem & { [CAPPED]?: true };
-  if (!limits[CAPPED]) {
-    // pixi's own method, called with the system as `this`.
-    const contextChange = Object.getOwnPropertyDescriptor(GlLimitsSystem.prototype, 'contextChange')?.value as (this: GlLimitsSystem) => void;
-    limits.contextChange = function capBatchTextures(this: GlLimitsSystem): void {
-      contextChange.call(this);
-      this.maxBatchableTextures = Math.min(this.maxBatchableTextures, BATCH_TEXTURES);
-    };
-    limits[CAPPED] = true;
-  }
-}
-
-/**
- * The canvas is transparent over the page (the backdrop is drawn behind it), so additive
- * light must add colour without adding coverage: pixi's 'add' also adds alpha, and the page
- * would then darken what is behind a glow. Destination alpha is kept instead (WebGL only;
- * re-applied when the context is restored).
- */
-function keepAlphaOnAdd(renderer: Renderer): void {
-  const apply = (): void => {
-    const gl = (renderer as { gl?: WebGLRenderingContext }).gl;
-    const state = (renderer as { state?: { blendModesMap?: Record<string, number[]> } }).state;
-    if (gl && state?.blendModesMap) state.blendModesMap.add = [gl.ONE, gl.ONE, gl.ZERO, gl.ONE];
-  };
-  apply();
-  const runners = (renderer as { runners?: { contextChange?: { add(item: { contextChange(): void }): void } } }).runners;
-  if (!additiveFixed.has(renderer)) {
-    additiveFixed.add(renderer);
-    runners?.contextChange?.add({ contextChange: apply });
-  }
-}
-const additiveFixed = new WeakSet<Renderer>();
+// Fixes to pixi for this engine (see the folder): installed now, before any Application is made.
+installPixiPatches();
 
 function destroyApplication(app: Application): void {
   // pixi's pools are shared by every Application on the page: release them with the last one.
@@ -243,7 +197,7 @@ export class Engine {
    * `onInit`); call it before the Application first renders.
    */
   static prepareApplication(this: void, app: Application): void {
-    keepAlphaOnAdd(app.renderer);
+    patchRenderer(app.renderer);
   }
 
   /**
@@ -265,7 +219,11 @@ export class Engine {
    * binding); the engine still frees everything it created itself.
    */
   static adopt(app: Application, options: EngineOptions): Engine {
-    return new Engine(app, { ...options, resolution: options.resolution ?? app.renderer.resolution, antialias: options.antialias ?? false }, false);
+    return new Engine(
+      app,
+      { ...options, resolution: options.resolution ?? app.renderer.resolution, antialias: options.antialias ?? false },
+      false,
+    );
   }
 
   private constructor(app: Application, options: EngineOptions & { resolution: number; antialias: boolean }, ownsApp: boolean) {
@@ -277,6 +235,7 @@ export class Engine {
     this.mode = options.clock ?? 'ticker';
     this.seed = options.seed ?? hashSeed('arcade', Date.now());
     this.director = new Director<Scene>({ speed: options.speed, statsWindow: options.statsWindow });
+    if (options.pace) this.director.setPace(options.pace);
     liveEngines += 1;
 
     const canvas = app.canvas;
@@ -285,7 +244,7 @@ export class Engine {
     Object.assign(canvas.style, { position: 'absolute', left: '0', top: '0', display: 'block', touchAction: 'manipulation' });
     if (getComputedStyle(this.host).position === 'static') this.host.style.position = 'relative';
 
-    keepAlphaOnAdd(app.renderer);
+    patchRenderer(app.renderer);
 
     app.ticker.add(this.onFrameStart, undefined, UPDATE_PRIORITY.HIGH);
     app.ticker.add(this.onFrameEnd, undefined, UPDATE_PRIORITY.UTILITY);
@@ -310,6 +269,10 @@ export class Engine {
 
   get frozen(): boolean {
     return this.director.clock.frozen;
+  }
+
+  get pace(): Pace {
+    return this.director.pace;
   }
 
   get size(): { width: number; height: number } {
@@ -376,6 +339,12 @@ export class Engine {
     this.director.setSpeed(speed);
   }
 
+  /** 'normal', 'fast', or 'instant': the running animation and every later one end as they start. */
+  setPace(pace: Pace): void {
+    this.director.setPace(pace);
+    this.renderIfIdle();
+  }
+
   /** Jumps the running animation to its end state; its promise resolves right away. */
   skip(): void {
     this.director.skip();
@@ -420,6 +389,7 @@ export class Engine {
     return {
       ...this.director.stats(),
       speed: this.speed,
+      pace: this.pace,
       frozen: this.frozen,
       scene: this.director.scene?.name ?? null,
       width,
@@ -436,7 +406,8 @@ export class Engine {
   resourceCounts(): { textures: number; items: number; fonts: number; managedTextures: number; tickerListeners: number } {
     const scene = this.sceneResources?.counts() ?? { textures: 0, items: 0, fonts: 0 };
     const renderer = this.app.renderer as Renderer | null;
-    const managed = renderer && 'texture' in renderer ? (renderer.texture as { managedTextures?: readonly unknown[] }).managedTextures : undefined;
+    const managed =
+      renderer && 'texture' in renderer ? (renderer.texture as { managedTextures?: readonly unknown[] }).managedTextures : undefined;
     // Removed entries stay as nulls in pixi's hash.
     return { ...scene, managedTextures: managed?.filter(Boolean).length ?? 0, tickerListeners: this.app.ticker?.count ?? 0 };
   }
@@ -469,9 +440,10 @@ export class Engine {
       // The owner destroys the Application right after this (@pixi/react does it in the same
       // commit, without releasing pixi's global pools); pooled batches and textures of a dead
       // context would break the next Application, so they are released once it is gone.
-      if (liveEngines === 0 && parked === null) queueMicrotask(() => {
-        if (liveEngines === 0 && parked === null) GlobalResourceRegistry.release();
-      });
+      if (liveEngines === 0 && parked === null)
+        queueMicrotask(() => {
+          if (liveEngines === 0 && parked === null) GlobalResourceRegistry.release();
+        });
     }
   }
 
@@ -504,7 +476,15 @@ export class Engine {
     this.assertAlive();
     if (!this.underlayElement) {
       const layer = document.createElement('div');
-      Object.assign(layer.style, { position: 'absolute', left: '0', top: '0', width: '100%', height: '100%', overflow: 'hidden', pointerEvents: 'none' });
+      Object.assign(layer.style, {
+        position: 'absolute',
+        left: '0',
+        top: '0',
+        width: '100%',
+        height: '100%',
+        overflow: 'hidden',
+        pointerEvents: 'none',
+      });
       const canvas = this.app.canvas;
       if (canvas.parentElement === this.host) this.host.insertBefore(layer, canvas);
       else this.host.prepend(layer);

@@ -2,6 +2,7 @@ export { FrameStats } from './frame-stats';
 export { Clock, MAX_SPEED, MIN_SPEED, type ClockOptions } from './clock';
 export { Animator, Playback, type PoseFn } from './playback';
 export { Director, type FrameSummary } from './director';
+export { PACES, PACE_SPEEDS, isPace, type Pace } from './pace';
 export type { SceneLifecycle } from './scene';
 export { Engine, type ClockMode, type EngineOptions, type EngineStats, type Scene, type SceneContext } from './engine';
 export { ResourceBag } from './resources';

@@ -72,6 +72,8 @@ export class Playback {
  */
 export class Animator {
   private current: Playback | null = null;
+  /** Instant: every new animation is drawn at its end state and resolves as it starts. */
+  instant = false;
 
   get busy(): boolean {
     return this.current !== null && !this.current.done;
@@ -86,6 +88,8 @@ export class Animator {
     const playback = new Playback(durationMs, pose);
     this.current = playback;
     playback.advance(0);
+    // Instant pace: the animation is drawn at its end state as it starts (skip = finish now, not a check).
+    if (this.instant) this.skip();
     return playback.promise;
   }
 

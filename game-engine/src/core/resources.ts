@@ -1,4 +1,14 @@
-import { BitmapFont, BufferImageSource, Cache, CanvasSource, Rectangle, Texture, type BitmapFontInstallOptions, type Renderer, type TextureSource } from 'pixi.js';
+import {
+  BitmapFont,
+  BufferImageSource,
+  Cache,
+  CanvasSource,
+  Rectangle,
+  Texture,
+  type BitmapFontInstallOptions,
+  type Renderer,
+  type TextureSource,
+} from 'pixi.js';
 
 type Destroyable = { destroy(): void; destroyed?: boolean };
 
@@ -155,7 +165,11 @@ export class ResourceBag {
 
   private later(width: number, height: number, draw: Draw, mipmaps: boolean, additive = false): Texture {
     // Its own `orig` (pixi would share the frame): the size stays when the frame moves to the sheet.
-    const texture = new Texture({ source: Texture.EMPTY.source, frame: new Rectangle(0, 0, width, height), orig: new Rectangle(0, 0, width, height) });
+    const texture = new Texture({
+      source: Texture.EMPTY.source,
+      frame: new Rectangle(0, 0, width, height),
+      orig: new Rectangle(0, 0, width, height),
+    });
     const picture = { texture, width, height, draw };
     (additive ? this.pending?.additive : mipmaps ? this.pending?.mipmapped : this.pending?.plain)?.push(picture);
     this.pictures.set(texture, picture);

@@ -17,4 +17,6 @@ export interface SceneLifecycle {
   skip(): void;
   /** Shows the running animation at `ms` into it (screenshots). */
   seek(ms: number): void;
+  /** On: every animation jumps to its end state as it starts (a scene without animations may leave it out). */
+  setInstant?(on: boolean): void;
 }

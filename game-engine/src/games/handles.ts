@@ -1,4 +1,5 @@
 import type { Engine, EngineStats } from '../core/engine';
+import type { Pace } from '../core/pace';
 import type { CoinSide, FlipOutcome } from './flip/plan';
 import type { RollDirection, RollOutcome } from './roll/plan';
 import type { RoadSetup, RoadState, RoadStepResult } from './road/plan';
@@ -15,6 +16,9 @@ export interface EngineControls {
   /** 1 = normal, 2 = twice as fast (0.05..20). */
   setSpeed(speed: number): void;
   readonly speed: number;
+  /** 'normal', 'fast' or 'instant' (every animation shows its end state as it starts; its promise resolves at once). */
+  setPace(pace: Pace): void;
+  readonly pace: Pace;
   /** Frame work time p50/p95 (update + render, ms), fps, size. */
   stats(): EngineStats;
   resetStats(): void;

@@ -8,6 +8,7 @@ import type { GameTexts } from './texts';
 
 export type { EngineControls, FlipHandle, GameHandle, GameHandles, GameName, RoadHandle, RollHandle } from './handles';
 export { GAME_NAMES } from './handles';
+export { PACES, isPace, type Pace } from '../core/pace';
 export { ENGLISH_TEXTS, RUSSIAN_TEXTS, canvasTexts, type GameTexts } from './texts';
 
 /**
@@ -36,6 +37,9 @@ function controls<G extends GameName>(game: G, engine: Engine, scene: GameScene)
     get speed() {
       return engine.speed;
     },
+    get pace() {
+      return engine.pace;
+    },
     skip: () => {
       alive();
       engine.skip();
@@ -43,6 +47,10 @@ function controls<G extends GameName>(game: G, engine: Engine, scene: GameScene)
     setSpeed: (speed) => {
       alive();
       engine.setSpeed(speed);
+    },
+    setPace: (pace) => {
+      alive();
+      engine.setPace(pace);
     },
     stats: () => engine.stats(),
     resetStats: () => engine.resetStats(),
@@ -64,18 +72,22 @@ function controls<G extends GameName>(game: G, engine: Engine, scene: GameScene)
 /** Wraps a mounted scene in the handle the screens use. */
 function handleFor<G extends GameName>(game: G, engine: Engine, scene: SceneOf[G]): GameHandles[G] {
   const base = controls(game, engine, scene);
-  const guard = <A extends unknown[], R>(fn: (...args: A) => R) => (...args: A): R => {
-    if (base.disposed) throw new Error(`the ${game} game is no longer mounted`);
-    return fn(...args);
-  };
+  const guard =
+    <A extends unknown[], R>(fn: (...args: A) => R) =>
+    (...args: A): R => {
+      if (base.disposed) throw new Error(`the ${game} game is no longer mounted`);
+      return fn(...args);
+    };
   // An async guard rejects instead of throwing, so `await handle.play()` sees the error.
-  const guardAsync = <A extends unknown[]>(fn: (...args: A) => Promise<void>) => (...args: A): Promise<void> => {
-    try {
-      return guard(fn)(...args);
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
-  };
+  const guardAsync =
+    <A extends unknown[]>(fn: (...args: A) => Promise<void>) =>
+    (...args: A): Promise<void> => {
+      try {
+        return guard(fn)(...args);
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    };
   if (game === 'flip') {
     const flip = scene as FlipScene;
     return Object.assign(base, {

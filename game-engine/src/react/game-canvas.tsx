@@ -1,6 +1,7 @@
 import { Application, useApplication } from '@pixi/react';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactElement, type RefObject } from 'react';
 import { Engine, type ClockMode } from '../core/engine';
+import type { Pace } from '../core/pace';
 import { showGame, type GameHandles, type GameName, type GameTexts } from '../games/index';
 
 export interface GameCanvasProps<G extends GameName> {
@@ -11,6 +12,8 @@ export interface GameCanvasProps<G extends GameName> {
   onError?: (error: Error) => void;
   /** Animation speed (1 = normal). */
   speed?: number;
+  /** The player's pace: 'normal', 'fast', or 'instant' (every animation shows its end at once). */
+  pace?: Pace;
   /**
    * The words the canvas prints, in the host's language (English by default). A new object
    * shows the game again with them: keep it stable (memoised per language).
@@ -68,7 +71,16 @@ export function GameCanvas<G extends GameName>(props: GameCanvasProps<G>): React
         sharedTicker={false}
         onInit={Engine.prepareApplication}
       >
-        <EngineBridge host={hostRef} mounted={mounted} latest={latest} game={props.game} texts={props.texts} speed={props.speed} clock={clock} />
+        <EngineBridge
+          host={hostRef}
+          mounted={mounted}
+          latest={latest}
+          game={props.game}
+          texts={props.texts}
+          speed={props.speed}
+          pace={props.pace}
+          clock={clock}
+        />
       </Application>
     </div>
   );
@@ -81,11 +93,12 @@ interface BridgeProps<G extends GameName> {
   game: G;
   texts: Partial<GameTexts> | undefined;
   speed: number | undefined;
+  pace: Pace | undefined;
   clock: ClockMode;
 }
 
 /** Lives in @pixi/react's tree, where the Application is known. */
-function EngineBridge<G extends GameName>({ host, mounted, latest, game, texts, speed, clock }: BridgeProps<G>): null {
+function EngineBridge<G extends GameName>({ host, mounted, latest, game, texts, speed, pace, clock }: BridgeProps<G>): null {
   const { app, isInitialised } = useApplication();
   const engineRef = useRef<Engine | null>(null);
 
@@ -93,8 +106,8 @@ function EngineBridge<G extends GameName>({ host, mounted, latest, game, texts, 
   useLayoutEffect(() => {
     const element = host.current;
     if (!isInitialised || !element || !mounted.current || !app.renderer) return;
-    const { seed, speed: initialSpeed, statsWindow } = latest.current;
-    const engine = Engine.adopt(app, { host: element, clock, seed, speed: initialSpeed, statsWindow });
+    const { seed, speed: initialSpeed, pace: initialPace, statsWindow } = latest.current;
+    const engine = Engine.adopt(app, { host: element, clock, seed, speed: initialSpeed, pace: initialPace, statsWindow });
     engineRef.current = engine;
     return () => {
       engineRef.current = null;
@@ -124,6 +137,10 @@ function EngineBridge<G extends GameName>({ host, mounted, latest, game, texts, 
   useEffect(() => {
     if (speed !== undefined && engineRef.current && !engineRef.current.destroyed) engineRef.current.setSpeed(speed);
   }, [speed, isInitialised]);
+
+  useEffect(() => {
+    if (pace !== undefined && engineRef.current && !engineRef.current.destroyed) engineRef.current.setPace(pace);
+  }, [pace, isInitialised]);
 
   return null;
 }

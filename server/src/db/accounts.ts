@@ -1,6 +1,11 @@
 import type { Queryable } from './db';
 
-export type PlayerAccountKind = 'ton' | 'bonus';
+/**
+ * A player's accounts: TON and bonus from the start, referral from their first referral earning,
+ * locked from the first deposit that arrives during a pause or beyond a deposit limit (theirs to
+ * withdraw, never to stake; migration 026).
+ */
+export type PlayerAccountKind = 'ton' | 'bonus' | 'referral' | 'locked';
 
 /** A player's two balances, both starting at zero; created in the player's own transaction. */
 export async function createPlayerAccounts(db: Queryable, userId: bigint): Promise<void> {

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { checkChannel, listenPostgres, type ChannelListener } from './listener';
 
 /** Values a query parameter may take; bigint is how money and Telegram ids travel. */
 export type SqlValue = string | number | bigint | boolean | Date | null;
@@ -29,6 +30,8 @@ export interface Db extends Queryable {
   dumpDataDir(): Promise<Buffer>;
   /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Hears a channel's notifications (sent at commit, by any connection); resolves, once listening, to the function that stops. */
+  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -75,6 +78,11 @@ async function openPglite(dataDir: string | undefined, template: string | undefi
     kind: 'pglite',
     ...wrap(pglite),
     transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    // In process: the one connection hears its own commits.
+    listen: async (channel, listener) => {
+      const stop = await pglite.listen(checkChannel(channel), (payload) => listener.onPayload(payload));
+      return () => (pglite.closed ? Promise.resolve() : stop());
+    },
     dumpDataDir: async () => Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer()),
     close: () => pglite.close(),
   };
@@ -117,27 +125,42 @@ async function openPostgres(options: { url: string; maxConnections?: number; onE
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => options.onError?.(error));
 
-  const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T extends object>(sql: string, params: readonly SqlValue[] = []) {
-      // A query with parameters runs as a named prepared statement: each connection parses and
-      // plans it once, then only binds and executes (the same few dozen statements run per bet).
-      const result =
-        params.length > 0
-          ? await target.query<T & pg.QueryResultRow>({ text: sql, values: [...params], ...prepared(sql) })
-          : await target.query<T & pg.QueryResultRow>(sql);
-      return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
-    },
-    async exec(sql: string) {
-      await target.query(sql);
-    },
-  });
+  const wrap = (target: pg.Pool | pg.PoolClient, oneConnection: boolean): Queryable => {
+    // One connection answers one query at a time, and node-postgres deprecates being handed a
+    // second meanwhile (pg 9 refuses it): reads a transaction starts together wait their turn here.
+    let turn: Promise<unknown> = Promise.resolve();
+    const inTurn = <R>(run: () => Promise<R>): Promise<R> => {
+      if (!oneConnection) return run();
+      const mine = turn.then(run, run);
+      turn = mine.catch(() => undefined);
+      return mine;
+    };
+    return {
+      query<T extends object>(sql: string, params: readonly SqlValue[] = []) {
+        return inTurn(async () => {
+          // A query with parameters runs as a named prepared statement: each connection parses and
+          // plans it once, then only binds and executes (the same few dozen statements run per bet).
+          const result =
+            params.length > 0
+              ? await target.query<T & pg.QueryResultRow>({ text: sql, values: [...params], ...prepared(sql) })
+              : await target.query<T & pg.QueryResultRow>(sql);
+          return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
+        });
+      },
+      exec(sql: string) {
+        return inTurn(async () => {
+          await target.query(sql);
+        });
+      },
+    };
+  };
 
   // Fail fast on a wrong DATABASE_URL instead of on the first request.
   await pool.query('select 1');
 
   return {
     kind: 'postgres',
-    ...wrap(pool),
+    ...wrap(pool, false),
     async transaction(fn) {
       const client = await pool.connect();
       // A connection lost while checked out emits 'error' on the client; unheard, it would end the
@@ -150,7 +173,7 @@ async function openPostgres(options: { url: string; maxConnections?: number; onE
       };
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
+        const result = await fn(wrap(client, true));
         await client.query('COMMIT');
         release();
         return result;
@@ -166,6 +189,7 @@ async function openPostgres(options: { url: string; maxConnections?: number; onE
       }
     },
     dumpDataDir: () => Promise.reject(new Error('Only an embedded database can be dumped as a data folder')),
+    listen: (channel, listener) => listenPostgres(options.url, channel, listener),
     close: () => pool.end(),
   };
 }

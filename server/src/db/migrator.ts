@@ -124,7 +124,11 @@ export async function migrate(db: Db, migrations: Migration[] = readMigrations()
       }
       if (applied.has(migration.version)) continue;
       await tx.exec(migration.sql);
-      await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [migration.version, migration.name, checksum]);
+      await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
+        migration.version,
+        migration.name,
+        checksum,
+      ]);
       done.push(migration.name);
     }
     return done;
@@ -148,10 +152,14 @@ export async function assertMigrated(db: Db, migrations: Migration[] = readMigra
   const pending = migrations.filter((migration) => !recorded.has(migration.version)).map((migration) => migration.name);
   const unrecorded = migrations.filter((migration) => recorded.get(migration.version) === null).map((migration) => migration.name);
   const problems = [
-    ...(pending.length > 0 ? [`${pending.length} migration(s) not applied (${pending.length > 3 ? `${pending[0]} … ${pending.at(-1)}` : pending.join(', ')})`] : []),
+    ...(pending.length > 0
+      ? [`${pending.length} migration(s) not applied (${pending.length > 3 ? `${pending[0]} … ${pending.at(-1)}` : pending.join(', ')})`]
+      : []),
     ...(unrecorded.length > 0 ? [`${unrecorded.length} applied migration(s) without a recorded checksum`] : []),
   ];
   if (problems.length > 0) {
-    throw new MigrationError(`The database is not migrated to this release: ${problems.join('; ')}. Run \`operator migrate\` first (the deploy's entrypoint does)`);
+    throw new MigrationError(
+      `The database is not migrated to this release: ${problems.join('; ')}. Run \`operator migrate\` first (the deploy's entrypoint does)`,
+    );
   }
 }

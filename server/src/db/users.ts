@@ -110,3 +110,13 @@ export async function setLang(db: Queryable, id: bigint, lang: Lang): Promise<bo
   const { rowCount } = await db.query('UPDATE users SET lang = $2, lang_chosen = true WHERE id = $1', [id, lang]);
   return rowCount > 0;
 }
+
+/** On: the host has just granted write access. Off: the player's choice, kept across logins. */
+export async function setNotifications(db: Queryable, id: bigint, enabled: boolean): Promise<void> {
+  await db.query(
+    enabled
+      ? 'UPDATE users SET allows_write_to_pm = true, notifications_muted = false WHERE id = $1'
+      : 'UPDATE users SET notifications_muted = true WHERE id = $1',
+    [id],
+  );
+}

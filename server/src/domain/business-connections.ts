@@ -24,7 +24,8 @@ export type BusinessConnection = typeof BusinessConnection.infer;
  */
 export async function saveBusinessConnection(db: Queryable, updateId: number, input: unknown): Promise<BusinessConnection> {
   const connection = BusinessConnection(input);
-  if (connection instanceof type.errors) throw new DomainError('invalid', `The business connection is malformed: ${connection.summary}`, 'telegram.update.invalid');
+  if (connection instanceof type.errors)
+    throw new DomainError('invalid', `The business connection is malformed: ${connection.summary}`, 'telegram.update.invalid');
   // BusinessBotRights lists only the rights given: a right it leaves out is not given. An update
   // without rights at all (an older Bot API) says nothing of them.
   const right = (name: 'can_transfer_and_upgrade_gifts' | 'can_transfer_stars' | 'can_view_gifts_and_stars') =>
@@ -71,7 +72,10 @@ export async function relayerConnectionId(db: Queryable, account: RelayerAccount
 }
 
 /** The relayer's connection lookup for a configuration (RELAYER_USER_ID, the mode). */
-export function relayerConnections(config: { relayerUserId: bigint | null; production: boolean }): (db: Queryable) => Promise<string | null> {
+export function relayerConnections(config: {
+  relayerUserId: bigint | null;
+  production: boolean;
+}): (db: Queryable) => Promise<string | null> {
   const account: RelayerAccount = config.relayerUserId ?? (config.production ? null : 'any');
   return (db) => relayerConnectionId(db, account);
 }

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { Balance } from '@arcade/api-client/schemas';
+import { fromNano } from '@arcade/api-client/money';
+import type { PlayerAccountKind } from '../db/accounts';
 import { isUniqueViolation, type Db, type Queryable, type SqlValue } from '../db/db';
 import { actorColumns, currentActor, SYSTEM_PLAYER_DEBITS } from './actor';
 import { DomainError } from './errors';
 
-export type PlayerAccountKind = 'ton' | 'bonus' | 'referral';
 export type SystemAccount =
   | 'house'
   | 'deposits'
@@ -48,6 +50,16 @@ export const ledgerMessages = {
   requestTooLarge: 'The request is too large',
 } as const;
 
+/** A player's TON and bonus balances, as every money call answers them (an account not made yet holds zero). */
+export async function balanceOf(db: Queryable, userId: bigint): Promise<Balance> {
+  const { rows } = await db.query<{ kind: PlayerAccountKind; balance: bigint }>(
+    "SELECT kind, balance FROM accounts WHERE user_id = $1 AND kind IN ('ton', 'bonus')",
+    [userId],
+  );
+  const of = (kind: PlayerAccountKind) => fromNano(rows.find((r) => r.kind === kind)?.balance ?? 0n);
+  return { ton: of('ton'), bonusTon: of('bonus') };
+}
+
 const describeRef = (ref: AccountRef) => ('system' in ref ? ref.system : `player ${ref.user} ${ref.kind}`);
 
 /**
@@ -71,7 +83,11 @@ function locate(ref: AccountRef, userId: bigint | undefined): { where: string; p
     const code = systemCode(ref.system, userId);
     return { where: 'code = $3', params: [code], order: `0:${code}` };
   }
-  return { where: 'user_id = $3 AND kind = $4', params: [ref.user, ref.kind], order: `1:${ref.user.toString().padStart(20, '0')}:${ref.kind}` };
+  return {
+    where: 'user_id = $3 AND kind = $4',
+    params: [ref.user, ref.kind],
+    order: `1:${ref.user.toString().padStart(20, '0')}:${ref.kind}`,
+  };
 }
 
 /**
@@ -135,10 +151,13 @@ export async function lockInOrder(tx: Queryable, plan: { users?: bigint[]; accou
   }
 }
 
-/** The referral account is made on a player's first referral earning. */
+/**
+ * The referral account is made on a player's first referral earning, the locked one on their
+ * first deposit credited locked (responsible play; always under the player's row lock).
+ */
 async function createLazyAccount(tx: Queryable, ref: AccountRef): Promise<boolean> {
-  if (!('user' in ref) || ref.kind !== 'referral') return false;
-  await tx.query("INSERT INTO accounts (user_id, kind) VALUES ($1, 'referral') ON CONFLICT (user_id, kind) DO NOTHING", [ref.user]);
+  if (!('user' in ref) || (ref.kind !== 'referral' && ref.kind !== 'locked')) return false;
+  await tx.query('INSERT INTO accounts (user_id, kind) VALUES ($1, $2) ON CONFLICT (user_id, kind) DO NOTHING', [ref.user, ref.kind]);
   return true;
 }
 
@@ -194,7 +213,10 @@ export async function post(tx: Queryable, movement: Movement): Promise<Posted> {
       );
     let moved = (await apply()).rows[0];
     if (!moved) {
-      const exists = await tx.query(`SELECT 1 FROM accounts WHERE ${line.where.replace(/\$(\d)/g, (_m, n: string) => `$${Number(n) - 2}`)}`, line.params);
+      const exists = await tx.query(
+        `SELECT 1 FROM accounts WHERE ${line.where.replace(/\$(\d)/g, (_m, n: string) => `$${Number(n) - 2}`)}`,
+        line.params,
+      );
       if (exists.rowCount > 0) throw new DomainError('conflict', ledgerMessages.insufficient);
       if (!(await createLazyAccount(tx, line.account))) throw new Error(`No account for ${describeRef(line.account)}`);
       moved = (await apply()).rows[0];
@@ -286,33 +308,35 @@ const isMoneyKey = (call: MoneyCall | MoneyKey): call is MoneyKey => 'fingerprin
  * with the same key and request gets the first reply and moves nothing; the same key with a
  * different request is refused. A refused call (it threw) leaves no key behind.
  */
-export async function once<T>(db: Db, money: MoneyCall | MoneyKey, run: (tx: Queryable) => Promise<T>): Promise<T> {
+export async function withIdempotencyKey<T>(db: Db, money: MoneyCall | MoneyKey, run: (tx: Queryable) => Promise<T>): Promise<T> {
   const call = isMoneyKey(money) ? money : moneyKey(money);
   const { fingerprint } = call;
-  return retryOnConflict(() => db.transaction(async (tx) => {
-    // A concurrent call with the same key waits here until the first one commits.
-    const claimed = await tx.query(
-      `INSERT INTO idempotency_keys (user_id, key, call, request_hash, reply) VALUES ($1, $2, $3, $4, '')
+  return retryOnConflict(() =>
+    db.transaction(async (tx) => {
+      // A concurrent call with the same key waits here until the first one commits.
+      const claimed = await tx.query(
+        `INSERT INTO idempotency_keys (user_id, key, call, request_hash, reply) VALUES ($1, $2, $3, $4, '')
        ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
-      [call.userId, call.idempotencyKey, call.call, fingerprint],
-    );
-    if (claimed.rowCount === 0) {
-      const { rows } = await tx.query<{ request_hash: string; reply: string }>(
-        'SELECT request_hash, reply FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-        [call.userId, call.idempotencyKey],
+        [call.userId, call.idempotencyKey, call.call, fingerprint],
       );
-      const first = rows[0];
-      if (!first || first.request_hash !== fingerprint) throw new DomainError('conflict', ledgerMessages.keyReused);
-      return JSON.parse(first.reply) as T;
-    }
-    const reply = await run(tx);
-    await tx.query('UPDATE idempotency_keys SET reply = $3 WHERE user_id = $1 AND key = $2', [
-      call.userId,
-      call.idempotencyKey,
-      JSON.stringify(reply, (_name, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
-    ]);
-    return reply;
-  }));
+      if (claimed.rowCount === 0) {
+        const { rows } = await tx.query<{ request_hash: string; reply: string }>(
+          'SELECT request_hash, reply FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+          [call.userId, call.idempotencyKey],
+        );
+        const first = rows[0];
+        if (!first || first.request_hash !== fingerprint) throw new DomainError('conflict', ledgerMessages.keyReused);
+        return JSON.parse(first.reply) as T;
+      }
+      const reply = await run(tx);
+      await tx.query('UPDATE idempotency_keys SET reply = $3 WHERE user_id = $1 AND key = $2', [
+        call.userId,
+        call.idempotencyKey,
+        JSON.stringify(reply, (_name, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
+      ]);
+      return reply;
+    }),
+  );
 }
 
 /**
@@ -329,10 +353,10 @@ export async function reserveKey<T>(db: Db, key: MoneyKey): Promise<T | null> {
     [key.userId, key.idempotencyKey, key.call, key.fingerprint],
   );
   if (claimed.rowCount > 0) return null;
-  const { rows } = await db.query<{ request_hash: string; reply: string }>('SELECT request_hash, reply FROM idempotency_keys WHERE user_id = $1 AND key = $2', [
-    key.userId,
-    key.idempotencyKey,
-  ]);
+  const { rows } = await db.query<{ request_hash: string; reply: string }>(
+    'SELECT request_hash, reply FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+    [key.userId, key.idempotencyKey],
+  );
   const first = rows[0];
   if (!first || first.request_hash !== key.fingerprint) throw new DomainError('conflict', ledgerMessages.keyReused);
   return first.reply === '' ? null : (JSON.parse(first.reply) as T);
@@ -406,13 +430,21 @@ export async function audit(db: Queryable): Promise<AuditReport> {
      WHERE balance_after <> running LIMIT 20`,
   );
   for (const row of drifted.rows) {
-    problems.push(`journal row ${row.id} of account ${row.account_id} says ${row.balance_after} after it, the running total is ${row.running}`);
+    problems.push(
+      `journal row ${row.id} of account ${row.account_id} says ${row.balance_after} after it, the running total is ${row.running}`,
+    );
   }
   // Who moved the money: a player's account is debited only by that player's own session, or by a
   // system job allowed to (SYSTEM_PLAYER_DEBITS). A balanced book could still hide a bet on
   // someone else's balance.
   const allowed = Object.entries(SYSTEM_PLAYER_DEBITS).flatMap(([job, kinds]) => kinds.map((kind) => `${job}:${kind}`));
-  const unauthorised = await db.query<{ transaction_id: bigint; kind: string; debited: bigint; actor_user_id: bigint | null; actor_job: string | null }>(
+  const unauthorised = await db.query<{
+    transaction_id: bigint;
+    kind: string;
+    debited: bigint;
+    actor_user_id: bigint | null;
+    actor_job: string | null;
+  }>(
     `SELECT t.id AS transaction_id, t.kind, a.user_id AS debited, t.actor_user_id, t.actor_job
        FROM journal_entries j
        JOIN accounts a ON a.id = j.account_id

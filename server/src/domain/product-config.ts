@@ -64,6 +64,16 @@ export const productConfig = {
     /** Each bonus credit adds this many times its amount to the wagering requirement. */
     wageringFactor: 25n,
   },
+  liveFeed: {
+    /** A win is big (marked in the live feed) from this multiplier, in ten-thousandths... */
+    bigWinMultiplier: 100_000n,
+    /** ...or from this payout. */
+    bigWinPayoutNano: toNano('50'),
+    /** Settled rounds a feed shows on opening. */
+    recentRounds: 20,
+    /** Places on each of the weekly leaderboard's lists. */
+    leaderboardPlaces: 10,
+  },
   /** House edge per game in ten-thousandths: 1 - RTP. */
   houseEdge: { flip: 100n, roll: 100n, road: 200n },
   achievements: {

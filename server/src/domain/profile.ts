@@ -1,19 +1,17 @@
 import type { FullProfile, Language, LightProfile } from '@arcade/api-client/schemas';
 import { fromNano } from '@arcade/api-client/money';
 import type { Db } from '../db/db';
-import { findProfile, markOnboardingCompleted, setLang, type ProfileRow } from '../db/users';
+import { findProfile, markOnboardingCompleted, setLang, setNotifications, type ProfileRow } from '../db/users';
 import { DomainError } from './errors';
 import { multiplierText } from '@arcade/api-client/fair';
 import { statsOf } from './bonus/achievements';
 import { dailyState } from './bonus/daily';
 import { referralInfo } from './bonus/referral';
-
-/** A valid session for a player the database does not know (e.g. after a reset): log in again. */
-const UNKNOWN_PLAYER = 'Unknown player, log in again';
+import { accountMessages } from './users';
 
 async function loadPlayer(db: Db, userId: bigint): Promise<ProfileRow> {
   const row = await findProfile(db, userId);
-  if (!row) throw new DomainError('unauthenticated', UNKNOWN_PLAYER);
+  if (!row) throw new DomainError('unauthenticated', accountMessages.unknown);
   return row;
 }
 
@@ -34,11 +32,7 @@ export async function getLightProfile(db: Db, userId: bigint): Promise<LightProf
 
 export async function getFullProfile(db: Db, userId: bigint, now: Date = new Date()): Promise<FullProfile> {
   const row = await loadPlayer(db, userId);
-  const [referral, stats, daily] = await Promise.all([
-    referralInfo(db, userId, '', now),
-    statsOf(db, userId),
-    dailyState(db, userId, now),
-  ]);
+  const [referral, stats, daily] = await Promise.all([referralInfo(db, userId, '', now), statsOf(db, userId), dailyState(db, userId, now)]);
   return {
     ...toLightProfile(row),
     friends: {
@@ -67,11 +61,16 @@ export async function getFullProfile(db: Db, userId: bigint, now: Date = new Dat
 }
 
 export async function completeOnboarding(db: Db, userId: bigint): Promise<{ onboardingCompleted: true }> {
-  if (!(await markOnboardingCompleted(db, userId))) throw new DomainError('unauthenticated', UNKNOWN_PLAYER);
+  if (!(await markOnboardingCompleted(db, userId))) throw new DomainError('unauthenticated', accountMessages.unknown);
   return { onboardingCompleted: true };
 }
 
 export async function changeLanguage(db: Db, userId: bigint, lang: Language): Promise<LightProfile> {
-  if (!(await setLang(db, userId, lang))) throw new DomainError('unauthenticated', UNKNOWN_PLAYER);
+  if (!(await setLang(db, userId, lang))) throw new DomainError('unauthenticated', accountMessages.unknown);
   return getLightProfile(db, userId);
+}
+
+export async function changeNotifications(db: Db, userId: bigint, enabled: boolean): Promise<{ enabled: boolean }> {
+  await setNotifications(db, userId, enabled);
+  return { enabled };
 }

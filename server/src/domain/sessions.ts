@@ -29,7 +29,10 @@ const VERIFIED_TOKENS = 20_000;
 
 export function createSessions(secret: string, now: () => Date, lifetimeSeconds = productConfig.session.tokenLifetimeSeconds): Sessions {
   // Imported once: handing jose the raw bytes would import the key again at every call.
-  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   const verified = new Map<string, { userId: bigint; expiresAt: number }>();
 
   return {
@@ -69,7 +72,8 @@ export function createSessions(secret: string, now: () => Date, lifetimeSeconds 
         // Whatever else a client can send (garbage, another algorithm, a foreign secret) is just invalid.
         throw new DomainError('unauthenticated', sessionMessages.invalid);
       }
-      if (!subject || !/^[1-9]\d{0,15}$/.test(subject) || expiresAt === undefined) throw new DomainError('unauthenticated', sessionMessages.invalid);
+      if (!subject || !/^[1-9]\d{0,15}$/.test(subject) || expiresAt === undefined)
+        throw new DomainError('unauthenticated', sessionMessages.invalid);
       const userId = BigInt(subject);
       if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
       verified.set(token, { userId, expiresAt });

@@ -3,6 +3,7 @@ import { createPlayerAccounts } from '../db/accounts';
 import { isUniqueViolation, type Db, type Queryable } from '../db/db';
 import { findUserIdByReferralCode, insertUser, refreshTelegramFields, type Lang, type TelegramFields } from '../db/users';
 import type { LaunchData, LaunchUser } from './launch-data';
+import { DomainError } from './errors';
 import { productConfig } from './product-config';
 
 /** 32 letters and digits without look-alikes (no 0/o, 1/l): URL-safe and valid in a start_param. */
@@ -91,4 +92,27 @@ async function findReferrer(tx: Queryable, startParam: string | null, newUserId:
   if (!code) return null;
   const referrerId = await findUserIdByReferralCode(tx, code);
   return referrerId !== null && referrerId !== newUserId ? referrerId : null;
+}
+
+export const accountMessages = {
+  banned: 'Your account is blocked: money actions are not available',
+  /** A valid session for a player the database does not know (e.g. after a reset): log in again. */
+  unknown: 'Unknown player, log in again',
+} as const;
+
+/** Whether the database knows the player (a player is never deleted). */
+export async function playerExists(db: Queryable, userId: bigint): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM users WHERE id = $1', [userId]);
+  return rows.length > 0;
+}
+
+/** Refuses a blocked player's money action (DomainError 'forbidden', account.banned) before anything moves. */
+export async function assertNotBanned(db: Queryable, userId: bigint, options: { lock?: boolean } = {}): Promise<void> {
+  // With `lock`, the player's row is taken first, before any other row of the transaction: all of
+  // one player's money transactions then queue in one order and cannot deadlock each other.
+  const { rows } = await db.query<{ is_banned: boolean }>(
+    options.lock ? 'SELECT is_banned FROM users WHERE id = $1 FOR NO KEY UPDATE' : 'SELECT is_banned FROM users WHERE id = $1',
+    [userId],
+  );
+  if (rows[0]?.is_banned) throw new DomainError('forbidden', accountMessages.banned, 'account.banned');
 }

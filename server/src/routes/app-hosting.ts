@@ -118,7 +118,8 @@ export async function registerAppHosting(app: FastifyInstance, { config }: Route
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/');
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !path.startsWith('/assets/') && !FILE_LIKE.test(path);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !isApi && !path.startsWith('/assets/') && !FILE_LIKE.test(path);
     if (isPage) return sendIndex(request, reply);
     const what = isApi ? 'Unknown API call' : 'Not found';
     return reply.code(404).send(failure(`${what}: ${request.method} ${path.slice(0, 200)}`));

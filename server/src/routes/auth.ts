@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { validateLaunchData } from '../domain/launch-data';
+import { startPlaySession } from '../domain/play/play';
 import { getLightProfile } from '../domain/profile';
 import { logIn } from '../domain/users';
 import { publicCall } from './call';
@@ -14,6 +15,8 @@ export function registerAuthRoutes(app: FastifyInstance, { config, db, sessions,
       const at = now();
       const launch = validateLaunchData(body.initData, config.botToken, { now: at });
       const { userId, created } = await logIn(db, launch, at);
+      // Every sign-in starts a new session: the session's wager limit counts from here.
+      await startPlaySession(db, userId, at);
       request.log.info({ userId: userId.toString(), created }, 'player logged in');
       // The light profile rides along (AuthResult): start-up needs it next, and it saves a round trip.
       const [session, profile] = await Promise.all([sessions.issue(userId), getLightProfile(db, userId)]);
@@ -26,7 +29,10 @@ export function registerAuthRoutes(app: FastifyInstance, { config, db, sessions,
           timeWindow: config.authRateLimit.windowMs,
           errorResponseBuilder: (_request, context) => {
             const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-            return new HttpError(context.statusCode, `Too many login attempts, retry in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`);
+            return new HttpError(
+              context.statusCode,
+              `Too many login attempts, retry in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`,
+            );
           },
         },
       },

@@ -98,7 +98,9 @@ export function playerCall<N extends CallName>(
     const userId = await authenticate(request, sessions);
     const body = validateBody(name, request.body);
     const key = (body as { idempotencyKey?: unknown }).idempotencyKey;
-    const money = (typeof key === 'string' ? moneyKey({ userId, call: name, idempotencyKey: key, request: body }) : undefined) as MoneyKeyOf<N>;
+    const money = (
+      typeof key === 'string' ? moneyKey({ userId, call: name, idempotencyKey: key, request: body }) : undefined
+    ) as MoneyKeyOf<N>;
     // Every movement the handler posts is authorised by this session's player, and by nobody else.
     return envelope(name, await actingAs({ player: userId }, () => handler({ body, request, userId, money })));
   });

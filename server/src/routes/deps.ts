@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import type { Db } from '../db/db';
+import type { Db } from '../domain/database';
 import type { Sessions } from '../domain/sessions';
 import type { Ton } from '../adapters/chain/open-chain';
 import type { BotApi } from '../adapters/telegram/bot-api';

@@ -34,7 +34,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
-  return /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(error.message);
+  return /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(
+    error.message,
+  );
 }
 
 const STATUS_OF: Record<DomainErrorKind, number> = {
@@ -61,7 +63,8 @@ export interface Failure {
   code?: string;
 }
 
-export const failure = (message: string, code?: string): Failure => (code ? { success: false, message, code } : { success: false, message });
+export const failure = (message: string, code?: string): Failure =>
+  code ? { success: false, message, code } : { success: false, message };
 
 /** Status and client-facing message of any error; 500 only for genuine server faults. */
 export function describeError(error: unknown): { status: number; message: string; code?: string } {
@@ -72,7 +75,8 @@ export function describeError(error: unknown): { status: number; message: string
   // The database going away is an outage, not a bug: the caller may simply try again.
   if (isDatabaseUnavailable(error)) return { status: 503, message: httpMessages.databaseDown, code: 'service.unavailable' };
   // Telegram not answering is nobody's mistake here: say so, and let the player try again.
-  if (error instanceof BotApiError) return { status: 503, message: 'Telegram is not answering right now, try again in a minute', code: 'telegram.unavailable' };
+  if (error instanceof BotApiError)
+    return { status: 503, message: 'Telegram is not answering right now, try again in a minute', code: 'telegram.unavailable' };
   const { code, statusCode, message } = (error ?? {}) as Partial<FastifyError>;
   const known = code ? FRAMEWORK_ERRORS[code] : undefined;
   if (known) return known;

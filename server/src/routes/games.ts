@@ -1,5 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { FLIP_MULTIPLIER, formatHundredths, multiplierText, ROAD_TRAPS, roadLadder, roadLanes, ROLL_MAX_CHANCE, ROLL_MIN_CHANCE, type RoadDifficulty } from '@arcade/api-client/fair';
+import {
+  FLIP_MULTIPLIER,
+  formatHundredths,
+  multiplierText,
+  ROAD_TRAPS,
+  roadLadder,
+  roadLanes,
+  ROLL_MAX_CHANCE,
+  ROLL_MIN_CHANCE,
+  type RoadDifficulty,
+} from '@arcade/api-client/fair';
 import type { GamesConfig } from '@arcade/api-client/games';
 import { fromNano } from '@arcade/api-client/money';
 import { cashOutRoad, playFlip, playRoll, startRoad, stepRoad } from '../domain/games/bets';
@@ -42,15 +52,25 @@ export function registerGameRoutes(app: FastifyInstance, { db, sessions, now, co
   playerCall(app, sessions, 'gamesRoadStart', ({ userId, body, money }) =>
     startRoad(db, { userId, stake: body.stake, currency: body.currency, difficulty: body.difficulty, money, now: now() }),
   );
-  playerCall(app, sessions, 'gamesRoadStep', ({ userId, body, money }) => stepRoad(db, { userId, roundId: BigInt(body.roundId), lane: body.lane, money, now: now() }));
-  playerCall(app, sessions, 'gamesRoadCashout', ({ userId, body, money }) => cashOutRoad(db, { userId, roundId: BigInt(body.roundId), money, now: now() }));
+  playerCall(app, sessions, 'gamesRoadStep', ({ userId, body, money }) =>
+    stepRoad(db, { userId, roundId: BigInt(body.roundId), lane: body.lane, money, now: now() }),
+  );
+  playerCall(app, sessions, 'gamesRoadCashout', ({ userId, body, money }) =>
+    cashOutRoad(db, { userId, roundId: BigInt(body.roundId), money, now: now() }),
+  );
   playerCall(app, sessions, 'gamesRoadCurrent', async ({ userId }) => ({ round: await openRoadOf(db, userId) }));
   playerCall(app, sessions, 'gamesRounds', ({ userId, body }) =>
-    roundsOf(db, userId, { ...(body.game ? { game: body.game } : {}), ...(body.cursor ? { cursor: BigInt(body.cursor) } : {}), limit: body.limit ?? 20 }),
+    roundsOf(db, userId, {
+      ...(body.game ? { game: body.game } : {}),
+      ...(body.cursor ? { cursor: BigInt(body.cursor) } : {}),
+      limit: body.limit ?? 20,
+    }),
   );
   playerCall(app, sessions, 'fairnessSeeds', ({ userId, body }) => db.transaction((tx) => seedsInfo(tx, userId, body.clientSeed)));
   playerCall(app, sessions, 'fairnessRevealed', ({ userId, body }) =>
     revealedPairs(db, userId, { ...(body.before ? { before: BigInt(body.before) } : {}), limit: body.limit ?? 50 }),
   );
-  playerCall(app, sessions, 'fairnessRotate', ({ userId, body }) => db.transaction((tx) => rotateSeeds(tx, userId, body.clientSeed, now())));
+  playerCall(app, sessions, 'fairnessRotate', ({ userId, body }) =>
+    db.transaction((tx) => rotateSeeds(tx, userId, body.clientSeed, now())),
+  );
 }

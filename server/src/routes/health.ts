@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { LogLevel } from '../config';
-import type { Db } from '../db/db';
+import { pingDatabase } from '../domain/database';
 import { syncedChainTime, watcherLag } from '../domain/wallet/chain-watcher';
 import type { RouteDeps } from './deps';
 
@@ -28,7 +28,7 @@ async function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
   }
 }
 
-const pingDb = (db: Db) => withTimeout(db.query('select 1'), 'database check');
+const pingDb = (db: RouteDeps['db']) => withTimeout(pingDatabase(db), 'database check');
 
 export interface Readiness {
   status: 'ok' | 'unavailable';
@@ -67,7 +67,8 @@ export function registerHealthRoutes(app: FastifyInstance, { db, config, ton, no
       ready.database.status = 'down';
     }
     if (ready.database.status === 'ok' && ready.chain.status === 'ok') return ready;
-    if (ready.chain.status === 'lagging') request.log.warn({ lagSeconds: ready.chain.lagSeconds, maxLagSeconds }, 'readiness check: the deposit watcher lags behind the chain');
+    if (ready.chain.status === 'lagging')
+      request.log.warn({ lagSeconds: ready.chain.lagSeconds, maxLagSeconds }, 'readiness check: the deposit watcher lags behind the chain');
     ready.status = 'unavailable';
     return reply.code(503).send(ready);
   });

@@ -1,8 +1,7 @@
-import type { Queryable } from '../db/db';
+import type { Queryable } from '../domain/database';
 import { DomainError } from '../domain/errors';
 import type { Sessions } from '../domain/sessions';
-
-export const unknownPlayerMessage = 'Unknown player, log in again';
+import { accountMessages, playerExists } from '../domain/users';
 
 /** Players remembered as known; past this the longest-known is forgotten (and asked about again). */
 const MOST_REMEMBERED = 200_000;
@@ -23,10 +22,7 @@ export function knownPlayersOnly(sessions: Sessions, db: Queryable, mostRemember
   const exists = (userId: bigint): Promise<boolean> => {
     let answer = asking.get(userId);
     if (!answer) {
-      answer = db
-        .query('SELECT 1 FROM users WHERE id = $1', [userId])
-        .then((result) => result.rows.length > 0)
-        .finally(() => asking.delete(userId));
+      answer = playerExists(db, userId).finally(() => asking.delete(userId));
       asking.set(userId, answer);
     }
     return answer;
@@ -37,7 +33,7 @@ export function knownPlayersOnly(sessions: Sessions, db: Queryable, mostRemember
     async verify(token) {
       const userId = await sessions.verify(token);
       if (known.has(userId)) return userId;
-      if (!(await exists(userId))) throw new DomainError('unauthenticated', unknownPlayerMessage);
+      if (!(await exists(userId))) throw new DomainError('unauthenticated', accountMessages.unknown);
       if (known.size >= mostRemembered) known.delete(known.values().next().value!);
       known.add(userId);
       return userId;

@@ -176,9 +176,7 @@ const privacyEn: LegalDoc = {
     },
     {
       heading: 'How long',
-      paragraphs: [
-        'While your account is in use, and money records as long as the law requires us to keep them.',
-      ],
+      paragraphs: ['While your account is in use, and money records as long as the law requires us to keep them.'],
     },
     {
       heading: 'Your choices',

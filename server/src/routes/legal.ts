@@ -71,7 +71,9 @@ export function renderLegalPage(page: LegalPage, lang: LegalLang, miniAppUrl: st
     return `<li><a href="${PAGES[page]}?lang=${other}" lang="${other}" hreflang="${other}"${current}>${LANG_NAMES[other]}</a></li>`;
   }).join('');
   const otherPage: LegalPage = page === 'terms' ? 'privacy' : 'terms';
-  const sections = doc.sections.map((section) => `<section><h2>${escape(section.heading)}</h2>${section.paragraphs.map(paragraph).join('')}</section>`).join('\n');
+  const sections = doc.sections
+    .map((section) => `<section><h2>${escape(section.heading)}</h2>${section.paragraphs.map(paragraph).join('')}</section>`)
+    .join('\n');
   return `<!doctype html>
 <html lang="${lang}">
 <head>

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../domain/errors';
 import { giftById, toGift } from '../domain/market/gifts';
-import { listMarket, marketFacets } from '../domain/market/list';
+import { giftMarketInfo, listMarket, marketFacets } from '../domain/market/list';
 import { checkout, inventory, listGift, unlistGift, withdrawGift } from '../domain/market/trade';
 import { playerCall } from './call';
 import type { RouteDeps } from './deps';
@@ -14,9 +14,16 @@ export function registerMarketRoutes(app: FastifyInstance, { db, sessions, now, 
     if (!gift) throw new DomainError('not-found', 'No such gift', 'market.gift.unknown');
     return toGift(gift, userId);
   });
+  playerCall(app, sessions, 'marketGiftInfo', async ({ body }) => {
+    const info = await giftMarketInfo(db, BigInt(body.giftId));
+    if (!info) throw new DomainError('not-found', 'No such gift', 'market.gift.unknown');
+    return info;
+  });
   playerCall(app, sessions, 'marketCheckout', ({ userId, body, money }) => checkout(db, userId, body.items, money, now()));
   playerCall(app, sessions, 'giftsInventory', ({ userId }) => inventory(db, userId));
   playerCall(app, sessions, 'giftsList', ({ userId, body }) => listGift(db, userId, BigInt(body.giftId), body.price, now()));
   playerCall(app, sessions, 'giftsUnlist', ({ userId, body }) => unlistGift(db, userId, BigInt(body.giftId)));
-  playerCall(app, sessions, 'giftsWithdraw', ({ userId, body, money }) => withdrawGift(db, relayer, userId, BigInt(body.giftId), money, now()));
+  playerCall(app, sessions, 'giftsWithdraw', ({ userId, body, money }) =>
+    withdrawGift(db, relayer, userId, BigInt(body.giftId), money, now()),
+  );
 }

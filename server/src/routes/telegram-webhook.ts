@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import { BotError } from 'grammy';
 import type { Update } from 'grammy/types';
 import { createTelegramBot, WEBHOOK_PATH } from '../adapters/telegram/bot';
+import { botUpdateHandlers } from '../domain/bot-updates';
 import type { RouteDeps } from './deps';
 import { HttpError } from './errors';
 
@@ -26,7 +27,7 @@ const sha256 = (value: string): Buffer => createHash('sha256').update(value).dig
  * once handled; a failure of our own (the database) is a 5xx, so Telegram delivers it again.
  */
 export function registerTelegramWebhook(app: FastifyInstance, deps: Pick<RouteDeps, 'config' | 'db'>): void {
-  const bot = createTelegramBot({ config: deps.config, db: deps.db, log: app.log });
+  const bot = createTelegramBot({ config: deps.config, handlers: botUpdateHandlers(deps.db), log: app.log });
   const expected = sha256(deps.config.botWebhookSecret);
 
   const checkSecret = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {

@@ -1,6 +1,6 @@
 import { Address } from '@ton/core';
 import { describe, expect, it } from 'vitest';
-import { parseWithdrawalAddress, withdrawalAddressMessages } from '../../src/domain/ton/address';
+import { parseWithdrawalAddress, withdrawalAddressMessages } from '../../src/adapters/chain/address';
 
 const player = new Address(0, Buffer.from('5f'.repeat(32), 'hex'));
 const hotWallet = new Address(0, Buffer.from('a1'.repeat(32), 'hex'));
@@ -41,9 +41,22 @@ describe('parseWithdrawalAddress', () => {
   it('refuses text that is not an address, including a friendly address with a typo (bad checksum)', () => {
     const friendly = player.toString({ bounceable: false });
     const typo = friendly.slice(0, 20) + (friendly[20] === 'A' ? 'B' : 'A') + friendly.slice(21);
-    const inputs = ['hello', typo, friendly.slice(0, 47), `${friendly}x`, '0:1234', `0:${'zz'.repeat(32)}`, 'UQ' + ' '.repeat(46), `0: ${'ab'.repeat(32)}`];
+    const inputs = [
+      'hello',
+      typo,
+      friendly.slice(0, 47),
+      `${friendly}x`,
+      '0:1234',
+      `0:${'zz'.repeat(32)}`,
+      'UQ' + ' '.repeat(46),
+      `0: ${'ab'.repeat(32)}`,
+    ];
     for (const input of inputs) {
-      expect(parseWithdrawalAddress(input, mainnet), input).toEqual({ ok: false, code: 'invalid', reason: withdrawalAddressMessages.invalid });
+      expect(parseWithdrawalAddress(input, mainnet), input).toEqual({
+        ok: false,
+        code: 'invalid',
+        reason: withdrawalAddressMessages.invalid,
+      });
     }
     // A 36-byte base64 string with a correct checksum but an unknown tag byte.
     const bytes = Buffer.from(Address.parse(friendly).toStringBuffer({ bounceable: false }));
@@ -54,20 +67,42 @@ describe('parseWithdrawalAddress', () => {
   it('refuses masterchain and other workchains', () => {
     const master = new Address(-1, Buffer.from('5f'.repeat(32), 'hex'));
     for (const input of [master.toString(), master.toString({ bounceable: false }), master.toRawString(), `7:${'5f'.repeat(32)}`]) {
-      expect(parseWithdrawalAddress(input, mainnet), input).toEqual({ ok: false, code: 'workchain', reason: withdrawalAddressMessages.workchain });
+      expect(parseWithdrawalAddress(input, mainnet), input).toEqual({
+        ok: false,
+        code: 'workchain',
+        reason: withdrawalAddressMessages.workchain,
+      });
     }
   });
 
   it('refuses a test-only address on mainnet and accepts it on testnet', () => {
     const testOnly = player.toString({ bounceable: false, testOnly: true });
     expect(testOnly.startsWith('0Q')).toBe(true);
-    expect(parseWithdrawalAddress(testOnly, mainnet)).toEqual({ ok: false, code: 'testnet-address', reason: withdrawalAddressMessages['testnet-address'] });
-    expect(parseWithdrawalAddress(testOnly, testnet)).toEqual({ ok: true, raw: player.toRawString(), friendly: testOnly, bounceable: false });
+    expect(parseWithdrawalAddress(testOnly, mainnet)).toEqual({
+      ok: false,
+      code: 'testnet-address',
+      reason: withdrawalAddressMessages['testnet-address'],
+    });
+    expect(parseWithdrawalAddress(testOnly, testnet)).toEqual({
+      ok: true,
+      raw: player.toRawString(),
+      friendly: testOnly,
+      bounceable: false,
+    });
   });
 
   it('refuses our own wallet in any form', () => {
-    for (const input of [hotWallet.toString(), hotWallet.toString({ bounceable: false }), hotWallet.toRawString(), hotWallet.toString({ testOnly: true })]) {
-      expect(parseWithdrawalAddress(input, testnet), input).toEqual({ ok: false, code: 'own-wallet', reason: withdrawalAddressMessages['own-wallet'] });
+    for (const input of [
+      hotWallet.toString(),
+      hotWallet.toString({ bounceable: false }),
+      hotWallet.toRawString(),
+      hotWallet.toString({ testOnly: true }),
+    ]) {
+      expect(parseWithdrawalAddress(input, testnet), input).toEqual({
+        ok: false,
+        code: 'own-wallet',
+        reason: withdrawalAddressMessages['own-wallet'],
+      });
     }
     expect(parseWithdrawalAddress(hotWallet.toRawString(), mainnet)).toMatchObject({ ok: false, code: 'own-wallet' });
   });

@@ -21,7 +21,14 @@ describe('buildDepositRequest', () => {
   });
 
   it('uses the testnet chain id and a test-only address on testnet', () => {
-    const request = buildDepositRequest({ hotWallet: hot, network: 'testnet', memo: newDepositMemo(), amount: 1n, now: NOW, ttlSeconds: 60 });
+    const request = buildDepositRequest({
+      hotWallet: hot,
+      network: 'testnet',
+      memo: newDepositMemo(),
+      amount: 1n,
+      now: NOW,
+      ttlSeconds: 60,
+    });
     expect(request.network).toBe('-3');
     expect(request.validUntil).toBe(NOW + 60);
     expect(request.messages[0].address.startsWith('kQ')).toBe(true);
@@ -30,6 +37,8 @@ describe('buildDepositRequest', () => {
 
   it('refuses a memo that is not one and an amount that is not positive', () => {
     expect(() => buildDepositRequest({ hotWallet: hot, network: 'mainnet', memo: 'hello', amount: 1n, now: NOW })).toThrow(RangeError);
-    expect(() => buildDepositRequest({ hotWallet: hot, network: 'mainnet', memo: newDepositMemo(), amount: 0n, now: NOW })).toThrow(RangeError);
+    expect(() => buildDepositRequest({ hotWallet: hot, network: 'mainnet', memo: newDepositMemo(), amount: 0n, now: NOW })).toThrow(
+      RangeError,
+    );
   });
 });

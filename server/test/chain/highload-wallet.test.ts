@@ -15,7 +15,7 @@ import {
   signHighloadDeploy,
   signHighloadTransfer,
   splitQueryId,
-} from '../../src/domain/ton/highload-wallet';
+} from '../../src/adapters/chain/highload-wallet';
 
 const keys = keyPairFromSeed(Buffer.alloc(32, 5));
 const recipient = new Address(0, Buffer.alloc(32, 0x33));
@@ -46,7 +46,15 @@ describe('highload wallet v3', () => {
   });
 
   it('signs a transfer offline: one external to the wallet, signed body, mode 3, the payment inside, and reads the query back', () => {
-    const transfer = { queryId: queryIdFromSequence(4242), createdAt: 1_750_000_000, timeout: 3600, to: recipient, amount: 1_500_000_000n, bounce: false, comment: 'w:17' };
+    const transfer = {
+      queryId: queryIdFromSequence(4242),
+      createdAt: 1_750_000_000,
+      timeout: 3600,
+      to: recipient,
+      amount: 1_500_000_000n,
+      bounce: false,
+      comment: 'w:17',
+    };
     const signed = signHighloadTransfer(keys, transfer);
     const again = signHighloadTransfer(keys, transfer);
     expect(again.boc).toBe(signed.boc); // deterministic: the stored BOC is the one re-broadcast
@@ -69,7 +77,13 @@ describe('highload wallet v3', () => {
     expect(payment.init).toBeFalsy();
     expect(readMessageBody(payment.body)).toEqual({ op: 0, comment: 'w:17' });
 
-    expect(parseExternalQuery(body)).toEqual({ subwalletId: HIGHLOAD_SUBWALLET_ID, sendMode: 3, queryId: transfer.queryId, createdAt: transfer.createdAt, timeout: 3600 });
+    expect(parseExternalQuery(body)).toEqual({
+      subwalletId: HIGHLOAD_SUBWALLET_ID,
+      sendMode: 3,
+      queryId: transfer.queryId,
+      createdAt: transfer.createdAt,
+      timeout: 3600,
+    });
     expect(parseExternalQuery(body.toBoc().toString('base64'))).toMatchObject({ queryId: transfer.queryId });
     expect(parseExternalQuery(Cell.EMPTY)).toBeNull();
     expect(parseExternalQuery('garbage')).toBeNull();

@@ -41,7 +41,14 @@ describe('deposit memo', () => {
   it('tells an empty comment from text that is not a memo', () => {
     for (const comment of [null, undefined, '', '   ']) expect(parseMemo(comment)).toEqual({ ok: false, reason: 'empty' });
     const memo = newDepositMemo();
-    for (const comment of [memo.slice(1), `${memo}2`, 'hello world', 'O'.repeat(8), `${memo.slice(0, 4)} ${memo.slice(4)}`, 'Deposit for game']) {
+    for (const comment of [
+      memo.slice(1),
+      `${memo}2`,
+      'hello world',
+      'O'.repeat(8),
+      `${memo.slice(0, 4)} ${memo.slice(4)}`,
+      'Deposit for game',
+    ]) {
       expect(parseMemo(comment), comment).toEqual({ ok: false, reason: 'malformed' });
     }
   });

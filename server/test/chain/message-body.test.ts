@@ -23,14 +23,24 @@ describe('reading inbound message bodies', () => {
   it('reads a highload external query only from a body of that exact shape', () => {
     const inner = beginCell()
       .storeUint(0x10ad, 32)
-      .storeRef(beginCell().storeAddress(new Address(0, Buffer.alloc(32))).endCell())
+      .storeRef(
+        beginCell()
+          .storeAddress(new Address(0, Buffer.alloc(32)))
+          .endCell(),
+      )
       .storeUint(3, 8)
       .storeUint((12 << 10) | 34, 23)
       .storeUint(1_750_000_000, 64)
       .storeUint(86_400, 22)
       .endCell();
     const body = beginCell().storeBuffer(Buffer.alloc(64, 1)).storeRef(inner).endCell();
-    expect(readHighloadExternalQuery(body)).toEqual({ subwalletId: 0x10ad, sendMode: 3, queryId: (12 << 10) | 34, createdAt: 1_750_000_000, timeout: 86_400 });
+    expect(readHighloadExternalQuery(body)).toEqual({
+      subwalletId: 0x10ad,
+      sendMode: 3,
+      queryId: (12 << 10) | 34,
+      createdAt: 1_750_000_000,
+      timeout: 86_400,
+    });
     // A wallet v4/v5 external: signature and fields inline, no such ref.
     expect(readHighloadExternalQuery(beginCell().storeBuffer(Buffer.alloc(64, 1)).storeUint(1, 32).endCell())).toBeNull();
     expect(readHighloadExternalQuery(null)).toBeNull();

@@ -13,7 +13,7 @@ import {
   signHighloadDeploy,
   signHighloadTransfer,
   type HighloadTransfer,
-} from '../../src/domain/ton/highload-wallet';
+} from '../../src/adapters/chain/highload-wallet';
 import { newDepositMemo, parseMemo } from '../../src/domain/ton/memo';
 
 const TON = 1_000_000_000n;
@@ -91,7 +91,13 @@ describe('sandbox chain: the highload v3 hot wallet', () => {
 
     const [funding, deploy, echo, ...rest] = await everything(chain, hot);
     expect(funding).toMatchObject({ inKind: 'internal', bounce: false, outCount: 0 });
-    expect(deploy).toMatchObject({ inKind: 'external-in', src: null, computeOk: true, outCount: 1, externalQuery: { queryId: 0, createdAt: START - 30 } });
+    expect(deploy).toMatchObject({
+      inKind: 'external-in',
+      src: null,
+      computeOk: true,
+      outCount: 1,
+      externalQuery: { queryId: 0, createdAt: START - 30 },
+    });
     // The deploy message sends an empty zero-value message to the wallet itself.
     expect(echo).toMatchObject({ inKind: 'internal', src: hot.toRawString(), value: 0n, op: null, comment: null, outCount: 0 });
     expect(rest).toEqual([]);
@@ -140,7 +146,14 @@ describe('sandbox chain: the highload v3 hot wallet', () => {
     await chain.sendFromUser(player, { to: hot, amount: 3n * TON });
 
     const [mistyped, bare] = await chain.getTransactionsAfter(hot.toString(), cursorOf(before), 100);
-    expect(mistyped).toMatchObject({ inKind: 'internal', bounced: false, outCount: 0, op: 0, comment: ` ${typo.toLowerCase()} `, value: 2n * TON });
+    expect(mistyped).toMatchObject({
+      inKind: 'internal',
+      bounced: false,
+      outCount: 0,
+      op: 0,
+      comment: ` ${typo.toLowerCase()} `,
+      value: 2n * TON,
+    });
     expect(parseMemo(mistyped?.comment)).toEqual({ ok: false, reason: 'checksum' });
     expect(bare).toMatchObject({ inKind: 'internal', bounced: false, outCount: 0, op: null, comment: null, value: 3n * TON });
   });
@@ -239,7 +252,10 @@ describe('sandbox chain: withdrawals signed offline', () => {
     const setup = await deployedHotWallet();
     const stranger = hotKeys('someone else');
     // Same wallet address (our public key), wrong secret key.
-    const forged = signHighloadTransfer({ publicKey: setup.keys.publicKey, secretKey: stranger.secretKey }, withdrawal(setup, { to: setup.chain.undeployedAddress('thief'), amount: TON }));
+    const forged = signHighloadTransfer(
+      { publicKey: setup.keys.publicKey, secretKey: stranger.secretKey },
+      withdrawal(setup, { to: setup.chain.undeployedAddress('thief'), amount: TON }),
+    );
     await expect(setup.chain.sendExternalMessage(forged.boc)).rejects.toMatchObject({ exitCode: 33 });
   });
 
@@ -265,11 +281,20 @@ describe('sandbox chain: withdrawals signed offline', () => {
     const nobody = chain.undeployedAddress('nobody');
     const before = await last(chain, hot);
 
-    await chain.sendExternalMessage(signHighloadTransfer(keys, withdrawal(setup, { to: nobody, amount: 2n * TON, bounce: true, comment: 'w:7' })).boc);
+    await chain.sendExternalMessage(
+      signHighloadTransfer(keys, withdrawal(setup, { to: nobody, amount: 2n * TON, bounce: true, comment: 'w:7' })).boc,
+    );
 
     const [sent, bounce] = await chain.getTransactionsAfter(hot.toString(), cursorOf(before), 10);
     expect(sent).toMatchObject({ inKind: 'external-in', outCount: 1 });
-    expect(bounce).toMatchObject({ inKind: 'internal', src: nobody.toRawString(), bounced: true, bounce: false, op: OP_BOUNCED, outCount: 0 });
+    expect(bounce).toMatchObject({
+      inKind: 'internal',
+      src: nobody.toRawString(),
+      bounced: true,
+      bounce: false,
+      op: OP_BOUNCED,
+      outCount: 0,
+    });
     expect(bounce!.value).toBeGreaterThan(2n * TON - TON / 100n);
     expect(bounce!.value).toBeLessThan(2n * TON);
     expect((await chain.getAccountState(nobody.toString())).status).not.toBe('active');

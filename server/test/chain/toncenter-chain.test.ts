@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ChainRejectedError, ChainUnavailableError } from '../../src/adapters/chain/chain-adapter';
 import { OP_BOUNCED } from '../../src/adapters/chain/message-body';
 import { ToncenterChain, type ToncenterChainOptions } from '../../src/adapters/chain/toncenter-chain';
-import { signHighloadTransfer } from '../../src/domain/ton/highload-wallet';
+import { signHighloadTransfer } from '../../src/adapters/chain/highload-wallet';
 import { parseMemo } from '../../src/domain/ton/memo';
 import { FIXTURE } from './fixtures/fixture-facts';
 
@@ -48,7 +48,9 @@ function fakeFetch(steps: Step[]) {
       });
     }
     if ('fail' in step) return Promise.reject(step.fail);
-    return Promise.resolve(new Response(step.body, { status: step.status, headers: { 'content-type': 'application/json', ...step.headers } }));
+    return Promise.resolve(
+      new Response(step.body, { status: step.status, headers: { 'content-type': 'application/json', ...step.headers } }),
+    );
   };
   return { fetch, calls };
 }
@@ -119,7 +121,15 @@ describe('toncenter chain: reading transactions (recorded replies)', () => {
       computeOk: true,
       externalQuery: { queryId: FIXTURE.withdrawal.queryId, createdAt: FIXTURE.withdrawal.createdAt },
     });
-    expect(bounce).toMatchObject({ inKind: 'internal', bounced: true, bounce: false, op: OP_BOUNCED, comment: null, value: BigInt(FIXTURE.bounce.amount), outCount: 0 });
+    expect(bounce).toMatchObject({
+      inKind: 'internal',
+      bounced: true,
+      bounce: false,
+      op: OP_BOUNCED,
+      comment: null,
+      value: BigInt(FIXTURE.bounce.amount),
+      outCount: 0,
+    });
   });
 
   it('asks for no more than the limit, and returns everything from the start without a cursor', async () => {
@@ -132,7 +142,9 @@ describe('toncenter chain: reading transactions (recorded replies)', () => {
 
   it('refuses a cursor whose hash is not the transaction the chain has at that lt', async () => {
     const { chain } = chainWith([ok(fixture('transactions-page-1.json'))]);
-    await expect(chain.getTransactionsAfter(HOT.toString(), { lt: cursor.lt, hash: 'ab'.repeat(32) }, 10)).rejects.toBeInstanceOf(ChainUnavailableError);
+    await expect(chain.getTransactionsAfter(HOT.toString(), { lt: cursor.lt, hash: 'ab'.repeat(32) }, 10)).rejects.toBeInstanceOf(
+      ChainUnavailableError,
+    );
   });
 
   it('sends no API key header when none is configured', async () => {
@@ -144,7 +156,10 @@ describe('toncenter chain: reading transactions (recorded replies)', () => {
 
 describe('toncenter chain: failures', () => {
   it('backs off on 429 (at least Retry-After), then succeeds', async () => {
-    const { chain, calls, sleeps } = chainWith([{ status: 429, body: fixture('rate-limited.json'), headers: { 'retry-after': '2' } }, ok(fixture('masterchain-info.json'))]);
+    const { chain, calls, sleeps } = chainWith([
+      { status: 429, body: fixture('rate-limited.json'), headers: { 'retry-after': '2' } },
+      ok(fixture('masterchain-info.json')),
+    ]);
     expect(await chain.chainTime()).toBe(FIXTURE.chainTime);
     expect(calls).toHaveLength(2);
     expect(sleeps).toEqual([2000]);
@@ -152,7 +167,11 @@ describe('toncenter chain: failures', () => {
 
   it('gives up after the configured attempts with growing, capped, jittered delays', async () => {
     const unavailable: Step = { status: 503, body: '<html><body>503 Service Temporarily Unavailable</body></html>' };
-    const { chain, calls, sleeps } = chainWith([unavailable, unavailable, unavailable, unavailable, unavailable], { attempts: 5, baseDelayMs: 100, maxDelayMs: 500 });
+    const { chain, calls, sleeps } = chainWith([unavailable, unavailable, unavailable, unavailable, unavailable], {
+      attempts: 5,
+      baseDelayMs: 100,
+      maxDelayMs: 500,
+    });
     const error = await chain.getTransactionsAfter(HOT.toString(), cursor, 10).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ChainUnavailableError);
     expect((error as ChainUnavailableError).status).toBe(503);
@@ -162,7 +181,9 @@ describe('toncenter chain: failures', () => {
   });
 
   it('retries network errors and timeouts', async () => {
-    const { chain, calls, sleeps } = chainWith([{ fail: new TypeError('fetch failed') }, 'hang', ok(fixture('masterchain-info.json'))], { timeoutMs: 20 });
+    const { chain, calls, sleeps } = chainWith([{ fail: new TypeError('fetch failed') }, 'hang', ok(fixture('masterchain-info.json'))], {
+      timeoutMs: 20,
+    });
     expect(await chain.chainTime()).toBe(FIXTURE.chainTime);
     expect(calls).toHaveLength(3);
     expect(sleeps).toHaveLength(2);
@@ -185,7 +206,9 @@ describe('toncenter chain: failures', () => {
     await expect(badBody.chain.getTransactionsAfter(HOT.toString(), cursor, 10)).rejects.toThrow(/not a BOC/);
 
     const otherAccount = chainWith([ok(fixture('transactions-page-1.json'))]);
-    await expect(otherAccount.chain.getTransactionsAfter(new Address(0, Buffer.alloc(32, 7)).toString(), null, 10)).rejects.toThrow(/transaction of/);
+    await expect(otherAccount.chain.getTransactionsAfter(new Address(0, Buffer.alloc(32, 7)).toString(), null, 10)).rejects.toThrow(
+      /transaction of/,
+    );
 
     const badStatus = chainWith([{ status: 401, body: JSON.stringify({ error: 'API key does not exist' }) }]);
     await expect(badStatus.chain.chainTime()).rejects.toMatchObject({ name: 'ChainUnavailableError', status: 401 });
@@ -226,17 +249,34 @@ describe('toncenter chain: sending and account state', () => {
   });
 
   it('retries a send that hit a rate limit or an outage, and reports an outage that lasts as unavailable', async () => {
-    const retried = chainWith([{ status: 429, body: fixture('rate-limited.json') }, { status: 502, body: 'Bad Gateway' }, ok(fixture('message-accepted.json'))]);
+    const retried = chainWith([
+      { status: 429, body: fixture('rate-limited.json') },
+      { status: 502, body: 'Bad Gateway' },
+      ok(fixture('message-accepted.json')),
+    ]);
     await retried.chain.sendExternalMessage(boc);
     expect(retried.calls).toHaveLength(3);
 
-    const down = chainWith([{ status: 502, body: 'Bad Gateway' }, { status: 502, body: 'Bad Gateway' }], { attempts: 2 });
+    const down = chainWith(
+      [
+        { status: 502, body: 'Bad Gateway' },
+        { status: 502, body: 'Bad Gateway' },
+      ],
+      { attempts: 2 },
+    );
     await expect(down.chain.sendExternalMessage(boc)).rejects.toBeInstanceOf(ChainUnavailableError);
   });
 
   it('reads the account state and the chain time', async () => {
-    const { chain, calls } = chainWith([ok(fixture('account-states-active.json')), ok(fixture('account-states-unknown.json')), ok(fixture('masterchain-info.json'))]);
-    expect(await chain.getAccountState(HOT.toString({ bounceable: false }))).toEqual({ status: 'active', balance: BigInt(FIXTURE.hotBalance) });
+    const { chain, calls } = chainWith([
+      ok(fixture('account-states-active.json')),
+      ok(fixture('account-states-unknown.json')),
+      ok(fixture('masterchain-info.json')),
+    ]);
+    expect(await chain.getAccountState(HOT.toString({ bounceable: false }))).toEqual({
+      status: 'active',
+      balance: BigInt(FIXTURE.hotBalance),
+    });
     expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({ address: HOT.toRawString(), include_boc: 'false' });
     expect(calls[0]?.url.pathname).toBe('/api/v3/accountStates');
     expect(await chain.getAccountState(new Address(0, Buffer.alloc(32, 1)).toRawString())).toEqual({ status: 'nonexist', balance: 0n });

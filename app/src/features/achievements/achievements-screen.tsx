@@ -1,25 +1,30 @@
 import { useAtomValue } from 'jotai';
 import { Screen } from '../../components/screen';
 import { formatTon } from '../../lib/format';
-import { achievementsQueryAtom } from '../bonus/bonus-state';
-import { usePerks, type PerksT } from '../bonus/bonus-texts';
-import '../bonus/perks-screens-texts';
-import { LoadProblem, LoadingCard } from '../bonus/load-states';
-import { ProgressBar } from '../bonus/progress-bar';
+import { achievementsQueryAtom } from './achievements-state';
+import { usePlayerTexts, type PlayerT } from '../../i18n/bonus-texts';
+import '../../i18n/player-screens-texts';
+import { LoadProblem, LoadingCard } from '../../components/load-states';
+import { ProgressBar } from '../../components/progress-bar';
 import { BadgeArt } from './badge';
 import { ladderView, type Ladder, type LadderView } from './ladder-view';
 import './achievements.css';
 
 /** A ladder's number as its card says it: rounds, TON or a multiplier. */
-function valueText(ladder: Ladder['id'], value: string, pt: PerksT, lang: string): string {
-  return pt(`perks.achievements.value.${ladder}`, { value: formatTon(value, lang) });
+function valueText(ladder: Ladder['id'], value: string, pt: PlayerT, lang: string): string {
+  return pt(`player.achievements.value.${ladder}`, { value: formatTon(value, lang) });
 }
 
 function LadderCard({ view }: { view: LadderView }) {
-  const { pt, lang } = usePerks();
-  const title = pt(`perks.achievements.ladders.${view.id}`);
+  const { pt, lang } = usePlayerTexts();
+  const title = pt(`player.achievements.ladders.${view.id}`);
   return (
-    <section className="card ladder" aria-labelledby={`ladder-${view.id}-title`} data-testid={`ladder-${view.id}`} data-earned={view.earned}>
+    <section
+      className="card ladder"
+      aria-labelledby={`ladder-${view.id}-title`}
+      data-testid={`ladder-${view.id}`}
+      data-earned={view.earned}
+    >
       <header className="ladder__header">
         <h2 className="ladder__title" id={`ladder-${view.id}-title`}>
           {title}
@@ -33,12 +38,12 @@ function LadderCard({ view }: { view: LadderView }) {
         <div className="ladder__next">
           <span>
             {view.next
-              ? pt('perks.achievements.next', { threshold: valueText(view.id, view.next.threshold, pt, lang) })
-              : pt('perks.achievements.allEarned')}
+              ? pt('player.achievements.next', { threshold: valueText(view.id, view.next.threshold, pt, lang) })
+              : pt('player.achievements.allEarned')}
           </span>
           {view.next ? (
             <span className="ladder__count" data-testid={`ladder-${view.id}-count`}>
-              {pt('perks.achievements.count', { value: formatTon(view.value, lang), threshold: formatTon(view.next.threshold, lang) })}
+              {pt('player.achievements.count', { value: formatTon(view.value, lang), threshold: formatTon(view.next.threshold, lang) })}
             </span>
           ) : null}
         </div>
@@ -54,12 +59,12 @@ function LadderCard({ view }: { view: LadderView }) {
               data-testid="achievement-badge"
               data-tier={tier.tier}
               data-earned={tier.earned}
-              aria-label={pt('perks.achievements.badgeLabel', {
+              aria-label={pt('player.achievements.badgeLabel', {
                 ladder: title,
                 tier: tier.tier,
                 threshold,
                 reward,
-                state: tier.earned ? pt('perks.achievements.earned') : pt('perks.achievements.locked'),
+                state: tier.earned ? pt('player.achievements.earned') : pt('player.achievements.locked'),
               })}
             >
               <BadgeArt ladder={view.id} tier={tier.tier} earned={tier.earned} />
@@ -67,7 +72,7 @@ function LadderCard({ view }: { view: LadderView }) {
                 {threshold}
               </span>
               <span className="badge__reward" aria-hidden="true">
-                {pt('perks.plusTon', { amount: reward })}
+                {pt('player.plusTon', { amount: reward })}
               </span>
             </li>
           );
@@ -78,7 +83,7 @@ function LadderCard({ view }: { view: LadderView }) {
 }
 
 export function Component() {
-  const { t, pt } = usePerks();
+  const { t, pt } = usePlayerTexts();
   const query = useAtomValue(achievementsQueryAtom);
   const ladders = query.data?.ladders.map(ladderView) ?? null;
   return (
@@ -88,7 +93,7 @@ export function Component() {
           {ladders.map((view) => (
             <LadderCard key={view.id} view={view} />
           ))}
-          <p className="achievements__note">{pt('perks.achievements.rewardsNote')}</p>
+          <p className="achievements__note">{pt('player.achievements.rewardsNote')}</p>
         </>
       ) : query.isError ? (
         <LoadProblem onRetry={() => void query.refetch()} testId="achievements-load-error" />

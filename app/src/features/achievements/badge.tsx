@@ -33,7 +33,13 @@ function Emblem({ ladder }: { ladder: Ladder['id'] }) {
       );
     case 'bestWin':
       // A star.
-      return <path d="M0 -10.5 L2.6 -3.6 L10 -3.2 L4.2 1.4 L6.2 8.5 L0 4.4 L-6.2 8.5 L-4.2 1.4 L-10 -3.2 L-2.6 -3.6Z" fill="currentColor" transform="translate(0 1)" />;
+      return (
+        <path
+          d="M0 -10.5 L2.6 -3.6 L10 -3.2 L4.2 1.4 L6.2 8.5 L0 4.4 L-6.2 8.5 L-4.2 1.4 L-10 -3.2 L-2.6 -3.6Z"
+          fill="currentColor"
+          transform="translate(0 1)"
+        />
+      );
   }
 }
 

@@ -1,5 +1,5 @@
 import type { AchievementsState } from '@arcade/api-client/bonus';
-import { ratio } from '../bonus/amounts';
+import { ratio } from '../../lib/amounts';
 
 export type Ladder = AchievementsState['ladders'][number];
 export type Tier = Ladder['tiers'][number];

@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { BalancesCard } from '../../components/balances-card';
 import { TrophyIcon } from '../../components/icons';
@@ -7,20 +7,21 @@ import { Screen } from '../../components/screen';
 import { balancesAtom } from '../../state/balances';
 import { BonusAccount } from './bonus-account';
 import { BonusBanner } from './bonus-banner';
-import { bonusStateQueryAtom, releaseStartupBonusState } from './bonus-state';
-import { usePerks } from './bonus-texts';
+import { bonusStateQueryAtom, releaseStartupBonusStateAtom } from './bonus-state';
+import { usePlayerTexts } from '../../i18n/bonus-texts';
 import { DailyRewardCard } from './daily-reward-card';
-import { LoadProblem, LoadingCard } from './load-states';
+import { LoadProblem, LoadingCard } from '../../components/load-states';
 import { DeferredTaskList } from './deferred-task-list';
 import './bonus-screen.css';
 
 export function Component() {
-  const { t, pt } = usePerks();
+  const { t, pt } = usePlayerTexts();
   const profileBalances = useAtomValue(balancesAtom);
   const query = useAtomValue(bonusStateQueryAtom);
   const state = query.data ?? null;
   // The start-up answer serves the first showing only (bonus-state.ts).
-  useEffect(() => releaseStartupBonusState, []);
+  const releaseStartup = useSetAtom(releaseStartupBonusStateAtom);
+  useEffect(() => releaseStartup, [releaseStartup]);
   return (
     <Screen name="bonus" title={t('screens.bonus.title')} description={t('screens.bonus.description')}>
       <BalancesCard balances={profileBalances ?? state?.balance ?? null} />
@@ -31,7 +32,7 @@ export function Component() {
           <DailyRewardCard daily={state.daily} cap={state.cap} />
           <section className="bonus-tasks" aria-labelledby="bonus-tasks-title">
             <h2 className="section-title" id="bonus-tasks-title">
-              {pt('perks.tasks.title')}
+              {pt('player.tasks.title')}
             </h2>
             <DeferredTaskList state={state} />
           </section>

@@ -1,45 +1,16 @@
-import type { AchievementsState, BonusState, DailyState, ReferralInfo, Task } from '@arcade/api-client/bonus';
-import type { SeedsInfo } from '@arcade/api-client/games';
-import type { Balance, FullProfile, LightProfile } from '@arcade/api-client/schemas';
-import type { WalletInfo } from '@arcade/api-client/wallet';
-import { skipToken, type Query, type QueryClient, type QueryFunctionContext } from '@tanstack/query-core';
+import type { BonusState, DailyState, Task } from '@arcade/api-client/bonus';
+import type { Query, QueryClient, QueryFunctionContext } from '@tanstack/query-core';
 import { atom, type Getter } from 'jotai';
-import { atomWithMutation, atomWithQuery, queryClientAtom } from 'jotai-tanstack-query';
+import { atomWithMutation, atomWithQuery } from 'jotai-tanstack-query';
 import type { AppApi } from '../../lib/api';
-import { profileKeys, readSignedIn, required } from '../../state/profile';
-import { apiAtom, sessionAtom } from '../../state/session';
-import { ClaimKeys } from './action-keys';
-import { firstClientSeed } from '../fairness/client-seed';
+import { createActionKeys, runWithKey } from '../../lib/idempotency';
+import { shareBalance } from '../../state/balances';
+import { profileKeys } from '../../state/profile';
+import { readSignedIn, required, signedInQuery } from '../../state/signed-in';
 
 export const bonusKeys = {
   state: (userId: string | null) => ['bonus', 'state', userId] as const,
-  achievements: (userId: string | null) => ['bonus', 'achievements', userId] as const,
-  referral: (userId: string | null) => ['referral', 'info', userId] as const,
-  // The wallet screens read the same call under the same key: one cache entry for both.
-  walletInfo: (userId: string | null) => ['wallet', 'info', userId] as const,
-  seeds: (userId: string | null) => ['fairness', 'seeds', userId] as const,
 };
-
-/** The referral numbers move while friends play: re-read them this often while shown. */
-export const REFERRAL_POLL_MS = 30_000;
-
-/**
- * A reply carried the balances: everything that shows them (the top bar reads the profiles)
- * takes them at once, without another round trip.
- */
-export function applyBalance(client: QueryClient, userId: string, balance: Balance): void {
-  const differs = (held: { balance: Balance } | undefined) =>
-    held !== undefined && (held.balance.ton !== balance.ton || held.balance.bonusTon !== balance.bonusTon);
-  if (differs(client.getQueryData<LightProfile>(profileKeys.light(userId)))) {
-    client.setQueryData<LightProfile>(profileKeys.light(userId), (old) => (old ? { ...old, balance } : old));
-  }
-  if (differs(client.getQueryData<FullProfile>(profileKeys.full(userId)))) {
-    client.setQueryData<FullProfile>(profileKeys.full(userId), (old) => (old ? { ...old, balance } : old));
-  }
-  if (differs(client.getQueryData<BonusState>(bonusKeys.state(userId)))) {
-    client.setQueryData<BonusState>(bonusKeys.state(userId), (old) => (old ? { ...old, balance } : old));
-  }
-}
 
 /** The state with one task replaced by the server's newer copy of it. */
 export function withTask(state: BonusState, task: Task): BonusState {
@@ -57,8 +28,12 @@ export function withDaily(state: BonusState, daily: DailyState): BonusState {
   };
 }
 
-/** Claims in flight keep their idempotency key until the server has answered. */
-const claimKeys = new ClaimKeys();
+/** Claims in flight keep their idempotency key until the server has answered; each claim in its own lane. */
+const claimKeys = createActionKeys();
+
+function runClaim<T>(claim: string, call: (idempotencyKey: string) => Promise<T>): Promise<T> {
+  return runWithKey(claimKeys, claim, call, claim);
+}
 
 // ---- Bonus state: balances, cap, wagering, the daily ladder and the tasks ----
 
@@ -68,41 +43,41 @@ export function bonusStateOptions(api: AppApi, client: QueryClient, userId: stri
     queryKey: bonusKeys.state(userId),
     queryFn: async ({ signal }: QueryFunctionContext): Promise<BonusState> => {
       const state = await api.bonus.state({ signal });
-      applyBalance(client, userId, state.balance);
+      shareBalance(client, userId, state.balance);
       return state;
     },
   };
 }
 
 /**
- * When start-up loaded the bonus state (it is the first screen, prefetchBonusState), the screen
- * mounting right after takes that answer instead of asking again at once. Only that first
- * showing: once the screen has been left (releaseStartupBonusState), and for any later answer
- * (a refetch, a claim's invalidation), the state is stale at once and read again on return,
- * as before.
+ * When start-up loaded the bonus state (it is the first screen, prefetchBonusStateAtom), the
+ * screen mounting right after takes that answer instead of asking again at once. Only that first
+ * showing: once the screen has been left (releaseStartupBonusStateAtom), and for any later
+ * answer (a refetch, a claim's invalidation), the state is stale at once and read again on
+ * return, as before.
  */
 const STARTUP_FRESH_MS = 10_000;
-let startupAnswerAt: number | null = null;
 
-/** The bonus screen was left: coming back reads the state again. */
-export function releaseStartupBonusState(): void {
-  startupAnswerAt = null;
-}
+/** When start-up's answer came (its dataUpdatedAt) until the bonus screen is first left; null after. */
+const startupAnswerAtAtom = atom<number | null>(null);
+
+/** `set(releaseStartupBonusStateAtom)`: the bonus screen was left, coming back reads the state again. */
+export const releaseStartupBonusStateAtom = atom(null, (_get, set) => set(startupAnswerAtAtom, null));
 
 /** Start-up loads the first screen's data with the full profile, so the screen shows it at once. */
-export async function prefetchBonusState(api: AppApi, client: QueryClient, userId: string): Promise<void> {
+export const prefetchBonusStateAtom = atom(null, async (get, set) => {
+  const signedIn = readSignedIn(get);
+  if (!signedIn) return;
+  const { api, client, userId } = signedIn;
   await client.prefetchQuery(bonusStateOptions(api, client, userId));
   const query = client.getQueryState(bonusKeys.state(userId));
-  if (query?.status === 'success') startupAnswerAt = query.dataUpdatedAt;
-}
+  if (query?.status === 'success') set(startupAnswerAtAtom, query.dataUpdatedAt);
+});
 
 export const bonusStateQueryAtom = atomWithQuery((get: Getter) => {
-  const session = get(sessionAtom);
-  const api = get(apiAtom);
-  const client = get(queryClientAtom);
+  const startupAnswerAt = get(startupAnswerAtAtom);
   return {
-    queryKey: bonusKeys.state(session?.userId ?? null),
-    queryFn: session && api ? bonusStateOptions(api, client, session.userId).queryFn : skipToken,
+    ...signedInQuery(get, bonusKeys.state, ({ api, client, userId }, context) => bonusStateOptions(api, client, userId).queryFn(context)),
     staleTime: (query: Query<BonusState, Error, BonusState, readonly unknown[]>) =>
       query.state.dataUpdatedAt === startupAnswerAt ? STARTUP_FRESH_MS : 0,
   };
@@ -131,9 +106,11 @@ export const claimDailyAtom = atomWithMutation((get) => {
     mutationKey: ['bonus', 'daily-claim'],
     mutationFn: async () => {
       const { api, client, userId } = required(signedIn);
-      const result = await claimKeys.run('daily', (idempotencyKey) => api.bonus.claimDaily({ idempotencyKey }));
-      client.setQueryData<BonusState>(bonusKeys.state(userId), (old) => (old ? withDaily(old, result.daily) : old));
-      applyBalance(client, userId, result.balance);
+      const result = await runClaim('daily', (idempotencyKey) => api.bonus.claimDaily({ idempotencyKey }));
+      client.setQueryData<BonusState>(bonusKeys.state(userId), (old) =>
+        old ? { ...withDaily(old, result.daily), balance: result.balance } : old,
+      );
+      shareBalance(client, userId, result.balance);
       refreshAfterClaim(client, userId);
       return result;
     },
@@ -147,8 +124,10 @@ export const checkTaskAtom = atomWithMutation((get) => {
     mutationFn: async (taskId: string) => {
       const { api, client, userId } = required(signedIn);
       const result = await api.bonus.checkTask({ taskId });
-      client.setQueryData<BonusState>(bonusKeys.state(userId), (old) => (old ? withTask(old, result.task) : old));
-      applyBalance(client, userId, result.balance);
+      client.setQueryData<BonusState>(bonusKeys.state(userId), (old) =>
+        old ? { ...withTask(old, result.task), balance: result.balance } : old,
+      );
+      shareBalance(client, userId, result.balance);
       return result;
     },
   };
@@ -160,9 +139,11 @@ export const claimTaskAtom = atomWithMutation((get) => {
     mutationKey: ['bonus', 'task-claim'],
     mutationFn: async (taskId: string) => {
       const { api, client, userId } = required(signedIn);
-      const result = await claimKeys.run(`task:${taskId}`, (idempotencyKey) => api.bonus.claimTask({ taskId, idempotencyKey }));
-      client.setQueryData<BonusState>(bonusKeys.state(userId), (old) => (old ? withTask(old, result.task) : old));
-      applyBalance(client, userId, result.balance);
+      const result = await runClaim(`task:${taskId}`, (idempotencyKey) => api.bonus.claimTask({ taskId, idempotencyKey }));
+      client.setQueryData<BonusState>(bonusKeys.state(userId), (old) =>
+        old ? { ...withTask(old, result.task), balance: result.balance } : old,
+      );
+      shareBalance(client, userId, result.balance);
       refreshAfterClaim(client, userId);
       return result;
     },
@@ -173,86 +154,4 @@ export const claimTaskAtom = atomWithMutation((get) => {
 export const refreshBonusStateAtom = atom(null, async (get) => {
   const signedIn = readSignedIn(get);
   if (signedIn) await signedIn.client.invalidateQueries({ queryKey: bonusKeys.state(signedIn.userId) });
-});
-
-// ---- Achievements ----
-
-export const achievementsQueryAtom = atomWithQuery((get: Getter) => {
-  const session = get(sessionAtom);
-  const api = get(apiAtom);
-  return {
-    queryKey: bonusKeys.achievements(session?.userId ?? null),
-    queryFn: session && api ? ({ signal }: QueryFunctionContext): Promise<AchievementsState> => api.bonus.achievements({ signal }) : skipToken,
-  };
-});
-
-// ---- Referrals ----
-
-export const referralQueryAtom = atomWithQuery((get: Getter) => {
-  const session = get(sessionAtom);
-  const api = get(apiAtom);
-  return {
-    queryKey: bonusKeys.referral(session?.userId ?? null),
-    queryFn: session && api ? ({ signal }: QueryFunctionContext): Promise<ReferralInfo> => api.referral.info({ signal }) : skipToken,
-    refetchInterval: REFERRAL_POLL_MS,
-  };
-});
-
-export const claimReferralAtom = atomWithMutation((get) => {
-  const signedIn = readSignedIn(get);
-  return {
-    mutationKey: ['referral', 'claim'],
-    mutationFn: async () => {
-      const { api, client, userId } = required(signedIn);
-      const result = await claimKeys.run('referral', (idempotencyKey) => api.referral.claim({ idempotencyKey }));
-      client.setQueryData(bonusKeys.referral(userId), result.referral);
-      applyBalance(client, userId, result.balance);
-      void client.invalidateQueries({ queryKey: profileKeys.full(userId) });
-      return result;
-    },
-  };
-});
-
-// ---- Profile additions: linked wallet, fairness seeds, bot notifications ----
-
-export const walletInfoQueryAtom = atomWithQuery((get: Getter) => {
-  const session = get(sessionAtom);
-  const api = get(apiAtom);
-  const client = get(queryClientAtom);
-  return {
-    queryKey: bonusKeys.walletInfo(session?.userId ?? null),
-    queryFn:
-      session && api
-        ? async ({ signal }: QueryFunctionContext): Promise<WalletInfo> => {
-            const info = await api.wallet.info({ signal });
-            applyBalance(client, session.userId, info.balance);
-            return info;
-          }
-        : skipToken,
-  };
-});
-
-export const seedsQueryAtom = atomWithQuery((get: Getter) => {
-  const session = get(sessionAtom);
-  const api = get(apiAtom);
-  return {
-    queryKey: bonusKeys.seeds(session?.userId ?? null),
-    queryFn: session && api ? ({ signal }: QueryFunctionContext): Promise<SeedsInfo> => api.fairness.seeds({ clientSeed: firstClientSeed() }, { signal }) : skipToken,
-  };
-});
-
-/** Saves the bot-notifications choice; the full profile's flag follows the server's answer. */
-export const setNotificationsAtom = atomWithMutation((get) => {
-  const signedIn = readSignedIn(get);
-  return {
-    mutationKey: ['profile', 'notifications'],
-    mutationFn: async (enabled: boolean) => {
-      const { api, client, userId } = required(signedIn);
-      const state = await api.profile.setNotifications(enabled);
-      client.setQueryData<FullProfile>(profileKeys.full(userId), (old) =>
-        old ? { ...old, telegram: { ...old.telegram, isAllowsWriteToPm: state.enabled } } : old,
-      );
-      return state;
-    },
-  };
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PerksT } from './bonus-texts';
+import type { PlayerT } from '../../i18n/bonus-texts';
 
 export interface WaitParts {
   hours: number;
@@ -19,11 +19,11 @@ const two = (value: number) => String(value).padStart(2, '0');
  * The {time} of 'Available in {time}': "5 h 03 min" from an hour on, "4 min 09 s" below it,
  * "12 s" in the last minute.
  */
-export function waitText(ms: number, pt: PerksT): string {
+export function waitText(ms: number, pt: PlayerT): string {
   const { hours, minutes, seconds } = waitParts(ms);
-  if (hours > 0) return pt('perks.time.hoursMinutes', { hours, minutes: two(minutes) });
-  if (minutes > 0) return pt('perks.time.minutesSeconds', { minutes, seconds: two(seconds) });
-  return pt('perks.time.seconds', { seconds });
+  if (hours > 0) return pt('player.time.hoursMinutes', { hours, minutes: two(minutes) });
+  if (minutes > 0) return pt('player.time.minutesSeconds', { minutes, seconds: two(seconds) });
+  return pt('player.time.seconds', { seconds });
 }
 
 /** Milliseconds until a Unix time (seconds), against a clock in milliseconds. */

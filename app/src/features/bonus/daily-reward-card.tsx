@@ -1,8 +1,7 @@
 import type { DailyState } from '@arcade/api-client/bonus';
-import { CalendarIcon } from '../../components/icons';
+import { CalendarIcon, CheckIcon } from '../../components/icons';
 import { formatTon } from '../../lib/format';
-import { CheckIcon } from './check-icon';
-import { usePerks } from './bonus-texts';
+import { usePlayerTexts } from '../../i18n/bonus-texts';
 import { useDailyClaim } from './use-daily-claim';
 
 interface DailyRewardCardProps {
@@ -12,7 +11,7 @@ interface DailyRewardCardProps {
 
 /** The 7-day ladder by UTC day: today's day, the week's rewards and the claim button. */
 export function DailyRewardCard({ daily, cap }: DailyRewardCardProps) {
-  const { pt, lang } = usePerks();
+  const { pt, lang } = usePlayerTexts();
   const { claim, pending, waiting, waitLabel } = useDailyClaim(daily, cap);
   const today = daily.rewards.find((reward) => reward.day === daily.currentDay);
   const amount = formatTon(today?.reward ?? '0', lang);
@@ -24,10 +23,10 @@ export function DailyRewardCard({ daily, cap }: DailyRewardCardProps) {
           <CalendarIcon />
         </span>
         <h2 className="daily__title" id="daily-title">
-          {pt('perks.daily.title')}
+          {pt('player.daily.title')}
         </h2>
         <span className="daily__day" data-testid="daily-day" data-day={daily.currentDay}>
-          {pt('perks.daily.day', { day: daily.currentDay })}
+          {pt('player.daily.day', { day: daily.currentDay })}
         </span>
       </header>
       <ol className="daily__days">
@@ -40,8 +39,8 @@ export function DailyRewardCard({ daily, cap }: DailyRewardCardProps) {
               key={reward.day}
               className={`daily__cell daily__cell--${state}${current ? ' is-today' : ''}`}
               aria-current={current ? 'date' : undefined}
-              aria-label={`${pt('perks.daily.dayShort', { day: reward.day })}: ${pt('perks.plusTon', { amount: rewardText })}${
-                reward.isClaimed ? `, ${pt('perks.daily.claimedCell')}` : ''
+              aria-label={`${pt('player.daily.dayShort', { day: reward.day })}: ${pt('player.plusTon', { amount: rewardText })}${
+                reward.isClaimed ? `, ${pt('player.daily.claimedCell')}` : ''
               }`}
               data-testid="daily-cell"
               data-state={state}
@@ -68,9 +67,9 @@ export function DailyRewardCard({ daily, cap }: DailyRewardCardProps) {
         data-testid="daily-claim"
         data-state={waiting ? 'waiting' : pending ? 'pending' : 'open'}
       >
-        {waitLabel ?? (pending ? pt('perks.daily.claiming') : pt('perks.daily.claim', { amount }))}
+        {waitLabel ?? (pending ? pt('player.daily.claiming') : pt('player.daily.claim', { amount }))}
       </button>
-      <p className="daily__note">{pt('perks.daily.note')}</p>
+      <p className="daily__note">{pt('player.daily.note')}</p>
     </section>
   );
 }

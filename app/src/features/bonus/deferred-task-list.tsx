@@ -1,7 +1,7 @@
 import type { BonusState } from '@arcade/api-client/bonus';
 import { useEffect, useState } from 'react';
 import { afterNextPaint } from '../../lib/idle';
-import { LoadProblem, LoadingCard } from './load-states';
+import { LoadProblem, LoadingCard } from '../../components/load-states';
 
 type TaskListModule = typeof import('./task-list');
 

@@ -1,15 +1,14 @@
 import type { BonusState } from '@arcade/api-client/bonus';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { ReactNode } from 'react';
-import { CalendarIcon } from '../../components/icons';
+import { CalendarIcon, CheckIcon, CoinsIcon, GamepadIcon, LockIcon, MegaphoneIcon } from '../../components/icons';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { formatTon } from '../../lib/format';
 import { openTelegramUrl } from '../../telegram/share';
-import { CheckIcon, CoinsIcon, GamepadIcon, LockIcon, MegaphoneIcon } from './bonus-icons';
-import { toastBonusProblem, toastRewardCredited, toastTaskNotCompleted } from './bonus-refusals';
+import { toastBonusProblem, toastRewardCredited, toastTaskNotCompleted } from '../../lib/bonus-refusals';
 import { checkTaskAtom, claimTaskAtom, markVerifiedAtom, refreshBonusStateAtom, verifiedTasksAtom } from './bonus-state';
-import { usePerks, type PerksT } from './bonus-texts';
-import { ProgressBar } from './progress-bar';
+import { usePlayerTexts, type PlayerT } from '../../i18n/bonus-texts';
+import { ProgressBar } from '../../components/progress-bar';
 import { taskView, type TaskView } from './task-view';
 import { useDailyClaim } from './use-daily-claim';
 import './task-list.css';
@@ -21,23 +20,24 @@ const icons: Record<TaskView['kind'], ReactNode> = {
   GameActivity: <GamepadIcon />,
 };
 
-function titleText(view: TaskView, pt: PerksT, lang: string): string {
+function titleText(view: TaskView, pt: PlayerT, lang: string): string {
   const { title } = view;
   switch (title.key) {
     case 'BetSummary':
-      return pt('perks.tasks.kinds.BetSummary', { target: formatTon(title.target, lang) });
+      return pt('player.tasks.kinds.BetSummary', { target: formatTon(title.target, lang) });
     case 'GameActivityGame':
-      return pt('perks.tasks.kinds.GameActivityGame', { target: title.target, game: pt(`perks.tasks.games.${title.game}`) });
+      return pt('player.tasks.kinds.GameActivityGame', { target: title.target, game: pt(`player.tasks.games.${title.game}`) });
     case 'GameActivityAny':
-      return pt('perks.tasks.kinds.GameActivityAny', { target: title.target ?? '' });
+      return pt('player.tasks.kinds.GameActivityAny', { target: title.target ?? '' });
     default:
-      return pt(`perks.tasks.kinds.${title.key}`);
+      return pt(`player.tasks.kinds.${title.key}`);
   }
 }
 
-function hintText(view: TaskView, pt: PerksT): string {
-  if (view.kind === 'Subscribe') return view.state === 'todo' ? pt('perks.tasks.hints.Subscribe') : pt('perks.tasks.hints.SubscribeReady');
-  return pt(`perks.tasks.hints.${view.kind}`);
+function hintText(view: TaskView, pt: PlayerT): string {
+  if (view.kind === 'Subscribe')
+    return view.state === 'todo' ? pt('player.tasks.hints.Subscribe') : pt('player.tasks.hints.SubscribeReady');
+  return pt(`player.tasks.hints.${view.kind}`);
 }
 
 interface TaskActionsProps {
@@ -48,7 +48,7 @@ interface TaskActionsProps {
 
 /** The daily reward's task: the same claim and countdown as its card. */
 function DailyTaskAction({ state }: { state: BonusState }) {
-  const { pt } = usePerks();
+  const { pt } = usePlayerTexts();
   const { claim, pending, waiting, waitLabel } = useDailyClaim(state.daily, state.cap);
   return (
     <button
@@ -60,13 +60,13 @@ function DailyTaskAction({ state }: { state: BonusState }) {
       data-testid="task-daily-claim"
       data-state={waiting ? 'waiting' : pending ? 'pending' : 'open'}
     >
-      {waitLabel ?? (pending ? pt('perks.daily.claiming') : pt('perks.tasks.claim'))}
+      {waitLabel ?? (pending ? pt('player.daily.claiming') : pt('player.tasks.claim'))}
     </button>
   );
 }
 
 function TaskActions({ view, state, busy }: TaskActionsProps) {
-  const { pt } = usePerks();
+  const { pt } = usePlayerTexts();
   const check = useAtomValue(checkTaskAtom);
   const claim = useAtomValue(claimTaskAtom);
   const markVerified = useSetAtom(markVerifiedAtom);
@@ -114,7 +114,7 @@ function TaskActions({ view, state, busy }: TaskActionsProps) {
             }}
             data-testid="task-subscribe"
           >
-            {pt('perks.tasks.subscribe')}
+            {pt('player.tasks.subscribe')}
           </button>
         );
       case 'check':
@@ -128,7 +128,7 @@ function TaskActions({ view, state, busy }: TaskActionsProps) {
             onClick={onCheck}
             data-testid="task-check"
           >
-            {checking ? pt('perks.tasks.checking') : pt('perks.tasks.check')}
+            {checking ? pt('player.tasks.checking') : pt('player.tasks.check')}
           </button>
         );
       case 'claim':
@@ -142,7 +142,7 @@ function TaskActions({ view, state, busy }: TaskActionsProps) {
             onClick={onClaim}
             data-testid="task-claim"
           >
-            {claiming ? pt('perks.daily.claiming') : pt('perks.tasks.claim')}
+            {claiming ? pt('player.daily.claiming') : pt('player.tasks.claim')}
           </button>
         );
       case 'claim-locked':
@@ -150,14 +150,14 @@ function TaskActions({ view, state, busy }: TaskActionsProps) {
         return (
           <button key={action} type="button" className="button task__button task__button--locked" disabled data-testid="task-claim">
             <LockIcon width={16} height={16} />
-            {pt('perks.tasks.conditionsNotMet')}
+            {pt('player.tasks.conditionsNotMet')}
           </button>
         );
       case 'play':
         return view.playPath ? (
           <PrefetchLink key={action} to={view.playPath} className="button button--ghost task__button" data-testid="task-play">
             <GamepadIcon width={18} height={18} />
-            {pt('perks.tasks.play')}
+            {pt('player.tasks.play')}
           </PrefetchLink>
         ) : null;
     }
@@ -166,7 +166,7 @@ function TaskActions({ view, state, busy }: TaskActionsProps) {
 }
 
 function TaskCard({ view, state, busy }: TaskActionsProps) {
-  const { pt, lang } = usePerks();
+  const { pt, lang } = usePlayerTexts();
   return (
     <li className={`task task--${view.state}`} data-testid={`task-${view.id}`} data-kind={view.kind} data-state={view.state}>
       <div className="task__top">
@@ -180,17 +180,17 @@ function TaskCard({ view, state, busy }: TaskActionsProps) {
         {view.state === 'claimed' ? (
           <span className="task__badge" data-testid="task-claimed">
             <CheckIcon width={14} height={14} />
-            {pt('perks.tasks.claimed')}
+            {pt('player.tasks.claimed')}
           </span>
         ) : (
-          <span className="task__reward">{pt('perks.plusTon', { amount: formatTon(view.reward, lang) })}</span>
+          <span className="task__reward">{pt('player.plusTon', { amount: formatTon(view.reward, lang) })}</span>
         )}
       </div>
       {view.progress && view.state !== 'claimed' ? (
         <div className="task__progress">
           <ProgressBar value={view.progress.ratio} label={titleText(view, pt, lang)} tone={view.state === 'ready' ? 'win' : 'ton'} />
           <span className="task__count" data-testid="task-progress" data-current={view.progress.current} data-target={view.progress.target}>
-            {pt('perks.tasks.progress', {
+            {pt('player.tasks.progress', {
               current: view.kind === 'BetSummary' ? formatTon(view.progress.current, lang) : view.progress.current,
               target: view.kind === 'BetSummary' ? formatTon(view.progress.target, lang) : view.progress.target,
             })}
@@ -204,7 +204,7 @@ function TaskCard({ view, state, busy }: TaskActionsProps) {
 
 /** Spec section 2: the task types, each with its own actions; claimed ones go last. */
 export function TaskList({ state }: { state: BonusState }) {
-  const { pt } = usePerks();
+  const { pt } = usePlayerTexts();
   const verified = useAtomValue(verifiedTasksAtom);
   const check = useAtomValue(checkTaskAtom);
   const claim = useAtomValue(claimTaskAtom);
@@ -213,7 +213,7 @@ export function TaskList({ state }: { state: BonusState }) {
   // The daily reward has its own card above the list: it shows there only, not twice.
   const views = state.tasks.filter((task) => task.kind !== 'DailyReward').map((task) => taskView(task, { verified, daily: state.daily }));
   const ordered = [...views.filter((v) => v.state !== 'claimed'), ...views.filter((v) => v.state === 'claimed')];
-  if (ordered.length === 0) return <p className="bonus-tasks__empty">{pt('perks.tasks.empty')}</p>;
+  if (ordered.length === 0) return <p className="bonus-tasks__empty">{pt('player.tasks.empty')}</p>;
   return (
     <ul className="task-list" data-testid="task-list">
       {ordered.map((view) => (

@@ -1,6 +1,6 @@
 import type { DailyState, Task, TaskKind } from '@arcade/api-client/bonus';
 import type { GameName } from '@arcade/api-client/games';
-import { ratio } from './amounts';
+import { ratio } from '../../lib/amounts';
 
 /**
  * What a task card offers, in order:

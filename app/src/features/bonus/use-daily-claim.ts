@@ -1,9 +1,9 @@
 import type { DailyState } from '@arcade/api-client/bonus';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { toastBonusProblem, toastRewardCredited } from './bonus-refusals';
+import { toastBonusProblem, toastRewardCredited } from '../../lib/bonus-refusals';
 import { claimDailyAtom, refreshBonusStateAtom } from './bonus-state';
-import { usePerks } from './bonus-texts';
+import { usePlayerTexts } from '../../i18n/bonus-texts';
 import { msUntil, useNow, waitText } from './countdown';
 
 export interface DailyClaim {
@@ -17,7 +17,7 @@ export interface DailyClaim {
 
 /** The daily reward's claim, shared by its card and its task. */
 export function useDailyClaim(daily: DailyState | null, cap: string): DailyClaim {
-  const { pt } = usePerks();
+  const { pt } = usePlayerTexts();
   const mutation = useAtomValue(claimDailyAtom);
   const refresh = useSetAtom(refreshBonusStateAtom);
   const waiting = daily?.claimedToday ?? false;
@@ -48,6 +48,6 @@ export function useDailyClaim(daily: DailyState | null, cap: string): DailyClaim
     claim,
     pending: mutation.isPending,
     waiting,
-    waitLabel: waiting ? pt('perks.daily.availableIn', { time: waitText(left, pt) }) : null,
+    waitLabel: waiting ? pt('player.daily.availableIn', { time: waitText(left, pt) }) : null,
   };
 }

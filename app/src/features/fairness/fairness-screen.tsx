@@ -6,7 +6,8 @@ import { Screen } from '../../components/screen';
 import { toast } from '../../lib/toast';
 import { useValidatedSearch } from '../../lib/validated-search';
 import { apiAtom } from '../../state/session';
-import { recentRoundsQueryAtom, seedsQueryAtom } from './fairness-state';
+import { seedsQueryAtom } from '../../state/seeds';
+import { recentRoundsQueryAtom } from './fairness-state';
 import { FairnessSearch } from './fairness-search';
 import { useFairT } from './fairness-texts';
 import { allRevealedPairs, downloadJson, exportDocument } from './revealed-export';
@@ -224,11 +225,25 @@ function RevealedList({ seeds }: { seeds: SeedsInfo }) {
       ) : null}
       <div className="revealed-actions">
         {next ? (
-          <button type="button" className="button button--ghost button--block" disabled={loading} aria-busy={loading} data-testid="revealed-more" onClick={() => void more()}>
+          <button
+            type="button"
+            className="button button--ghost button--block"
+            disabled={loading}
+            aria-busy={loading}
+            data-testid="revealed-more"
+            onClick={() => void more()}
+          >
             {loading ? ft('play.fairness.revealed.loadingMore') : ft('play.fairness.revealed.more')}
           </button>
         ) : null}
-        <button type="button" className="button button--ghost button--block" disabled={exporting} aria-busy={exporting} data-testid="revealed-export" onClick={() => void exportAll()}>
+        <button
+          type="button"
+          className="button button--ghost button--block"
+          disabled={exporting}
+          aria-busy={exporting}
+          data-testid="revealed-export"
+          onClick={() => void exportAll()}
+        >
           {exporting ? ft('play.fairness.revealed.exporting') : ft('play.fairness.revealed.export')}
         </button>
       </div>

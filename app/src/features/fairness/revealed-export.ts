@@ -21,7 +21,14 @@ export function exportDocument(pairs: RevealedPair[], now: Date): string {
   const document = {
     exportedAt: now.toISOString(),
     algorithm: 'HMAC-SHA256(serverSeed, `${clientSeed}:${nonce}:${round}`); nonces 0 .. bets-1',
-    pairs: pairs.map(({ id, serverSeed, serverSeedHash, clientSeed, bets, rotatedAt }) => ({ id, serverSeed, serverSeedHash, clientSeed, bets, rotatedAt })),
+    pairs: pairs.map(({ id, serverSeed, serverSeedHash, clientSeed, bets, rotatedAt }) => ({
+      id,
+      serverSeed,
+      serverSeedHash,
+      clientSeed,
+      bets,
+      rotatedAt,
+    })),
   };
   return `${JSON.stringify(document, null, 2)}\n`;
 }

@@ -34,7 +34,9 @@ export function useRotate() {
     setError(null);
     try {
       await mutateAsync(clientSeed);
-      toast.success(ft(clientSeed === null ? 'play.fairness.current.rotated' : 'play.fairness.current.saved'), { toastId: 'seeds-rotated' });
+      toast.success(ft(clientSeed === null ? 'play.fairness.current.rotated' : 'play.fairness.current.saved'), {
+        toastId: 'seeds-rotated',
+      });
       return true;
     } catch (failure) {
       setError(explainRotateError(failure, ft));

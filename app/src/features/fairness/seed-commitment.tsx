@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { seedsQueryAtom } from './fairness-state';
+import { seedsQueryAtom } from '../../state/seeds';
 import './seed-commitment.css';
 
 /** Hex digits of the commitment a game screen shows: enough to compare at a glance. */

@@ -12,13 +12,19 @@ function outcomeText(outcome: Outcome | null, ft: FairT): string {
   if (!outcome) return '—';
   if (outcome.game === 'flip') return ft('play.fairness.verify.flipOutcome', { side: ft(`play.side.${outcome.side}`) });
   if (outcome.game === 'roll') return ft('play.fairness.verify.rollOutcome', { roll: outcome.roll });
-  return outcome.traps.length > 0 ? ft('play.fairness.verify.roadOutcome', { lanes: outcome.traps.join(', ') }) : ft('play.fairness.verify.roadNone');
+  return outcome.traps.length > 0
+    ? ft('play.fairness.verify.roadOutcome', { lanes: outcome.traps.join(', ') })
+    : ft('play.fairness.verify.roadNone');
 }
 
 function Badge({ ok }: { ok: boolean | null }) {
   const { ft } = useFairT();
   if (ok === null) return null;
-  return <span className={`check-badge ${ok ? 'check-badge--ok' : 'check-badge--bad'}`}>{ok ? ft('play.fairness.verify.match') : ft('play.fairness.verify.mismatch')}</span>;
+  return (
+    <span className={`check-badge ${ok ? 'check-badge--ok' : 'check-badge--bad'}`}>
+      {ok ? ft('play.fairness.verify.match') : ft('play.fairness.verify.mismatch')}
+    </span>
+  );
 }
 
 /** The seeds typed over the round's own; null fields fall back to the round's. */
@@ -173,7 +179,9 @@ export function VerifyCard({ roundId }: { roundId: string }) {
         <RevealedCheck key={round.id} round={round} seeds={seeds} />
       ) : (
         <div className="verify-hidden" data-testid="verify-not-revealed">
-          <p className="fair-note">{round.status === 'open' ? ft('play.fairness.verify.stillOpen') : ft('play.fairness.verify.notRevealed')}</p>
+          <p className="fair-note">
+            {round.status === 'open' ? ft('play.fairness.verify.stillOpen') : ft('play.fairness.verify.notRevealed')}
+          </p>
           <dl className="checks">
             <div className="checks__row">
               <dt>{ft('play.fairness.verify.hashExpected')}</dt>

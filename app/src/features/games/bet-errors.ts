@@ -1,7 +1,7 @@
 import { ApiError } from '@arcade/api-client/errors';
 import type { GameRefusal } from '@arcade/api-client/games';
 import type { GamesKey } from '../../i18n/resources/games-en';
-import { outcomeUnknown } from './bet-keys';
+import { outcomeUnknown } from '../../lib/idempotency';
 import type { GamesT } from './games-texts';
 
 /** Every refusal code of the game calls and the text that explains it in the player's language. */
@@ -25,8 +25,8 @@ export function refusalKey(code: string | null): GamesKey | null {
   return code !== null && Object.hasOwn(keys, code) ? (keys[code] ?? null) : null;
 }
 
-/** What a bet's failure offers next to its text. */
-export type BetErrorAction = 'deposit' | 'bonus' | 'road' | null;
+/** What a bet's failure offers next to its text ('play': the responsible play screen). */
+export type BetErrorAction = 'deposit' | 'bonus' | 'road' | 'play' | null;
 
 export interface BetError {
   /** The refusal code, 'network' when the outcome is unknown, or 'other'. */
@@ -42,6 +42,8 @@ export function explainBetError(error: unknown, gt: GamesT, currency: 'ton' | 'b
   if (ApiError.is(error, 'failure')) {
     const key = refusalKey(error.code);
     const code = error.code ?? 'other';
+    // Responsible play (a limit, a break, the 18+ question): the server's own words say which and until when.
+    if (code.startsWith('play.')) return { code, text: error.message || gt('play.errors.generic'), action: 'play', retry: false };
     let action: BetErrorAction = null;
     if (code === 'game.balance') action = currency === 'bonus' ? 'bonus' : 'deposit';
     if (code === 'game.road.open' || code === 'fairness.road-open') action = 'road';

@@ -4,10 +4,13 @@ import type { ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { WarningIcon } from '../../components/icons';
+import { PlayRefusal } from '../../components/play-link';
 import type { BetError } from './bet-errors';
 import { roundNet } from './games-format';
 import { useGamesT, type GamesT } from './games-texts';
 import { TopUpLink } from './stake-panel';
+import '../../components/card.css';
+import './bet-result.css';
 
 /** The toast after a round ends: what was won, cashed out or lost. */
 export function announceRound(round: Round, gt: GamesT, locale: string): void {
@@ -25,7 +28,7 @@ export function BetOutcome({ round, detail }: { round: Round; detail?: ReactNode
   const title = round.status === 'cashed' ? gt('play.result.cashed') : won ? gt('play.result.won') : gt('play.result.lost');
   return (
     <section
-      className={`bet-outcome ${won ? 'bet-outcome--won' : 'bet-outcome--lost'}`}
+      className={`tile tile--raised bet-outcome ${won ? 'bet-outcome--won' : 'bet-outcome--lost'}`}
       data-testid="bet-result"
       data-round-id={round.id}
       data-status={round.status}
@@ -35,7 +38,11 @@ export function BetOutcome({ round, detail }: { round: Round; detail?: ReactNode
     >
       <div className="bet-outcome__head">
         <span className="bet-outcome__title">{title}</span>
-        {won ? <span className="bet-outcome__multiplier">{gt('play.result.multiplier', { multiplier: formatMultiplier(round.multiplier, locale) })}</span> : null}
+        {won ? (
+          <span className="bet-outcome__multiplier">
+            {gt('play.result.multiplier', { multiplier: formatMultiplier(round.multiplier, locale) })}
+          </span>
+        ) : null}
       </div>
       <p className="bet-outcome__amount">{gt('play.result.payout', { amount: formatTon(round.payout, locale) })}</p>
       <p className="bet-outcome__net" data-testid="bet-net">
@@ -53,7 +60,7 @@ export function BetNotice({ error, currency }: { error: BetError; currency: 'ton
     <div className={`bet-notice${error.retry ? ' bet-notice--retry' : ''}`} role="alert" data-testid="bet-error" data-code={error.code}>
       <WarningIcon className="bet-notice__icon" />
       <p className="bet-notice__text">
-        {error.text}
+        {error.action === 'play' ? <PlayRefusal code={error.code} fallback={error.text} /> : error.text}
         {error.action === 'deposit' || error.action === 'bonus' ? (
           <>
             {' '}

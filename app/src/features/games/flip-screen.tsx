@@ -4,20 +4,27 @@ import { payoutOf } from '@arcade/api-client/fair';
 import type { Round } from '@arcade/api-client/games';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { TonMark } from '../../components/icons';
+import { CrownIcon, TonMark } from '../../components/icons';
+import { AutoBetButton, AutoBetSheet, AutoBetStatus } from './auto-bet-panel';
+import { DEFAULT_AUTO_FORM, type AutoBetForm, type AutoBetSettings } from './auto-bet';
+import type { BetError } from './bet-errors';
 import { BetNotice, BetOutcome, announceRound } from './bet-result';
 import { FairnessRow, GameScreen } from './game-screen';
 import { useRememberedSettings } from './game-settings';
 import { GameStage, useEngineHandle } from './game-stage';
-import { CrownIcon } from './games-icons';
 import { ConfigProblem, PlayButton } from './game-parts';
 import { multiplierUnits } from './games-format';
 import { flipBetAtom, gamesConfigQueryAtom } from './games-state';
 import { useGamesT } from './games-texts';
 import { RecentRounds } from './recent-rounds';
 import { StakePanel, useStake } from './stake-panel';
+import type { Pace } from './pace';
+import { useAutoBet, type AutoPlaced } from './use-auto-bet';
 import { useBetFlow } from './use-bet-flow';
 import { haptics } from '../../telegram/haptics';
+import '../../components/card.css';
+import './games.css';
+import './flip-screen.css';
 
 type Side = 'heads' | 'tails';
 const SIDES: readonly Side[] = ['heads', 'tails'];
@@ -26,29 +33,36 @@ export function Component() {
   const { gt, locale } = useGamesT();
   const configQuery = useAtomValue(gamesConfigQueryAtom);
   const config = configQuery.data ?? null;
-  const multiplier4 = config ? multiplierUnits(config.flip.multiplier) : undefined;
-  const stake = useStake(config, multiplier4);
+  const scaledMultiplier = config ? multiplierUnits(config.flip.multiplier) : undefined;
+  const stake = useStake(config, scaledMultiplier);
   const engine = useEngineHandle<'flip'>();
   const flow = useBetFlow('flip');
   const { mutateAsync: flip } = useAtomValue(flipBetAtom);
   const [side, setSide] = useState<Side>('heads');
   const [last, setLast] = useState<Round | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  useRememberedSettings('flip', { stake: stake.input, currency: stake.currency, side }, (saved) => {
+  const [pace, setPace] = useState<Pace>('normal');
+  const [autoForm, setAutoForm] = useState<AutoBetForm>(DEFAULT_AUTO_FORM);
+  const [autoOpen, setAutoOpen] = useState(false);
+  const [autoTotal, setAutoTotal] = useState<number | null>(null);
+  const auto = useAutoBet();
+  const locked = flow.busy || auto.running;
+  useRememberedSettings('flip', { stake: stake.input, currency: stake.currency, side, pace, auto: autoForm }, (saved) => {
     if (saved.stake !== undefined) stake.setInput(saved.stake);
     if (saved.currency) stake.setCurrency(saved.currency);
     if (saved.side) setSide(saved.side);
+    if (saved.pace) setPace(saved.pace);
+    if (saved.auto) setAutoForm({ ...DEFAULT_AUTO_FORM, ...saved.auto });
   });
 
-  const winPays = stake.check?.ok && multiplier4 ? formatTon(payoutOf(stake.check.nano, multiplier4), locale) : null;
+  const winPays = stake.check?.ok && scaledMultiplier ? formatTon(payoutOf(stake.check.nano, scaledMultiplier), locale) : null;
 
-  const play = async () => {
-    setSubmitted(true);
-    if (!stake.check?.ok || flow.busy) return;
-    const request = { stake: fromNano(stake.check.nano), currency: stake.currency, side };
-    setLast(null);
-    engine.bringIntoView();
-    await flow.run({
+  /** One bet of `stakeNano` on the chosen side (auto-bet's rounds are such bets, each with its own key). */
+  const bet = async (stakeNano: bigint, inAuto: boolean): Promise<AutoPlaced> => {
+    const request = { stake: fromNano(stakeNano), currency: stake.currency, side };
+    const failure: { error: BetError | null } = { error: null };
+    if (!inAuto) setLast(null);
+    const result = await flow.run({
       fingerprint: `flip|${request.stake}|${request.currency}|${request.side}`,
       currency: request.currency,
       call: (idempotencyKey) => flip({ ...request, idempotencyKey }),
@@ -59,8 +73,33 @@ export function Component() {
       done: ({ round }) => {
         setSubmitted(false);
         setLast(round);
-        announceRound(round, gt, locale);
+        if (!inAuto) announceRound(round, gt, locale);
       },
+      onError: (error) => (failure.error = error),
+    });
+    return result ? { result } : { error: failure.error };
+  };
+
+  const play = async () => {
+    setSubmitted(true);
+    if (!stake.check?.ok || locked) return;
+    engine.bringIntoView();
+    await bet(stake.check.nano, false);
+  };
+
+  const startAuto = (settings: AutoBetSettings) => {
+    if (!stake.check?.ok || !config || locked) return;
+    const currency = stake.currency;
+    const balance = stake.balance;
+    setAutoOpen(false);
+    setAutoTotal(settings.rounds);
+    flow.clearError();
+    engine.bringIntoView();
+    void auto.start({
+      stake: stake.check.nano,
+      settings,
+      place: (nano) => bet(nano, true),
+      context: (next) => ({ currency, limits: config, balance: next ?? balance, ...(scaledMultiplier ? { scaledMultiplier } : {}) }),
     });
   };
 
@@ -70,15 +109,42 @@ export function Component() {
       dock={
         config ? (
           <>
+            {auto.state ? <AutoBetStatus state={auto.state} total={autoTotal} onDismiss={auto.dismiss} /> : null}
             {flow.error ? <BetNotice error={flow.error} currency={stake.currency} /> : null}
-            <PlayButton
-              busy={flow.busy}
-              waiting={flow.phase === 'betting'}
-              label={gt('play.play')}
-              hint={winPays ? `${gt('play.flip.payoutOnWin')} ${winPays} TON · ${formatMultiplier(config.flip.multiplier, locale)}×` : null}
-              onPress={() => void play()}
-              testId="flip-play"
-            />
+            <div className="auto-dock">
+              {auto.running ? (
+                <button type="button" className="button auto-stop" data-testid="auto-stop" onClick={() => auto.stop('player')}>
+                  {gt('play.auto.stop')}
+                </button>
+              ) : (
+                <>
+                  <AutoBetButton disabled={locked} onPress={() => setAutoOpen(true)} />
+                  <PlayButton
+                    busy={flow.busy}
+                    waiting={flow.phase === 'betting'}
+                    label={gt('play.play')}
+                    hint={
+                      winPays
+                        ? `${gt('play.flip.payoutOnWin')} ${winPays} TON · ${formatMultiplier(config.flip.multiplier, locale)}×`
+                        : null
+                    }
+                    onPress={() => void play()}
+                    testId="flip-play"
+                  />
+                </>
+              )}
+            </div>
+            {autoOpen ? (
+              <AutoBetSheet
+                form={autoForm}
+                onForm={setAutoForm}
+                pace={pace}
+                onPace={setPace}
+                stake={stake.check?.ok ? fromNano(stake.check.nano) : null}
+                onStart={startAuto}
+                onClose={() => setAutoOpen(false)}
+              />
+            ) : null}
           </>
         ) : null
       }
@@ -92,8 +158,10 @@ export function Component() {
         handle={engine.handle}
         animating={flow.phase === 'animating'}
         onSkip={() => engine.live()?.skip()}
+        pace={pace}
+        onPace={setPace}
       />
-      {last && !flow.busy ? (
+      {last && (!flow.busy || auto.running) ? (
         <BetOutcome round={last} detail={last.flip ? gt('play.flip.landed', { side: gt(`play.side.${last.flip.side}`) }) : null} />
       ) : null}
       {config ? (
@@ -105,8 +173,8 @@ export function Component() {
                 type="button"
                 role="radio"
                 aria-checked={side === value}
-                className={`side-picker__option side-picker__option--${value}${side === value ? ' is-active' : ''}`}
-                disabled={flow.busy}
+                className={`tile side-picker__option side-picker__option--${value}${side === value ? ' is-active' : ''}`}
+                disabled={locked}
                 data-testid={`flip-side-${value}`}
                 onClick={() => {
                   if (value !== side) haptics.tick();
@@ -121,7 +189,7 @@ export function Component() {
               </button>
             ))}
           </div>
-          <StakePanel stake={stake} disabled={flow.busy} submitted={submitted} onChange={flow.clearError} />
+          <StakePanel stake={stake} disabled={locked} submitted={submitted} onChange={flow.clearError} />
         </div>
       ) : (
         <ConfigProblem query={configQuery} />

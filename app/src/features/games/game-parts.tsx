@@ -1,4 +1,8 @@
 import { useGamesT } from './games-texts';
+import '../../components/skeleton.css';
+import '../../components/spinner.css';
+import './games.css';
+import './game-parts.css';
 
 /** The big button that places a bet: a spinner while the bet is in flight or animating. */
 export function PlayButton({
@@ -32,7 +36,7 @@ export function PlayButton({
       data-testid={testId}
       onClick={onPress}
     >
-      {waiting ? <span className="spinner spinner--button" aria-hidden="true" /> : null}
+      {waiting ? <span className="spinner spinner--small spinner--light" aria-hidden="true" /> : null}
       <span className="play-button__text">
         <span className="play-button__label">{waiting ? gt('play.playing') : label}</span>
         {hint && !waiting ? <span className="play-button__hint">{hint}</span> : null}
@@ -47,9 +51,9 @@ export function ConfigProblem({ query }: { query: { isError: boolean; refetch: (
   if (!query.isError) {
     return (
       <div className="card bet-card bet-card--skeleton" aria-busy="true" data-testid="games-skeleton">
-        <span className="game-skeleton game-skeleton--tall" />
-        <span className="game-skeleton game-skeleton--tall" />
-        <span className="game-skeleton" />
+        <span className="skeleton skeleton--soft game-skeleton game-skeleton--tall" />
+        <span className="skeleton skeleton--soft game-skeleton game-skeleton--tall" />
+        <span className="skeleton skeleton--soft game-skeleton" />
       </div>
     );
   }

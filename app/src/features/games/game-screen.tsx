@@ -1,12 +1,14 @@
 import type { GameName } from '@arcade/api-client/games';
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { PrefetchLink } from '../../components/prefetch-link';
-import { SeedCommitment } from '../fairness/seed-commitment';
+import { FairnessBadge } from './fairness-badge';
 import { GameSwitcher } from './game-switcher';
-import { ShieldCheckIcon } from './games-icons';
+import { LiveWins } from './live-wins';
+import { ShieldCheckIcon } from '../../components/icons';
 import { useGamesT } from './games-texts';
 import '../../components/screen.css';
-import './games.css';
+import '../../components/card.css';
+import './game-screen.css';
 
 interface GameScreenProps {
   game: GameName;
@@ -21,6 +23,7 @@ interface GameScreenProps {
  */
 export function GameScreen({ game, dock, children }: GameScreenProps) {
   const { gt } = useGamesT();
+  const badge = useContext(FairnessBadge);
   return (
     <section className="screen game-screen" data-testid={`screen-${game}`} aria-labelledby={`screen-${game}-title`}>
       <h1 className="visually-hidden" id={`screen-${game}-title`}>
@@ -30,16 +33,17 @@ export function GameScreen({ game, dock, children }: GameScreenProps) {
         <GameSwitcher />
         <PrefetchLink
           to="/fairness"
-          className="game-screen__fair"
+          className="tile tile--raised game-screen__fair"
           aria-label={gt('play.fairLink.title')}
           title={gt('play.fairLink.title')}
           data-testid="open-fairness"
         >
           <ShieldCheckIcon />
-          <SeedCommitment />
+          {badge}
         </PrefetchLink>
       </div>
       {children}
+      <LiveWins />
       {dock ? (
         <div className="bet-dock" data-testid="bet-dock">
           {dock}

@@ -3,6 +3,8 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
 import { sessionAtom } from '../../state/session';
 import { deviceItems } from '../../telegram/device-storage';
+import { parseAutoForm, type AutoBetForm } from './auto-bet';
+import { isPace, type Pace } from './pace';
 
 /** A game's last settings as the player left them (each game keeps its own). */
 export interface GameSettings {
@@ -15,6 +17,10 @@ export interface GameSettings {
   direction?: 'under' | 'over';
   /** Road. */
   difficulty?: Difficulty;
+  /** How fast the game animates (every game). */
+  pace?: Pace;
+  /** Flip and roll: the auto-bet panel's fields as last typed. */
+  auto?: Partial<AutoBetForm>;
 }
 
 const DIFFICULTY_NAMES: readonly string[] = ['easy', 'medium', 'hard', 'hardcore'];
@@ -41,6 +47,8 @@ export function parseSettings(raw: string | null): GameSettings | null {
   if (typeof v.target === 'number' && Number.isInteger(v.target) && v.target > 0 && v.target < 10_000) out.target = v.target;
   if (v.direction === 'under' || v.direction === 'over') out.direction = v.direction;
   if (typeof v.difficulty === 'string' && DIFFICULTY_NAMES.includes(v.difficulty)) out.difficulty = v.difficulty as Difficulty;
+  if (isPace(v.pace)) out.pace = v.pace;
+  if (v.auto !== undefined) out.auto = parseAutoForm(v.auto);
   return out;
 }
 

@@ -1,6 +1,8 @@
 import type { GameCanvasProps, GameHandles, GameName, GameTexts } from '@arcade/game-engine/react';
 import { Component, lazy, Suspense, useCallback, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { useGamesT, type GamesT } from './games-texts';
+import { nextPace, type Pace } from './pace';
+import './game-stage.css';
 
 // The engine (PixiJS) loads with the game screens only, after their controls have painted.
 const GameCanvas = lazy(() =>
@@ -97,15 +99,38 @@ interface GameStageProps<G extends GameName> {
   onSkip: () => void;
   /** The shown game's handle: the stage names the words its canvas prints (for tests and tools). */
   handle?: GameHandles[G] | null;
+  /** How fast the game animates; with `onPace`, a button on the stage goes round the paces. */
+  pace?: Pace;
+  onPace?: (pace: Pace) => void;
+  /** The pace button is off (while auto-bet runs). */
+  paceLocked?: boolean;
 }
 
 /** The engine's canvas for one game, a note when it cannot run, and a skip button while it animates. */
-export function GameStage<G extends GameName>({ game, state, onReady, onFailed, stageRef, animating, onSkip, handle }: GameStageProps<G>) {
+export function GameStage<G extends GameName>({
+  game,
+  state,
+  onReady,
+  onFailed,
+  stageRef,
+  animating,
+  onSkip,
+  handle,
+  pace = 'normal',
+  onPace,
+  paceLocked = false,
+}: GameStageProps<G>) {
   const { gt, locale } = useGamesT();
   const texts = canvasWords(gt, locale);
   const ready = useCallback((next: GameHandles[GameName]) => onReady(next as GameHandles[G]), [onReady]);
   return (
-    <div ref={stageRef} className={`game-stage game-stage--${game}`} data-testid="game-stage" data-engine={state} data-animating={animating}
+    <div
+      ref={stageRef}
+      className={`game-stage game-stage--${game}`}
+      data-testid="game-stage"
+      data-engine={state}
+      data-animating={animating}
+      data-pace={pace}
       data-canvas-words={handle && !handle.disposed ? Object.values(handle.texts).join('|') : undefined}
     >
       {state === 'failed' ? (
@@ -113,7 +138,7 @@ export function GameStage<G extends GameName>({ game, state, onReady, onFailed, 
       ) : (
         <StageBoundary onError={onFailed}>
           <Suspense fallback={null}>
-            <GameCanvas game={game} texts={texts} onReady={ready} onError={onFailed} className="game-stage__canvas" />
+            <GameCanvas game={game} texts={texts} pace={pace} onReady={ready} onError={onFailed} className="game-stage__canvas" />
           </Suspense>
         </StageBoundary>
       )}
@@ -122,6 +147,21 @@ export function GameStage<G extends GameName>({ game, state, onReady, onFailed, 
           <span className="spinner" aria-hidden="true" />
           <span className="visually-hidden">{gt('play.stage.loading')}</span>
         </div>
+      ) : null}
+      {onPace && state !== 'failed' ? (
+        <button
+          type="button"
+          className={`game-stage__pace game-stage__pace--${pace}`}
+          aria-label={gt('play.pace.now', { pace: gt(`play.pace.${pace}`) })}
+          disabled={paceLocked}
+          data-testid="stage-pace"
+          onClick={() => onPace(nextPace(pace))}
+        >
+          <span aria-hidden="true">{pace === 'normal' ? '1×' : pace === 'fast' ? '2.5×' : '⚡'}</span>
+          <span className="game-stage__pace-name" aria-hidden="true">
+            {gt(`play.pace.${pace}`)}
+          </span>
+        </button>
       ) : null}
       {animating && state === 'ready' ? (
         <button type="button" className="game-stage__skip" onClick={onSkip} data-testid="stage-skip">

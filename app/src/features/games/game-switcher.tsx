@@ -1,6 +1,8 @@
 import { useLocation } from 'react-router-dom';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { useGamesT } from './games-texts';
+import '../../components/card.css';
+import './game-switcher.css';
 
 const GAMES = ['flip', 'roll', 'road'] as const;
 
@@ -9,7 +11,7 @@ export function GameSwitcher() {
   const { gt } = useGamesT();
   const { pathname } = useLocation();
   return (
-    <nav className="game-switcher" aria-label={gt('play.switcher')}>
+    <nav className="tile tile--raised game-switcher" aria-label={gt('play.switcher')}>
       {GAMES.map((game) => {
         const active = pathname === `/${game}`;
         return (

@@ -1,12 +1,12 @@
 import type { BetResult, Currency, Difficulty, GameName, GamesConfig, Round, RoundsPage } from '@arcade/api-client/games';
 
 type RoundsPageData = typeof RoundsPage.infer;
-import type { Balance, FullProfile, LightProfile } from '@arcade/api-client/schemas';
-import { skipToken, type QueryClient, type QueryFunctionContext } from '@tanstack/query-core';
+import type { QueryClient } from '@tanstack/query-core';
 import { atom, type Getter } from 'jotai';
 import { atomWithMutation, atomWithQuery } from 'jotai-tanstack-query';
-import { profileKeys, readSignedIn, required } from '../../state/profile';
-import { apiAtom, sessionAtom } from '../../state/session';
+import { shareBalance } from '../../state/balances';
+import { profileKeys } from '../../state/profile';
+import { readSignedIn, required, signedInQuery } from '../../state/signed-in';
 import { closingWhileRoadOpen } from '../../telegram/closing-confirmation';
 
 export const gamesKeys = {
@@ -24,28 +24,19 @@ export const RECENT_ROUNDS = 10;
 // ---- What the screens read ----
 
 /** Limits and ladders: fixed while the server runs. */
-export const gamesConfigQueryAtom = atomWithQuery((get: Getter) => {
-  const session = get(sessionAtom);
-  const api = get(apiAtom);
-  return {
-    queryKey: gamesKeys.config(session?.userId ?? null),
-    queryFn: session && api ? ({ signal }: QueryFunctionContext): Promise<GamesConfig> => api.games.config({ signal }) : skipToken,
-    staleTime: Number.POSITIVE_INFINITY,
-  };
-});
+export const gamesConfigQueryAtom = atomWithQuery((get: Getter) => ({
+  ...signedInQuery(get, gamesKeys.config, ({ api }, { signal }): Promise<GamesConfig> => api.games.config({ signal })),
+  staleTime: Number.POSITIVE_INFINITY,
+}));
 
 function recentRoundsAtom(game: GameName) {
-  return atomWithQuery((get: Getter) => {
-    const session = get(sessionAtom);
-    const api = get(apiAtom);
-    return {
-      queryKey: gamesKeys.rounds(session?.userId ?? null, game),
-      queryFn:
-        session && api
-          ? ({ signal }: QueryFunctionContext): Promise<RoundsPageData> => api.games.rounds({ game, limit: RECENT_ROUNDS }, { signal })
-          : skipToken,
-    };
-  });
+  return atomWithQuery((get: Getter) =>
+    signedInQuery(
+      get,
+      (userId) => gamesKeys.rounds(userId, game),
+      ({ api }, { signal }): Promise<RoundsPageData> => api.games.rounds({ game, limit: RECENT_ROUNDS }, { signal }),
+    ),
+  );
 }
 
 /** The last rounds of each game, newest first. */
@@ -56,17 +47,13 @@ export const recentRoundsAtoms = {
 } as const;
 
 /** The player's open road round (it survives a closed app), or null. */
-export const roadCurrentQueryAtom = atomWithQuery((get: Getter) => {
-  const session = get(sessionAtom);
-  const api = get(apiAtom);
-  return {
-    queryKey: gamesKeys.roadCurrent(session?.userId ?? null),
-    queryFn:
-      session && api
-        ? async ({ signal }: QueryFunctionContext): Promise<Round | null> => (await api.games.roadCurrent({ signal })).round
-        : skipToken,
-  };
-});
+export const roadCurrentQueryAtom = atomWithQuery((get: Getter) =>
+  signedInQuery(
+    get,
+    gamesKeys.roadCurrent,
+    async ({ api }, { signal }): Promise<Round | null> => (await api.games.roadCurrent({ signal })).round,
+  ),
+);
 
 /** The stake typed (null: the screen's default) and the balance it comes from, shared by the three games. */
 export const stakeInputAtom = atom<string | null>(null);
@@ -149,12 +136,6 @@ export const roadCashoutAtom = atomWithMutation((get) => {
 });
 
 // ---- After a bet ----
-
-/** The balances a bet's reply carries go to both profiles, so the top bar shows them at once. */
-export function shareBalance(client: QueryClient, userId: string, balance: Balance): void {
-  client.setQueryData<LightProfile>(profileKeys.light(userId), (old) => (old ? { ...old, balance } : old));
-  client.setQueryData<FullProfile>(profileKeys.full(userId), (old) => (old ? { ...old, balance } : old));
-}
 
 /**
  * Takes a bet's reply into the app: the balances, the game's recent rounds, the open road round,

@@ -5,6 +5,10 @@ import { PrefetchLink } from '../../components/prefetch-link';
 import { recentRoundsAtoms } from './games-state';
 import { roundNet } from './games-format';
 import { useGamesT, type GamesT } from './games-texts';
+import '../../components/card.css';
+import '../../components/skeleton.css';
+import './games.css';
+import './recent-rounds.css';
 
 /** One line of what a round was: the call and what came up. */
 export function roundSummary(round: Round, gt: GamesT, locale: string): string {
@@ -53,15 +57,15 @@ export function RecentRounds({ game }: { game: GameName }) {
         </div>
       ) : query.isPending ? (
         <div className="recent-rounds__skeleton" aria-busy="true">
-          <span className="game-skeleton" />
-          <span className="game-skeleton" />
+          <span className="skeleton skeleton--soft game-skeleton" />
+          <span className="skeleton skeleton--soft game-skeleton" />
         </div>
       ) : items.length === 0 ? (
         <p className="recent-rounds__empty" data-testid="recent-rounds-empty">
           {gt('play.rounds.empty')}
         </p>
       ) : (
-        <ul className="round-list">
+        <ul className="tile tile--raised round-list">
           {items.map((round) => {
             const net = roundNet(round);
             const tone = round.status === 'open' ? 'open' : net > 0n ? 'up' : net < 0n ? 'down' : 'even';

@@ -22,10 +22,13 @@ import { useGamesT } from './games-texts';
 import { RecentRounds } from './recent-rounds';
 import { capLane, typedNano, DIFFICULTIES, ladderNumbers, ladderWindow, roadQuote, trapSlots } from './road-plan';
 import { useRememberedSettings } from './game-settings';
+import type { Pace } from './pace';
 import { closingWhileRoadOpen } from '../../telegram/closing-confirmation';
 import { StakePanel, useStake } from './stake-panel';
 import { useBetFlow } from './use-bet-flow';
 import { haptics } from '../../telegram/haptics';
+import './games.css';
+import './road-screen.css';
 
 /** Puts the engine's hero where the server says the round stands, if it is not there already. */
 function placeHero(handle: RoadHandle, config: GamesConfig, round: Round, passed: number): void {
@@ -104,7 +107,9 @@ export function Component() {
   const [pressed, setPressed] = useState<'go' | 'cash'>('go');
   // What the engine shows now: an open round, the last finished one, or the chosen difficulty's empty road.
   const shown = useRef<string | null>(null);
-  useRememberedSettings('road', { stake: stake.input, currency: stake.currency, difficulty }, (saved) => {
+  const [pace, setPace] = useState<Pace>('normal');
+  useRememberedSettings('road', { stake: stake.input, currency: stake.currency, difficulty, pace }, (saved) => {
+    if (saved.pace) setPace(saved.pace);
     if (saved.stake !== undefined) stake.setInput(saved.stake);
     if (saved.currency) stake.setCurrency(saved.currency);
     if (saved.difficulty) setDifficulty(saved.difficulty);
@@ -292,6 +297,8 @@ export function Component() {
         handle={engine.handle}
         animating={flow.phase === 'animating'}
         onSkip={() => engine.live()?.skip()}
+        pace={pace}
+        onPace={setPace}
       />
       {finished && !flow.busy ? (
         <BetOutcome
@@ -340,7 +347,13 @@ export function Component() {
               <dd>{formatTon(open.stake, locale)}</dd>
             </div>
           </dl>
-          <Ladder ladder={config.road[open.road.difficulty].ladder} passed={open.road.passed} inRound cap={openCap} maxPayout={config.maxPayout} />
+          <Ladder
+            ladder={config.road[open.road.difficulty].ladder}
+            passed={open.road.passed}
+            inRound
+            cap={openCap}
+            maxPayout={config.maxPayout}
+          />
         </div>
       ) : (
         <div className="card bet-card">
@@ -361,7 +374,9 @@ export function Component() {
             ))}
           </div>
           {picked ? <p className="road-shape">{gt('play.road.shape', { lanes: picked.lanes, traps: picked.traps })}</p> : null}
-          {picked && config ? <Ladder ladder={picked.ladder} passed={0} inRound={false} cap={pickedCap} maxPayout={config.maxPayout} /> : null}
+          {picked && config ? (
+            <Ladder ladder={picked.ladder} passed={0} inRound={false} cap={pickedCap} maxPayout={config.maxPayout} />
+          ) : null}
           <StakePanel stake={stake} disabled={flow.busy} submitted={submitted} onChange={flow.clearError} />
         </div>
       )}

@@ -49,7 +49,7 @@ export interface RollQuote {
   /** Win chance, hundredths of a percent. */
   chance: number;
   /** Multiplier in ten-thousandths, as the server pays it. */
-  multiplier4: number;
+  scaledMultiplier: number;
   targetText: string;
   chanceText: string;
   multiplierText: string;
@@ -58,15 +58,15 @@ export interface RollQuote {
 /** What a target and direction pay: the same functions the server uses. */
 export function rollQuote(target: number, direction: RollDirection): RollQuote {
   const chance = rollChance(target, direction);
-  const multiplier4 = chance > 0 ? rollMultiplier(chance) : 0;
+  const scaledMultiplier = chance > 0 ? rollMultiplier(chance) : 0;
   return {
     target,
     direction,
     chance,
-    multiplier4,
+    scaledMultiplier,
     targetText: formatHundredths(target),
     chanceText: hundredthsText(chance),
-    multiplierText: multiplierText(multiplier4),
+    multiplierText: multiplierText(scaledMultiplier),
   };
 }
 

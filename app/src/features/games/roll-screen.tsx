@@ -5,6 +5,9 @@ import { fromNano } from '@arcade/api-client/money';
 import { useAtomValue } from 'jotai';
 import { useEffect, useEffectEvent, useState, type CSSProperties } from 'react';
 import { useValidatedSearch } from '../../lib/validated-search';
+import { AutoBetButton, AutoBetSheet, AutoBetStatus } from './auto-bet-panel';
+import { DEFAULT_AUTO_FORM, type AutoBetForm, type AutoBetSettings } from './auto-bet';
+import type { BetError } from './bet-errors';
 import { BetNotice, BetOutcome, announceRound } from './bet-result';
 import { ConfigProblem, PlayButton } from './game-parts';
 import { FairnessRow, GameScreen } from './game-screen';
@@ -26,8 +29,13 @@ import {
 } from './roll-quote';
 import { RollSearch } from './roll-search';
 import { StakePanel, useStake } from './stake-panel';
+import type { Pace } from './pace';
+import { useAutoBet, type AutoPlaced } from './use-auto-bet';
 import { useBetFlow } from './use-bet-flow';
 import { haptics } from '../../telegram/haptics';
+import '../../components/card.css';
+import './games.css';
+import './roll-screen.css';
 
 const DIRECTIONS: readonly RollDirection[] = ['under', 'over'];
 /** The slider moves in halves; the field and the ± buttons reach every hundredth. */
@@ -49,13 +57,22 @@ export function Component() {
   const typedValue = typed === null ? clamped : parseHundredths(typed);
   const typedBad = typed !== null && (typedValue === null || typedValue < limits.min || typedValue > limits.max);
 
-  const stake = useStake(config, quote.multiplier4);
+  const stake = useStake(config, quote.scaledMultiplier);
   const engine = useEngineHandle<'roll'>();
   const flow = useBetFlow('roll');
   const { mutateAsync: roll } = useAtomValue(rollBetAtom);
   const [last, setLast] = useState<Round | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  useRememberedSettings('roll', { stake: stake.input, currency: stake.currency, target: clamped, direction }, (saved) => {
+  const [pace, setPace] = useState<Pace>('normal');
+  const [autoForm, setAutoForm] = useState<AutoBetForm>(DEFAULT_AUTO_FORM);
+  const [autoOpen, setAutoOpen] = useState(false);
+  const [autoTotal, setAutoTotal] = useState<number | null>(null);
+  const auto = useAutoBet();
+  const locked = flow.busy || auto.running;
+  const remembered = { stake: stake.input, currency: stake.currency, target: clamped, direction, pace, auto: autoForm };
+  useRememberedSettings('roll', remembered, (saved) => {
+    if (saved.pace) setPace(saved.pace);
+    if (saved.auto) setAutoForm({ ...DEFAULT_AUTO_FORM, ...saved.auto });
     if (saved.stake !== undefined) stake.setInput(saved.stake);
     if (saved.currency) stake.setCurrency(saved.currency);
     if (saved.direction) setDirection(saved.direction);
@@ -100,17 +117,15 @@ export function Component() {
     if (value !== null && value >= limits.min && value <= limits.max) chooseTarget(value);
   };
 
-  const winPays = stake.check?.ok ? formatTon(payoutOf(stake.check.nano, quote.multiplier4), locale) : null;
+  const winPays = stake.check?.ok ? formatTon(payoutOf(stake.check.nano, quote.scaledMultiplier), locale) : null;
   const fill = ((clamped - limits.min) / Math.max(1, limits.max - limits.min)) * 100;
 
-  const play = async () => {
-    setSubmitted(true);
-    if (!stake.check?.ok || typedBad || flow.busy) return;
-    setTyped(null);
-    const request = { stake: fromNano(stake.check.nano), currency: stake.currency, target: hundredthsText(clamped), direction };
-    setLast(null);
-    engine.bringIntoView();
-    await flow.run({
+  /** One bet of `stakeNano` on the chosen target (auto-bet's rounds are such bets, each with its own key). */
+  const bet = async (stakeNano: bigint, inAuto: boolean): Promise<AutoPlaced> => {
+    const request = { stake: fromNano(stakeNano), currency: stake.currency, target: hundredthsText(clamped), direction };
+    const failure: { error: BetError | null } = { error: null };
+    if (!inAuto) setLast(null);
+    const result = await flow.run({
       fingerprint: `roll|${request.stake}|${request.currency}|${request.target}|${request.direction}`,
       currency: request.currency,
       call: (idempotencyKey) => roll({ ...request, idempotencyKey }),
@@ -129,8 +144,36 @@ export function Component() {
       done: ({ round }) => {
         setSubmitted(false);
         setLast(round);
-        announceRound(round, gt, locale);
+        if (!inAuto) announceRound(round, gt, locale);
       },
+      onError: (error) => (failure.error = error),
+    });
+    return result ? { result } : { error: failure.error };
+  };
+
+  const play = async () => {
+    setSubmitted(true);
+    if (!stake.check?.ok || typedBad || locked) return;
+    setTyped(null);
+    engine.bringIntoView();
+    await bet(stake.check.nano, false);
+  };
+
+  const startAuto = (settings: AutoBetSettings) => {
+    if (!stake.check?.ok || typedBad || !config || locked) return;
+    const currency = stake.currency;
+    const balance = stake.balance;
+    const multiplier = quote.scaledMultiplier;
+    setTyped(null);
+    setAutoOpen(false);
+    setAutoTotal(settings.rounds);
+    flow.clearError();
+    engine.bringIntoView();
+    void auto.start({
+      stake: stake.check.nano,
+      settings,
+      place: (nano) => bet(nano, true),
+      context: (next) => ({ currency, limits: config, balance: next ?? balance, scaledMultiplier: multiplier }),
     });
   };
 
@@ -140,15 +183,38 @@ export function Component() {
       dock={
         config ? (
           <>
+            {auto.state ? <AutoBetStatus state={auto.state} total={autoTotal} onDismiss={auto.dismiss} /> : null}
             {flow.error ? <BetNotice error={flow.error} currency={stake.currency} /> : null}
-            <PlayButton
-              busy={flow.busy}
-              waiting={flow.phase === 'betting'}
-              label={gt('play.play')}
-              hint={`${direction === 'under' ? gt('play.roll.rollUnder') : gt('play.roll.rollOver')} ${quote.targetText} · ${formatMultiplier(quote.multiplierText, locale)}×`}
-              onPress={() => void play()}
-              testId="roll-play"
-            />
+            <div className="auto-dock">
+              {auto.running ? (
+                <button type="button" className="button auto-stop" data-testid="auto-stop" onClick={() => auto.stop('player')}>
+                  {gt('play.auto.stop')}
+                </button>
+              ) : (
+                <>
+                  <AutoBetButton disabled={locked} onPress={() => setAutoOpen(true)} />
+                  <PlayButton
+                    busy={flow.busy}
+                    waiting={flow.phase === 'betting'}
+                    label={gt('play.play')}
+                    hint={`${direction === 'under' ? gt('play.roll.rollUnder') : gt('play.roll.rollOver')} ${quote.targetText} · ${formatMultiplier(quote.multiplierText, locale)}×`}
+                    onPress={() => void play()}
+                    testId="roll-play"
+                  />
+                </>
+              )}
+            </div>
+            {autoOpen ? (
+              <AutoBetSheet
+                form={autoForm}
+                onForm={setAutoForm}
+                pace={pace}
+                onPace={setPace}
+                stake={stake.check?.ok && !typedBad ? fromNano(stake.check.nano) : null}
+                onStart={startAuto}
+                onClose={() => setAutoOpen(false)}
+              />
+            ) : null}
           </>
         ) : null
       }
@@ -162,8 +228,10 @@ export function Component() {
         handle={engine.handle}
         animating={flow.phase === 'animating'}
         onSkip={() => engine.live()?.skip()}
+        pace={pace}
+        onPace={setPace}
       />
-      {last && !flow.busy ? (
+      {last && (!flow.busy || auto.running) ? (
         <BetOutcome
           round={last}
           detail={
@@ -179,7 +247,7 @@ export function Component() {
       {config ? (
         <div className="card bet-card">
           <div className="roll-controls">
-            <div className="game-segmented" role="radiogroup" aria-label={gt('play.roll.direction')}>
+            <div className="tile game-segmented" role="radiogroup" aria-label={gt('play.roll.direction')}>
               {DIRECTIONS.map((value) => (
                 <button
                   key={value}
@@ -187,7 +255,7 @@ export function Component() {
                   role="radio"
                   aria-checked={direction === value}
                   className={`game-segmented__option${direction === value ? ' is-active' : ''}`}
-                  disabled={flow.busy}
+                  disabled={locked}
                   data-testid={`roll-${value}`}
                   onClick={() => chooseDirection(value)}
                 >
@@ -200,7 +268,7 @@ export function Component() {
                 type="button"
                 className="roll-target__step"
                 aria-label={gt('play.roll.lower')}
-                disabled={flow.busy || clamped <= limits.min}
+                disabled={locked || clamped <= limits.min}
                 onClick={() => {
                   setTyped(null);
                   chooseTarget(clamped - HUNDREDTHS);
@@ -223,7 +291,7 @@ export function Component() {
                   aria-invalid={typedBad ? true : undefined}
                   aria-describedby={typedBad ? 'roll-target-error' : undefined}
                   value={typed ?? quote.targetText}
-                  disabled={flow.busy}
+                  disabled={locked}
                   data-testid="roll-target"
                   onChange={(event) => typeTarget(event.target.value)}
                   onBlur={() => setTyped(null)}
@@ -233,7 +301,7 @@ export function Component() {
                 type="button"
                 className="roll-target__step"
                 aria-label={gt('play.roll.higher')}
-                disabled={flow.busy || clamped >= limits.max}
+                disabled={locked || clamped >= limits.max}
                 onClick={() => {
                   setTyped(null);
                   chooseTarget(clamped + HUNDREDTHS);
@@ -255,7 +323,7 @@ export function Component() {
               max={limits.max}
               step={SLIDER_STEP}
               value={clamped}
-              disabled={flow.busy}
+              disabled={locked}
               aria-label={gt('play.roll.targetInput')}
               aria-valuetext={quote.targetText}
               data-testid="roll-slider"
@@ -283,7 +351,7 @@ export function Component() {
               </div>
             </dl>
           </div>
-          <StakePanel stake={stake} disabled={flow.busy} submitted={submitted} onChange={flow.clearError} />
+          <StakePanel stake={stake} disabled={locked} submitted={submitted} onChange={flow.clearError} />
         </div>
       ) : (
         <ConfigProblem query={configQuery} />

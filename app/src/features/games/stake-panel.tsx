@@ -7,14 +7,19 @@ import { balancesAtom } from '../../state/balances';
 import { currencyAtom, stakeInputAtom } from './games-state';
 import { useGamesT, type GamesT } from './games-texts';
 import { checkStake, defaultStake, quickStakes, type CheckedStake, type StakeLimits, type StakeProblem } from './stake';
+import '../../components/card.css';
+import '../../components/field.css';
+import '../../components/chip.css';
+import './games.css';
+import './stake-panel.css';
 
 /** The stake typed and the balance it is paid from (shared by the three games), checked against the limits. */
-export function useStake(limits: StakeLimits | null, multiplier4?: number) {
+export function useStake(limits: StakeLimits | null, scaledMultiplier?: number) {
   const [typed, setInput] = useAtom(stakeInputAtom);
   const [currency, setCurrency] = useAtom(currencyAtom);
   const balance = useAtomValue(balancesAtom);
   const input = typed ?? (limits ? defaultStake(limits) : '');
-  const context = limits ? { currency, limits, balance, ...(multiplier4 ? { multiplier4 } : {}) } : null;
+  const context = limits ? { currency, limits, balance, ...(scaledMultiplier ? { scaledMultiplier } : {}) } : null;
   const check: CheckedStake | null = context ? checkStake(input, context) : null;
   const quick = context ? quickStakes(input, context) : null;
   return { input, setInput, currency, setCurrency, balance, limits, check, quick };
@@ -92,7 +97,7 @@ export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelP
 
   return (
     <div className="stake-panel">
-      <div className="game-segmented" role="radiogroup" aria-label={gt('play.stake.from')}>
+      <div className="tile game-segmented" role="radiogroup" aria-label={gt('play.stake.from')}>
         {options.map((option) => (
           <button
             key={option.value}
@@ -110,11 +115,11 @@ export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelP
           </button>
         ))}
       </div>
-      <div className="stake-field">
-        <label className="stake-field__label" htmlFor="stake-input">
+      <div className="field stake-field">
+        <label className="field__label stake-field__label" htmlFor="stake-input">
           {gt('play.stake.label')}
         </label>
-        <div className={`stake-field__control${error ? ' is-invalid' : ''}`}>
+        <div className={`field__control stake-field__control${error ? ' is-invalid' : ''}`}>
           <input
             id="stake-input"
             className="stake-field__input"
@@ -149,7 +154,7 @@ export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelP
               <button
                 key={id}
                 type="button"
-                className="quick-stakes__chip"
+                className="chip quick-stakes__chip"
                 disabled={disabled}
                 data-testid={`stake-${id}`}
                 onClick={() => change(value)}
@@ -160,7 +165,7 @@ export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelP
           </div>
         ) : null}
         {error ? (
-          <p className="stake-field__error" id="stake-message" role="alert" data-testid="stake-error">
+          <p className="field__error stake-field__error" id="stake-message" role="alert" data-testid="stake-error">
             {error}
             {problem === 'balance' || problem === 'bonusBalance' ? (
               <>
@@ -170,7 +175,7 @@ export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelP
             ) : null}
           </p>
         ) : currency === 'bonus' && limits ? (
-          <p className="stake-field__hint" id="stake-hint">
+          <p className="field__hint stake-field__hint" id="stake-hint">
             {gt('play.stake.bonusHint', { amount: formatTon(limits.maxBonusBet, locale) })}
           </p>
         ) : null}

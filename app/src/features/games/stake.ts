@@ -7,17 +7,7 @@ import type { Balance } from '@arcade/api-client/schemas';
 export const TON_DECIMALS = 9;
 
 /** Why a typed stake cannot be bet. */
-export type StakeProblem =
-  | 'empty'
-  | 'invalid'
-  | 'decimals'
-  | 'zero'
-  | 'min'
-  | 'max'
-  | 'bonusMax'
-  | 'payout'
-  | 'balance'
-  | 'bonusBalance';
+export type StakeProblem = 'empty' | 'invalid' | 'decimals' | 'zero' | 'min' | 'max' | 'bonusMax' | 'payout' | 'balance' | 'bonusBalance';
 
 export type CheckedStake = { ok: true; nano: bigint } | { ok: false; problem: StakeProblem };
 
@@ -35,7 +25,7 @@ export interface StakeContext {
   /** The player's balances, when known. */
   balance: Balance | null;
   /** The multiplier a win pays, in ten-thousandths (roll: the max payout depends on it). */
-  multiplier4?: number;
+  scaledMultiplier?: number;
 }
 
 const PLAIN_DECIMAL = /^(\d*)(?:\.(\d*))?$/;
@@ -64,9 +54,9 @@ export function currencyMax(context: Pick<StakeContext, 'currency' | 'limits'>):
 }
 
 /** The largest stake whose win stays within the max payout (payouts are floored to a nanoton). */
-export function payoutCap(maxPayout: string, multiplier4: number | undefined): bigint | null {
-  if (!multiplier4 || multiplier4 <= 0) return null;
-  return (toNano(maxPayout) * BigInt(MULTIPLIER_SCALE)) / BigInt(multiplier4);
+export function payoutCap(maxPayout: string, scaledMultiplier: number | undefined): bigint | null {
+  if (!scaledMultiplier || scaledMultiplier <= 0) return null;
+  return (toNano(maxPayout) * BigInt(MULTIPLIER_SCALE)) / BigInt(scaledMultiplier);
 }
 
 export function balanceOf(balance: Balance | null, currency: Currency): bigint | null {
@@ -82,7 +72,7 @@ export function checkStake(input: string, context: StakeContext): CheckedStake {
   if (stake < toNano(context.limits.minBet)) return { ok: false, problem: 'min' };
   if (stake > toNano(context.limits.maxBet)) return { ok: false, problem: 'max' };
   if (context.currency === 'bonus' && stake > toNano(context.limits.maxBonusBet)) return { ok: false, problem: 'bonusMax' };
-  if (context.multiplier4 && payoutOf(stake, context.multiplier4) > toNano(context.limits.maxPayout)) {
+  if (context.scaledMultiplier && payoutOf(stake, context.scaledMultiplier) > toNano(context.limits.maxPayout)) {
     return { ok: false, problem: 'payout' };
   }
   const available = balanceOf(context.balance, context.currency);
@@ -95,7 +85,7 @@ export function checkStake(input: string, context: StakeContext): CheckedStake {
 /** The 'Max' stake: the config's cap, the payout cap and, when it covers a minimum bet, the balance. */
 export function maxStake(context: StakeContext): bigint {
   let max = currencyMax(context);
-  const cap = payoutCap(context.limits.maxPayout, context.multiplier4);
+  const cap = payoutCap(context.limits.maxPayout, context.scaledMultiplier);
   if (cap !== null && cap < max) max = cap;
   const available = balanceOf(context.balance, context.currency);
   if (available !== null && available >= toNano(context.limits.minBet) && available < max) max = available;

@@ -2,10 +2,11 @@ import type { BetResult, Currency, GameName } from '@arcade/api-client/games';
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { explainBetError, type BetError } from './bet-errors';
-import { createBetKeys, withBetKey } from './bet-keys';
 import { settleBetAtom } from './games-state';
 import { useGamesT } from './games-texts';
+import { createActionKeys, runWithKey } from '../../lib/idempotency';
 import { haptics } from '../../telegram/haptics';
+import { sounds } from '../../lib/sound/sounds';
 
 /** An animation that never ends (a lost WebGL context) must not hold the table. */
 export const ANIMATION_LIMIT_MS = 12_000;
@@ -35,6 +36,7 @@ export function feelOutcome(result: BetResult): void {
   if (status === 'won' || status === 'cashed') haptics.win();
   else if (status === 'lost') haptics.lose();
   else haptics.tick();
+  sounds.outcome(status);
 }
 
 /** Runs `show` but never longer than the limit, and never lets an engine error lose the result. */
@@ -58,7 +60,7 @@ export async function showSafely(show: (() => Promise<void>) | undefined, limitM
 export function useBetFlow(game: GameName) {
   const { gt } = useGamesT();
   const settle = useSetAtom(settleBetAtom);
-  const [keys] = useState(() => createBetKeys());
+  const [keys] = useState(() => createActionKeys());
   const [phase, setPhase] = useState<BetPhase>('idle');
   const [error, setError] = useState<BetError | null>(null);
   const busy = useRef(false);
@@ -91,12 +93,14 @@ export function useBetFlow(game: GameName) {
       setPhase('betting');
       setError(null);
       if (action.placesBet !== false) haptics.bet();
+      if (action.placesBet !== false) sounds.bet();
       try {
         let result: BetResult;
         try {
-          result = await withBetKey(keys, action.fingerprint, action.call);
+          result = await runWithKey(keys, action.fingerprint, action.call);
         } catch (failure) {
           haptics.lose();
+          sounds.lose();
           const explained = explainBetError(failure, gt, action.currency);
           setError(explained);
           action.onError?.(explained);

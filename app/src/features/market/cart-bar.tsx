@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
-import { TonMark } from '../../components/icons';
+import { CartIcon, TonMark } from '../../components/icons';
 import { formatCount, formatTon } from '../../lib/format';
-import { cartSummaryAtom } from '../../state/cart';
-import { CartIcon } from './market-icons';
+import { cartSummaryAtom } from './cart';
 import { useMarketText } from './market-texts';
+import './cart-bar.css';
 
 /**
  * The cart at hand while the market scrolls: above the tabs (and the home indicator), shown

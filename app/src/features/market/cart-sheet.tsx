@@ -4,7 +4,7 @@ import { toNano } from '@arcade/api-client/money';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { memo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { TonMark } from '../../components/icons';
+import { CartIcon, CheckIcon, TonMark, TrashIcon } from '../../components/icons';
 import { balancesAtom } from '../../state/balances';
 import {
   cartAtom,
@@ -15,15 +15,18 @@ import {
   selectAllAtom,
   toggleSelectedAtom,
   type CartItem,
-} from '../../state/cart';
+} from './cart';
 import type { CheckoutOutcome } from './checkout';
 import { GiftArt, GiftName } from './gift-art';
-import { CartIcon, CheckIcon, TrashIcon } from './market-icons';
 import { describeCallError } from './market-errors';
 import { checkoutAtom } from './market-state';
 import { marketText, useMarketText } from './market-texts';
 import { marketToast } from './market-toast';
 import { Sheet } from './sheet';
+import '../../components/card.css';
+import '../../components/spinner.css';
+import './market.css';
+import './cart-sheet.css';
 
 /** The cart button with the number of gifts in it. */
 export function CartButton({ onOpen }: { onOpen: () => void }) {
@@ -61,7 +64,13 @@ const CartLine = memo(function CartLine({ item, onToggle, onRemove }: CartLinePr
   const name = { name: gift.collection.name, number: gift.number };
   const gone = item.status === 'gone';
   return (
-    <li className={`cart-line${gone ? ' is-gone' : ''}${item.status ? ` is-${item.status}` : ''}`} data-testid="cart-line" data-gift-id={gift.id} data-status={item.status ?? ''} data-price={item.price}>
+    <li
+      className={`tile tile--framed cart-line${gone ? ' is-gone' : ''}${item.status ? ` is-${item.status}` : ''}`}
+      data-testid="cart-line"
+      data-gift-id={gift.id}
+      data-status={item.status ?? ''}
+      data-price={item.price}
+    >
       <button
         type="button"
         role="checkbox"
@@ -81,7 +90,10 @@ const CartLine = memo(function CartLine({ item, onToggle, onRemove }: CartLinePr
           <TonMark className="cart-line__ton" />
           {formatTon(item.price, language)}
           {item.status === 'repriced' && item.previousPrice ? (
-            <s className="cart-line__was" aria-label={mt('gifts.cart.status.repricedHint', { amount: formatTon(item.previousPrice, language) })}>
+            <s
+              className="cart-line__was"
+              aria-label={mt('gifts.cart.status.repricedHint', { amount: formatTon(item.previousPrice, language) })}
+            >
               {formatTon(item.previousPrice, language)}
             </s>
           ) : null}
@@ -101,7 +113,13 @@ const CartLine = memo(function CartLine({ item, onToggle, onRemove }: CartLinePr
           </span>
         ) : null}
       </div>
-      <button type="button" className="cart-line__remove" aria-label={mt('gifts.cart.remove', name)} data-testid="cart-line-remove" onClick={() => onRemove(gift.id)}>
+      <button
+        type="button"
+        className="cart-line__remove"
+        aria-label={mt('gifts.cart.remove', name)}
+        data-testid="cart-line-remove"
+        onClick={() => onRemove(gift.id)}
+      >
         <TrashIcon width={20} height={20} />
       </button>
     </li>
@@ -185,7 +203,8 @@ function CartContent({ onClose }: { onClose: () => void }) {
   /** One toast per checkout: what was bought, then what was not and why. */
   const announce = (outcome: CheckoutOutcome) => {
     const lines: string[] = [];
-    if (outcome.bought.length > 0) lines.push(marketText('gifts.toast.bought', { count: outcome.bought.length, amount: formatTon(outcome.spent, language) }));
+    if (outcome.bought.length > 0)
+      lines.push(marketText('gifts.toast.bought', { count: outcome.bought.length, amount: formatTon(outcome.spent, language) }));
     if (outcome.gone.length > 0) lines.push(marketText('gifts.toast.gone', { count: outcome.gone.length }));
     if (outcome.repriced.length > 0) lines.push(marketText('gifts.toast.repriced', { count: outcome.repriced.length }));
     if (outcome.unaffordable.length > 0) lines.push(marketText('gifts.toast.unaffordable', { count: outcome.unaffordable.length }));
@@ -298,7 +317,9 @@ function CartContent({ onClose }: { onClose: () => void }) {
             <div className="cart__total-row">
               <span className="cart__total-label">
                 {mt('gifts.cart.total')}
-                {balances ? <span className="cart__balance">{mt('gifts.cart.balance', { amount: formatTon(balances.ton, language) })}</span> : null}
+                {balances ? (
+                  <span className="cart__balance">{mt('gifts.cart.balance', { amount: formatTon(balances.ton, language) })}</span>
+                ) : null}
               </span>
               <span className="cart__total" data-testid="cart-total" data-value={summary.total}>
                 <TonMark className="cart__ton" />
@@ -313,7 +334,7 @@ function CartContent({ onClose }: { onClose: () => void }) {
               data-testid="cart-checkout"
               onClick={() => void buy()}
             >
-              {busy ? <span className="spinner market-spinner" aria-hidden="true" /> : null}
+              {busy ? <span className="spinner spinner--small spinner--light" aria-hidden="true" /> : null}
               {label}
             </button>
           </div>

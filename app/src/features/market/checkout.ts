@@ -1,6 +1,6 @@
 import type { CheckoutResult, Gift } from '@arcade/api-client/market';
 import { toNano } from '@arcade/api-client/money';
-import { isPurchasable, type CartItem } from '../../state/cart';
+import { isPurchasable, type CartItem } from './cart';
 
 export interface CheckoutLine {
   giftId: string;

@@ -2,22 +2,29 @@ import { formatPerMille, formatTon } from '../../lib/format';
 import { toNano } from '@arcade/api-client/money';
 import type { MarketFacets } from '@arcade/api-client/market';
 import { useAtomValue } from 'jotai';
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { BackdropSwatch, FigureGlyph, ModelSwatch, SymbolGlyph } from './gift-art';
-import { CheckIcon } from './market-icons';
+import { CheckIcon, TonMark } from '../../components/icons';
 import { parseTonInput } from './market-format';
 import { MARKET_SORTS, toggleValue, type FacetKind, type MarketSort } from './market-search';
 import { marketFacetsQueryAtom, marketListQueryAtom } from './market-state';
 import { useMarketText } from './market-texts';
 import { Sheet } from './sheet';
+import '../../components/skeleton.css';
+import '../../components/field.css';
+import './market.css';
+import './filter-sheets.css';
 
 /** One choice of a facet as the sheet lists it. */
 interface FacetOption {
   value: string;
   label: string;
   count: number;
-  detail: string;
+  /** What the sheet says under the name: rarity and count, each kept whole on a narrow phone. */
+  detail: string[];
   visual: ReactNode;
+  /** The lowest price among the listings with this value (under the other filters), null when none. */
+  floor: string | null;
 }
 
 function facetOptions(kind: FacetKind, facets: MarketFacets, mt: ReturnType<typeof useMarketText>['mt'], language: string): FacetOption[] {
@@ -28,32 +35,36 @@ function facetOptions(kind: FacetKind, facets: MarketFacets, mt: ReturnType<type
         value: c.id,
         label: c.name,
         count: c.count,
-        detail: c.floor === null ? mt('gifts.filters.noFloor') : `${mt('gifts.filters.floor', { amount: formatTon(c.floor, language) })} · ${counted(c.count)}`,
+        detail: [c.floor === null ? mt('gifts.filters.noFloor') : counted(c.count)],
         visual: <FigureGlyph collection={c.name} className="facet-option__figure" />,
+        floor: c.floor,
       }));
     case 'backdrop':
       return facets.backdrops.map((b) => ({
         value: b.name,
         label: b.name,
         count: b.count,
-        detail: `${formatPerMille(b.rarityPerMille, language)} · ${counted(b.count)}`,
+        detail: [formatPerMille(b.rarityPerMille, language), counted(b.count)],
         visual: <BackdropSwatch center={b.center} edge={b.edge} className="facet-option__swatch" />,
+        floor: b.floor,
       }));
     case 'symbol':
       return facets.symbols.map((s) => ({
         value: s.name,
         label: s.name,
         count: s.count,
-        detail: `${formatPerMille(s.rarityPerMille, language)} · ${counted(s.count)}`,
+        detail: [formatPerMille(s.rarityPerMille, language), counted(s.count)],
         visual: <SymbolGlyph name={s.name} className="facet-option__glyph" />,
+        floor: s.floor,
       }));
     case 'model':
       return facets.models.map((m) => ({
         value: m.name,
         label: m.name,
         count: m.count,
-        detail: `${formatPerMille(m.rarityPerMille, language)} · ${counted(m.count)}`,
+        detail: [formatPerMille(m.rarityPerMille, language), counted(m.count)],
         visual: <ModelSwatch name={m.name} className="facet-option__swatch" />,
+        floor: m.floor,
       }));
   }
 }
@@ -96,8 +107,8 @@ function FacetList({ kind, selected, onChange }: { kind: FacetKind; selected: re
       <ul className="facet-list" aria-busy="true">
         {Array.from({ length: 6 }, (_, index) => (
           <li key={index} className="facet-option facet-option--skeleton">
-            <span className="market-skeleton facet-option__swatch" />
-            <span className="market-skeleton market-skeleton--line" />
+            <span className="skeleton facet-option__swatch" />
+            <span className="skeleton market-skeleton--line" />
           </li>
         ))}
       </ul>
@@ -107,7 +118,14 @@ function FacetList({ kind, selected, onChange }: { kind: FacetKind; selected: re
   // A chosen value with nothing left under the other filters still needs a row to be turned off.
   for (const value of selected) {
     if (!options.some((option) => option.value === value)) {
-      options.push({ value, label: value, count: 0, detail: mt('gifts.filters.forSale', { count: 0 }), visual: <span className="facet-option__swatch" /> });
+      options.push({
+        value,
+        label: value,
+        count: 0,
+        detail: [mt('gifts.filters.forSale', { count: 0 })],
+        visual: <span className="facet-option__swatch" />,
+        floor: null,
+      });
     }
   }
   if (options.length === 0) return <p className="market-message">{mt('gifts.filters.empty')}</p>;
@@ -130,8 +148,23 @@ function FacetList({ kind, selected, onChange }: { kind: FacetKind; selected: re
               <span className="facet-option__visual">{option.visual}</span>
               <span className="facet-option__text">
                 <span className="facet-option__label">{option.label}</span>
-                <span className="facet-option__detail">{option.detail}</span>
+                <span className="facet-option__detail">
+                  {option.detail.map((part, index) => (
+                    <Fragment key={index}>
+                      {index > 0 ? '\u00a0· ' : null}
+                      <span className="facet-option__part">{part}</span>
+                    </Fragment>
+                  ))}
+                </span>
               </span>
+              {option.floor !== null ? (
+                <span className="facet-option__floor" data-testid="facet-floor" data-value={option.floor}>
+                  <span className="visually-hidden">{mt('gifts.filters.floorLabel', { amount: formatTon(option.floor, language) })}</span>
+                  <span aria-hidden="true">{mt('gifts.filters.floorFrom')}</span>
+                  <TonMark className="facet-option__ton" />
+                  <span aria-hidden="true">{formatTon(option.floor, language)}</span>
+                </span>
+              ) : null}
               <span className="facet-option__check" aria-hidden="true">
                 {checked ? <CheckIcon width={18} height={18} /> : null}
               </span>
@@ -187,6 +220,11 @@ export function SortSheet({ open, onClose, sort, onChange }: SortSheetProps) {
             >
               <span className="facet-option__text">
                 <span className="facet-option__label">{mt(`gifts.sortOptions.${option}`)}</span>
+                {option === 'discount-desc' ? (
+                  <span className="facet-option__detail" data-testid="sort-help-discount">
+                    {mt('gifts.sortHelp.discount-desc')}
+                  </span>
+                ) : null}
               </span>
               <span className="facet-option__check" aria-hidden="true">
                 {option === sort ? <CheckIcon width={18} height={18} /> : null}
@@ -243,14 +281,26 @@ function PriceForm({ minPrice, maxPrice, onApply, onClose }: PriceSheetProps) {
       }}
     >
       <div className="price-form__fields">
-        <PriceInput id="price-from" label={mt('gifts.priceFilter.from')} value={from} invalid={problem !== null} onChange={(value) => (setFrom(value), setProblem(null))} />
+        <PriceInput
+          id="price-from"
+          label={mt('gifts.priceFilter.from')}
+          value={from}
+          invalid={problem !== null}
+          onChange={(value) => (setFrom(value), setProblem(null))}
+        />
         <span className="price-form__dash" aria-hidden="true">
           –
         </span>
-        <PriceInput id="price-to" label={mt('gifts.priceFilter.to')} value={to} invalid={problem !== null} onChange={(value) => (setTo(value), setProblem(null))} />
+        <PriceInput
+          id="price-to"
+          label={mt('gifts.priceFilter.to')}
+          value={to}
+          invalid={problem !== null}
+          onChange={(value) => (setTo(value), setProblem(null))}
+        />
       </div>
       {problem ? (
-        <p className="market-field-error" role="alert" data-testid="price-error">
+        <p className="field__error" role="alert" data-testid="price-error">
           {problem === 'invalid' ? mt('gifts.priceFilter.invalid') : mt('gifts.priceFilter.crossed')}
         </p>
       ) : null}
@@ -294,9 +344,9 @@ export function PriceInput({
 }) {
   const { mt } = useMarketText();
   return (
-    <label className="price-input" htmlFor={id}>
+    <label className="field price-input" htmlFor={id}>
       <span className="price-input__label">{label}</span>
-      <span className={`price-input__control${invalid ? ' is-invalid' : ''}`}>
+      <span className={`field__control price-input__control${invalid ? ' is-invalid' : ''}`}>
         <input
           id={id}
           className="price-input__field"

@@ -1,6 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import { figureFor, tintColor, tintFor, type FigureKind, type Tint } from './gift-looks';
 import { GLYPHS, glyphFor } from './gift-symbols';
+import './gift-art.css';
 
 /** What the art needs from a gift (a cart line has it too). */
 export interface GiftLook {
@@ -237,7 +238,13 @@ const NEUTRAL_TINT: Tint = { h: 205, s: 70, l: 56 };
 
 /** A backdrop's colours as a round swatch. */
 export function BackdropSwatch({ center, edge, className }: { center: string; edge: string; className?: string }) {
-  return <span className={`backdrop-swatch${className ? ` ${className}` : ''}`} style={{ background: `radial-gradient(circle at 50% 45%, ${center} 0%, ${edge} 100%)` }} aria-hidden="true" />;
+  return (
+    <span
+      className={`backdrop-swatch${className ? ` ${className}` : ''}`}
+      style={{ background: `radial-gradient(circle at 50% 45%, ${center} 0%, ${edge} 100%)` }}
+      aria-hidden="true"
+    />
+  );
 }
 
 /** A model's tint as a round swatch. */
@@ -246,7 +253,9 @@ export function ModelSwatch({ name, className }: { name: string; className?: str
   return (
     <span
       className={`model-swatch${className ? ` ${className}` : ''}`}
-      style={{ background: `radial-gradient(circle at 35% 30%, ${tintColor(tint, 22)} 0%, ${tintColor(tint)} 55%, ${tintColor(tint, -18)} 100%)` }}
+      style={{
+        background: `radial-gradient(circle at 35% 30%, ${tintColor(tint, 22)} 0%, ${tintColor(tint)} 55%, ${tintColor(tint, -18)} 100%)`,
+      }}
       aria-hidden="true"
     />
   );

@@ -2,13 +2,16 @@ import { formatTon } from '../../lib/format';
 import type { Gift } from '@arcade/api-client/market';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { memo, useMemo } from 'react';
-import { TonMark } from '../../components/icons';
-import { addToCartAtom, cartIdsAtom, CART_LIMIT, removeFromCartAtom } from '../../state/cart';
+import { CartAddIcon, CheckIcon, TonMark } from '../../components/icons';
+import { addToCartAtom, cartIdsAtom, CART_LIMIT, removeFromCartAtom } from './cart';
 import { GiftArt } from './gift-art';
 import { rarityTier } from './gift-looks';
-import { CartAddIcon, CheckIcon } from './market-icons';
 import { useMarketText } from './market-texts';
 import { marketToast } from './market-toast';
+import '../../components/card.css';
+import '../../components/skeleton.css';
+import './market.css';
+import './gift-card.css';
 
 /** Whether one gift is in the cart: its card re-renders only when that changes, not on every cart edit. */
 function useInCart(giftId: string): boolean {
@@ -51,7 +54,13 @@ export const GiftCard = memo(function GiftCard({ gift, onOpen }: GiftCardProps) 
   const cart = useCartToggle();
   const price = gift.price === null ? null : formatTon(gift.price, language);
   return (
-    <article className={`gift-card${inCart ? ' is-in-cart' : ''}`} data-testid="gift-card" data-gift-id={gift.id} data-price={gift.price ?? ''} data-backdrop={gift.backdrop.name}>
+    <article
+      className={`tile tile--raised tile--framed gift-card${inCart ? ' is-in-cart' : ''}`}
+      data-testid="gift-card"
+      data-gift-id={gift.id}
+      data-price={gift.price ?? ''}
+      data-backdrop={gift.backdrop.name}
+    >
       <button
         type="button"
         className="gift-card__open"
@@ -106,11 +115,11 @@ export const GiftCard = memo(function GiftCard({ gift, onOpen }: GiftCardProps) 
 /** Grey cards where gifts are about to appear. */
 export function GiftCardSkeleton() {
   return (
-    <div className="gift-card gift-card--skeleton" aria-hidden="true" data-testid="gift-card-skeleton">
-      <span className="gift-card__art-wrap market-skeleton" />
-      <span className="market-skeleton market-skeleton--line" />
-      <span className="market-skeleton market-skeleton--line market-skeleton--short" />
-      <span className="market-skeleton market-skeleton--line market-skeleton--price" />
+    <div className="tile tile--raised tile--framed gift-card gift-card--skeleton" aria-hidden="true" data-testid="gift-card-skeleton">
+      <span className="gift-card__art-wrap skeleton" />
+      <span className="skeleton market-skeleton--line" />
+      <span className="skeleton market-skeleton--line market-skeleton--short" />
+      <span className="skeleton market-skeleton--line market-skeleton--price" />
     </div>
   );
 }

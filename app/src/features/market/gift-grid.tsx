@@ -5,6 +5,8 @@ import { GiftIcon, WarningIcon } from '../../components/icons';
 import { GiftCard, GiftCardSkeleton } from './gift-card';
 import { marketListQueryAtom } from './market-state';
 import { useMarketText } from './market-texts';
+import './market.css';
+import './gift-grid.css';
 
 /** How long the end of the list stays in reach before the next page is asked for. */
 const NEXT_PAGE_DELAY_MS = 150;
@@ -87,7 +89,12 @@ export function GiftGrid({ onOpen, filtered, onResetFilters }: GiftGridProps) {
 
   return (
     <>
-      <ul className={`gift-grid${isPlaceholderData ? ' is-updating' : ''}`} aria-label={mt('gifts.grid.label')} aria-busy={isPlaceholderData} data-testid="market-grid">
+      <ul
+        className={`gift-grid${isPlaceholderData ? ' is-updating' : ''}`}
+        aria-label={mt('gifts.grid.label')}
+        aria-busy={isPlaceholderData}
+        data-testid="market-grid"
+      >
         {gifts.map((gift) => (
           <li key={gift.id} className="gift-grid__item">
             <GiftCard gift={gift} onOpen={onOpen} />
@@ -97,7 +104,11 @@ export function GiftGrid({ onOpen, filtered, onResetFilters }: GiftGridProps) {
         {hasNextPage ? <Skeletons count={2} /> : null}
       </ul>
       <div ref={sentinel} className="gift-grid__sentinel" aria-hidden="true" />
-      {isFetchingNextPage ? <p className="visually-hidden" role="status">{mt('gifts.grid.loadingMore')}</p> : null}
+      {isFetchingNextPage ? (
+        <p className="visually-hidden" role="status">
+          {mt('gifts.grid.loadingMore')}
+        </p>
+      ) : null}
       {!hasNextPage && !isPlaceholderData ? <p className="gift-grid__end">{mt('gifts.grid.end')}</p> : null}
     </>
   );

@@ -26,7 +26,10 @@ const FIGURE_WORDS: ReadonlyArray<[keyword: string, figure: FigureKind]> = [
 
 /** The figure of a collection; a collection we do not know is a gift box. */
 export function figureFor(collectionName: string): FigureKind {
-  const words = collectionName.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const words = collectionName
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
   for (const [keyword, figure] of FIGURE_WORDS) {
     if (words.includes(keyword)) return figure;
   }
@@ -103,4 +106,3 @@ export function oneIn(rarity: number): number {
   if (rarity <= 0) return Infinity;
   return Math.max(1, Math.round(COMBINED_SCALE / rarity));
 }
-

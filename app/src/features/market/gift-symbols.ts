@@ -31,8 +31,13 @@ export const GLYPHS = {
   },
   flame: { d: 'M12 2.5c1 3.6 5.5 5.8 5.5 11a5.5 5.5 0 0 1-11 0c0-2.4 1.2-4 2.4-5.1.1 1.7.9 2.8 2 3.2-.6-3.3.4-6.5 1.1-9.1Z' },
   snowflake: { d: 'M12 2.5v19M3.8 7.2l16.4 9.6M3.8 16.8l16.4-9.6M9.5 4l2.5 2.5L14.5 4M9.5 20l2.5-2.5 2.5 2.5', stroke: true },
-  flower: { d: `${circle(12, 6.8, 3.3)}${circle(17, 10.6, 3.3)}${circle(15, 16.6, 3.3)}${circle(9, 16.6, 3.3)}${circle(7, 10.6, 3.3)}${circle(12, 12, 2.2)}`, evenOdd: false },
-  sparkle: { d: 'M12 2.5c.8 4.6 2.9 6.7 7.5 7.5-4.6.8-6.7 2.9-7.5 7.5-.8-4.6-2.9-6.7-7.5-7.5 4.6-.8 6.7-2.9 7.5-7.5ZM18.5 15.5c.3 1.9 1.2 2.7 3 3-1.8.3-2.7 1.1-3 3-.3-1.9-1.2-2.7-3-3 1.8-.3 2.7-1.1 3-3Z' },
+  flower: {
+    d: `${circle(12, 6.8, 3.3)}${circle(17, 10.6, 3.3)}${circle(15, 16.6, 3.3)}${circle(9, 16.6, 3.3)}${circle(7, 10.6, 3.3)}${circle(12, 12, 2.2)}`,
+    evenOdd: false,
+  },
+  sparkle: {
+    d: 'M12 2.5c.8 4.6 2.9 6.7 7.5 7.5-4.6.8-6.7 2.9-7.5 7.5-.8-4.6-2.9-6.7-7.5-7.5 4.6-.8 6.7-2.9 7.5-7.5ZM18.5 15.5c.3 1.9 1.2 2.7 3 3-1.8.3-2.7 1.1-3 3-.3-1.9-1.2-2.7-3-3 1.8-.3 2.7-1.1 3-3Z',
+  },
 } as const satisfies Record<string, Glyph>;
 
 export type GlyphName = keyof typeof GLYPHS;
@@ -74,7 +79,10 @@ const KEYWORDS: ReadonlyArray<[keyword: string, glyph: GlyphName]> = [
 
 /** The glyph of a symbol name ("Star", "Golden Star", "Starfish" → star; "Pizza" → the fallback). */
 export function glyphFor(symbolName: string): GlyphName {
-  const words = symbolName.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const words = symbolName
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
   for (const [keyword, glyph] of KEYWORDS) {
     if (words.some((word) => word.startsWith(keyword))) return glyph;
   }

@@ -2,7 +2,7 @@ import { ApiError } from '@arcade/api-client/errors';
 import type { MarketRefusal } from '@arcade/api-client/market';
 import type { MarketTextKey } from './market-texts';
 import { GIFT_WITHDRAWAL_FEE, MIN_LIST_PRICE } from './market-config';
-import { outcomeUnknown } from './market-state';
+import { outcomeUnknown } from '../../lib/idempotency';
 import { marketText } from './market-texts';
 
 /** Every refusal code of the market contract and the text that explains it in the player's language. */
@@ -43,7 +43,11 @@ export type CallProblem =
 export function describeCallError(error: unknown): CallProblem {
   const refusal = readMarketRefusal(error);
   if (refusal) return { kind: 'refusal', ...refusal };
-  if (outcomeUnknown(error)) return { kind: 'unknown', text: marketText(ApiError.is(error) && error.status === null ? 'gifts.toast.network' : 'gifts.toast.unknown') };
+  if (outcomeUnknown(error))
+    return {
+      kind: 'unknown',
+      text: marketText(ApiError.is(error) && error.status === null ? 'gifts.toast.network' : 'gifts.toast.unknown'),
+    };
   console.error('[market] call failed', error);
   return { kind: 'failed', text: marketText('gifts.toast.failed') };
 }

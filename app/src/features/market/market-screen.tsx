@@ -10,11 +10,22 @@ import { CartButton, CartSheet } from './cart-sheet';
 import { FacetSheet, PriceSheet, SortSheet } from './filter-sheets';
 import { GiftDetailSheet } from './gift-detail';
 import { GiftGrid } from './gift-grid';
-import { DEFAULT_SORT, FACETS, MarketSearch, activeFilterCount, nextSearch, requestKey, selectedValues, toMarketFilter, type FacetKind, type MarketSort, type SearchChange } from './market-search';
+import {
+  DEFAULT_SORT,
+  FACETS,
+  MarketSearch,
+  activeFilterCount,
+  nextSearch,
+  requestKey,
+  selectedValues,
+  toMarketFilter,
+  type FacetKind,
+  type MarketSort,
+  type SearchChange,
+} from './market-search';
 import { marketFacetsQueryAtom, marketListQueryAtom, marketRequestAtom, openGiftAtom } from './market-state';
 import { useMarketText } from './market-texts';
 import { MarketToolbar, type ToolbarSheet } from './market-toolbar';
-import './market.css';
 
 type OpenSheet = ToolbarSheet | 'cart' | 'gift' | null;
 
@@ -67,7 +78,10 @@ export function Component() {
     },
     [setOpenGift],
   );
-  const resetFilters = useCallback(() => change({ collection: null, model: null, backdrop: null, symbol: null, minPrice: null, maxPrice: null }), [change]);
+  const resetFilters = useCallback(
+    () => change({ collection: null, model: null, backdrop: null, symbol: null, minPrice: null, maxPrice: null }),
+    [change],
+  );
 
   // In Telegram the back button closes a sheet (on this tab root it is hidden otherwise).
   useBackButton(sheet !== null, close);
@@ -91,7 +105,12 @@ export function Component() {
           close();
         }}
       />
-      <FacetSheet kind={facetKind} onClose={close} selected={facetKind ? selectedValues(search, facetKind) : []} onChange={(kind, values) => change({ [kind]: values })} />
+      <FacetSheet
+        kind={facetKind}
+        onClose={close}
+        selected={facetKind ? selectedValues(search, facetKind) : []}
+        onChange={(kind, values) => change({ [kind]: values })}
+      />
       <PriceSheet
         open={sheet === 'price'}
         onClose={close}

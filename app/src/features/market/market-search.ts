@@ -12,6 +12,7 @@ export const MARKET_SORTS = [
   'number-desc',
   'rarity-asc',
   'rarity-desc',
+  'discount-desc',
 ] as const;
 export type MarketSort = (typeof MARKET_SORTS)[number];
 
@@ -23,7 +24,14 @@ const MAX_NAME_LENGTH = 64;
 
 /** Filter values travel in one parameter each, comma-separated: `backdrop=Ruby,Gold`. */
 export function splitList(text: string): string[] {
-  return [...new Set(text.split(',').map((value) => value.trim()).filter((value) => value !== ''))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((value) => value.trim())
+        .filter((value) => value !== ''),
+    ),
+  ];
 }
 
 export function joinList(values: readonly string[]): string {
@@ -114,5 +122,13 @@ export function toggleValue(values: readonly string[], value: string): string[] 
 
 /** A stable key for a filter and sort (query keys, atom memos). */
 export function requestKey(filter: MarketFilter, sort: MarketSort): string {
-  return JSON.stringify([sort, filter.collections ?? [], filter.models ?? [], filter.backdrops ?? [], filter.symbols ?? [], filter.minPrice ?? '', filter.maxPrice ?? '']);
+  return JSON.stringify([
+    sort,
+    filter.collections ?? [],
+    filter.models ?? [],
+    filter.backdrops ?? [],
+    filter.symbols ?? [],
+    filter.minPrice ?? '',
+    filter.maxPrice ?? '',
+  ]);
 }

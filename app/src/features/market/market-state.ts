@@ -1,12 +1,11 @@
-import type { Balance, FullProfile, LightProfile } from '@arcade/api-client';
-import { ApiError } from '@arcade/api-client/errors';
-import type { Gift, MarketFacets, MarketFilter, MarketPage } from '@arcade/api-client/market';
-import { keepPreviousData, skipToken, type QueryClient, type QueryFunctionContext } from '@tanstack/query-core';
+import type { CheckoutResult, Gift, GiftMarketInfo, MarketFacets, MarketFilter, MarketPage } from '@arcade/api-client/market';
+import { keepPreviousData, type QueryClient, type QueryFunctionContext } from '@tanstack/query-core';
 import { atom, type Getter } from 'jotai';
-import { atomWithInfiniteQuery, atomWithQuery } from 'jotai-tanstack-query';
-import { cartAtom } from '../../state/cart';
-import { profileKeys, readSignedIn, required, type SignedIn } from '../../state/profile';
-import { apiAtom, sessionAtom } from '../../state/session';
+import { atomWithInfiniteQuery, atomWithMutation, atomWithQuery } from 'jotai-tanstack-query';
+import { createActionKeys, runWithKey } from '../../lib/idempotency';
+import { shareBalance } from '../../state/balances';
+import { readSignedIn, required, signedInQuery } from '../../state/signed-in';
+import { cartAtom, type CartItem } from './cart';
 import { applyCheckout, checkoutFingerprint, checkoutLines, type CheckoutOutcome } from './checkout';
 import { type MarketSort } from './market-search';
 
@@ -17,6 +16,7 @@ export const marketKeys = {
   list: (userId: string | null, key: string | null) => ['market', 'list', userId, key] as const,
   facets: (userId: string | null, key: string | null) => ['market', 'facets', userId, key] as const,
   gift: (userId: string | null, giftId: string | null) => ['market', 'gift', userId, giftId] as const,
+  giftInfo: (userId: string | null, giftId: string | null) => ['market', 'gift-info', userId, giftId] as const,
   inventory: (userId: string | null) => ['market', 'inventory', userId] as const,
 };
 
@@ -32,16 +32,18 @@ export const marketRequestAtom = atom<MarketRequest | null>(null);
 
 /** Gifts for sale, a page at a time; the last pages stay on screen while another filter loads. */
 export const marketListQueryAtom = atomWithInfiniteQuery((get: Getter) => {
-  const session = get(sessionAtom);
-  const api = get(apiAtom);
   const request = get(marketRequestAtom);
   return {
-    queryKey: marketKeys.list(session?.userId ?? null, request?.key ?? null),
-    queryFn:
-      session && api && request
-        ? ({ pageParam, signal }: QueryFunctionContext<readonly unknown[], string | null>): Promise<MarketPage> =>
-            api.market.list({ ...request.filter, sort: request.sort, limit: MARKET_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }, { signal })
-        : skipToken,
+    ...signedInQuery(
+      get,
+      (userId) => marketKeys.list(userId, request?.key ?? null),
+      request &&
+        (({ api }, { pageParam, signal }: QueryFunctionContext<readonly unknown[], string | null>): Promise<MarketPage> =>
+          api.market.list(
+            { ...request.filter, sort: request.sort, limit: MARKET_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+            { signal },
+          )),
+    ),
     initialPageParam: null as string | null,
     getNextPageParam: (last: MarketPage) => last.nextCursor,
     placeholderData: keepPreviousData,
@@ -50,13 +52,14 @@ export const marketListQueryAtom = atomWithInfiniteQuery((get: Getter) => {
 
 /** Counts, rarities and floors for the filter sheets (each facet counted under the other filters). */
 export const marketFacetsQueryAtom = atomWithQuery((get: Getter) => {
-  const session = get(sessionAtom);
-  const api = get(apiAtom);
   const request = get(marketRequestAtom);
   const filterKey = request ? JSON.stringify(request.filter) : null;
   return {
-    queryKey: marketKeys.facets(session?.userId ?? null, filterKey),
-    queryFn: session && api && request ? ({ signal }: QueryFunctionContext): Promise<MarketFacets> => api.market.facets(request.filter, { signal }) : skipToken,
+    ...signedInQuery(
+      get,
+      (userId) => marketKeys.facets(userId, filterKey),
+      request && (({ api }, { signal }): Promise<MarketFacets> => api.market.facets(request.filter, { signal })),
+    ),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   };
@@ -66,32 +69,30 @@ export const marketFacetsQueryAtom = atomWithQuery((get: Getter) => {
 export const openGiftAtom = atom<Gift | null>(null);
 
 export const giftQueryAtom = atomWithQuery((get: Getter) => {
-  const session = get(sessionAtom);
-  const api = get(apiAtom);
   const gift = get(openGiftAtom);
-  return {
-    queryKey: marketKeys.gift(session?.userId ?? null, gift?.id ?? null),
-    queryFn: session && api && gift ? ({ signal }: QueryFunctionContext): Promise<Gift> => api.market.gift(gift.id, { signal }) : skipToken,
-  };
+  return signedInQuery(
+    get,
+    (userId) => marketKeys.gift(userId, gift?.id ?? null),
+    gift && (({ api }, { signal }): Promise<Gift> => api.market.gift(gift.id, { signal })),
+  );
+});
+
+/** The open gift's floors (of the other listings) and its model's sales. */
+export const giftInfoQueryAtom = atomWithQuery((get: Getter) => {
+  const gift = get(openGiftAtom);
+  return signedInQuery(
+    get,
+    (userId) => marketKeys.giftInfo(userId, gift?.id ?? null),
+    gift && (({ api }, { signal }): Promise<GiftMarketInfo> => api.market.giftInfo(gift.id, { signal })),
+  );
 });
 
 /** The player's own gifts (held here, listed or not). */
-export const inventoryQueryAtom = atomWithQuery((get: Getter) => {
-  const session = get(sessionAtom);
-  const api = get(apiAtom);
-  return {
-    queryKey: marketKeys.inventory(session?.userId ?? null),
-    queryFn: session && api ? ({ signal }: QueryFunctionContext) => api.gifts.inventory({ signal }) : skipToken,
-  };
-});
+export const inventoryQueryAtom = atomWithQuery((get: Getter) =>
+  signedInQuery(get, marketKeys.inventory, ({ api }, { signal }) => api.gifts.inventory({ signal })),
+);
 
 // ---- After a call that moves gifts or money ----
-
-/** A reply carried the balance: the top bar (light profile) and the profile screen show it at once. */
-export function shareBalance(client: QueryClient, userId: string, balance: Balance): void {
-  client.setQueryData<LightProfile>(profileKeys.light(userId), (old) => (old ? { ...old, balance } : old));
-  client.setQueryData<FullProfile>(profileKeys.full(userId), (old) => (old ? { ...old, balance } : old));
-}
 
 /** Listings, counts and the inventory are re-read (mounted queries now, the rest when shown). */
 export async function refreshMarket(client: QueryClient, userId: string): Promise<void> {
@@ -99,6 +100,7 @@ export async function refreshMarket(client: QueryClient, userId: string): Promis
     client.invalidateQueries({ queryKey: ['market', 'list', userId] }),
     client.invalidateQueries({ queryKey: ['market', 'facets', userId] }),
     client.invalidateQueries({ queryKey: ['market', 'gift', userId] }),
+    client.invalidateQueries({ queryKey: ['market', 'gift-info', userId] }),
     client.invalidateQueries({ queryKey: marketKeys.inventory(userId) }),
   ]);
 }
@@ -108,62 +110,74 @@ function updateInventory(client: QueryClient, userId: string, change: (items: Gi
   client.setQueryData<{ items: Gift[] }>(marketKeys.inventory(userId), (old) => (old ? { items: change(old.items) } : old));
 }
 
-const signedInAtom = atom((get): SignedIn | null => readSignedIn(get));
-
-// ---- Idempotency of money calls ----
-
-/** A fresh key for one money action (the contract allows letters, digits, "-", "_" and ":"). */
-export function newIdempotencyKey(): string {
-  return `market:${crypto.randomUUID()}`;
-}
-
-/** True when a call may or may not have reached the server: a network failure or a 5xx. */
-export function outcomeUnknown(error: unknown): boolean {
-  if (ApiError.is(error)) return error.kind === 'request';
-  return error instanceof TypeError || (error instanceof DOMException && error.name === 'AbortError');
-}
-
-/**
- * The key of the money action in flight: the same action retried after a lost reply keeps its
- * key (the server moves money once); any other action, or one the server answered, gets a new one.
- */
-export function createActionKeys(makeKey: () => string = newIdempotencyKey) {
-  let current: { fingerprint: string; key: string } | null = null;
-  return {
-    async run<T>(fingerprint: string, call: (key: string) => Promise<T>): Promise<T> {
-      if (current?.fingerprint !== fingerprint) current = { fingerprint, key: makeKey() };
-      try {
-        const result = await call(current.key);
-        current = null;
-        return result;
-      } catch (error) {
-        if (!outcomeUnknown(error)) current = null;
-        throw error;
-      }
-    },
-  };
-}
-
 const checkoutKeys = createActionKeys();
 
+/** Buys a cart's selected gifts at their buy prices; the balances, listings and inventory follow the reply. */
+const checkoutCallAtom = atomWithMutation((get) => {
+  const signedIn = readSignedIn(get);
+  return {
+    mutationKey: ['market', 'checkout'],
+    mutationFn: async (cart: readonly CartItem[]): Promise<CheckoutResult> => {
+      const { api, client, userId } = required(signedIn);
+      const lines = checkoutLines(cart);
+      const reply = await runWithKey(checkoutKeys, checkoutFingerprint(lines), (idempotencyKey) =>
+        api.market.checkout({ items: lines, idempotencyKey }),
+      );
+      shareBalance(client, userId, reply.balance);
+      const bought = applyCheckout(cart, reply).bought.map((line) => line.gift);
+      if (bought.length > 0)
+        updateInventory(client, userId, (items) => [...bought, ...items.filter((gift) => !bought.some((b) => b.id === gift.id))]);
+      void refreshMarket(client, userId);
+      return reply;
+    },
+  };
+});
+
 /**
- * Checks out the selected gifts at their buy prices; the cart, balances, listings and inventory
- * follow the reply. Throws when the call failed (nothing in the cart changes then).
+ * Checks out the selected gifts; the cart follows the reply. A write atom around the checkout
+ * call, as the cart is this app's own state. Throws when the call failed (nothing in the cart
+ * changes then).
  */
 export const checkoutAtom = atom(null, async (get, set): Promise<CheckoutOutcome | null> => {
-  const { api, client, userId } = required(get(signedInAtom));
   const before = get(cartAtom);
-  const lines = checkoutLines(before);
-  if (lines.length === 0) return null;
-  const reply = await checkoutKeys.run(checkoutFingerprint(lines), (idempotencyKey) => api.market.checkout({ items: lines, idempotencyKey }));
+  if (checkoutLines(before).length === 0) return null;
+  const reply = await get(checkoutCallAtom).mutateAsync(before);
   // Told from the cart that was sent; applied to the cart as it is now (a line may have been removed meanwhile).
-  const outcome = applyCheckout(before, reply);
   set(cartAtom, (items) => applyCheckout(items, reply).items);
-  shareBalance(client, userId, reply.balance);
-  const bought = outcome.bought.map((line) => line.gift);
-  if (bought.length > 0) updateInventory(client, userId, (items) => [...bought, ...items.filter((gift) => !bought.some((b) => b.id === gift.id))]);
-  void refreshMarket(client, userId);
-  return outcome;
+  return applyCheckout(before, reply);
+});
+
+const buyNowKeys = createActionKeys();
+
+/** The checkout call with one line and a key of its own (the same gift at the same price retried reuses it). */
+const buyNowCallAtom = atomWithMutation((get) => {
+  const signedIn = readSignedIn(get);
+  return {
+    mutationKey: ['market', 'buy-now'],
+    mutationFn: async (gift: Gift): Promise<CheckoutResult> => {
+      const { api, client, userId } = required(signedIn);
+      const lines = [{ giftId: gift.id, price: gift.price ?? '0' }];
+      const reply = await runWithKey(buyNowKeys, checkoutFingerprint(lines), (idempotencyKey) =>
+        api.market.checkout({ items: lines, idempotencyKey }),
+      );
+      shareBalance(client, userId, reply.balance);
+      const bought = applyCheckout([{ gift, price: lines[0]!.price, selected: true }], reply).bought.map((line) => line.gift);
+      if (bought.length > 0) updateInventory(client, userId, (items) => [...bought, ...items.filter((item) => item.id !== gift.id)]);
+      void refreshMarket(client, userId);
+      return reply;
+    },
+  };
+});
+
+/**
+ * Buys one gift at the price the player confirmed on its detail: the cart's checkout underneath,
+ * its reply read the same way (bought, gone, own, repriced, unaffordable); a cart line of the
+ * gift follows it. Throws when the call failed (nothing changes then).
+ */
+export const buyNowAtom = atom(null, async (get, set, gift: Gift): Promise<CheckoutOutcome> => {
+  const reply = await get(buyNowCallAtom).mutateAsync(gift);
+  set(cartAtom, (items) => applyCheckout(items, reply).items);
+  return applyCheckout([{ gift, price: gift.price ?? '0', selected: true }], reply);
 });
 
 // ---- The player's gifts ----
@@ -174,30 +188,48 @@ export interface ListCall {
 }
 
 /** Lists an owned gift for sale, or changes its price. */
-export const listGiftAtom = atom(null, async (get, _set, call: ListCall): Promise<Gift> => {
-  const { api, client, userId } = required(get(signedInAtom));
-  const gift = await api.gifts.list(call);
-  updateInventory(client, userId, (items) => items.map((item) => (item.id === gift.id ? gift : item)));
-  void refreshMarket(client, userId);
-  return gift;
+export const listGiftAtom = atomWithMutation((get) => {
+  const signedIn = readSignedIn(get);
+  return {
+    mutationKey: ['market', 'list-gift'],
+    mutationFn: async (call: ListCall): Promise<Gift> => {
+      const { api, client, userId } = required(signedIn);
+      const gift = await api.gifts.list(call);
+      updateInventory(client, userId, (items) => items.map((item) => (item.id === gift.id ? gift : item)));
+      void refreshMarket(client, userId);
+      return gift;
+    },
+  };
 });
 
-export const unlistGiftAtom = atom(null, async (get, _set, giftId: string): Promise<Gift> => {
-  const { api, client, userId } = required(get(signedInAtom));
-  const gift = await api.gifts.unlist(giftId);
-  updateInventory(client, userId, (items) => items.map((item) => (item.id === gift.id ? gift : item)));
-  void refreshMarket(client, userId);
-  return gift;
+export const unlistGiftAtom = atomWithMutation((get) => {
+  const signedIn = readSignedIn(get);
+  return {
+    mutationKey: ['market', 'unlist-gift'],
+    mutationFn: async (giftId: string): Promise<Gift> => {
+      const { api, client, userId } = required(signedIn);
+      const gift = await api.gifts.unlist(giftId);
+      updateInventory(client, userId, (items) => items.map((item) => (item.id === gift.id ? gift : item)));
+      void refreshMarket(client, userId);
+      return gift;
+    },
+  };
 });
 
 const withdrawKeys = createActionKeys();
 
 /** Sends an owned gift to the player's Telegram account for the flat fee. */
-export const withdrawGiftAtom = atom(null, async (get, _set, giftId: string) => {
-  const { api, client, userId } = required(get(signedInAtom));
-  const result = await withdrawKeys.run(giftId, (idempotencyKey) => api.gifts.withdraw({ giftId, idempotencyKey }));
-  shareBalance(client, userId, result.balance);
-  updateInventory(client, userId, (items) => items.filter((item) => item.id !== giftId));
-  void refreshMarket(client, userId);
-  return result;
+export const withdrawGiftAtom = atomWithMutation((get) => {
+  const signedIn = readSignedIn(get);
+  return {
+    mutationKey: ['market', 'withdraw-gift'],
+    mutationFn: async (giftId: string) => {
+      const { api, client, userId } = required(signedIn);
+      const result = await runWithKey(withdrawKeys, giftId, (idempotencyKey) => api.gifts.withdraw({ giftId, idempotencyKey }));
+      shareBalance(client, userId, result.balance);
+      updateInventory(client, userId, (items) => items.filter((item) => item.id !== giftId));
+      void refreshMarket(client, userId);
+      return result;
+    },
+  };
 });

@@ -18,5 +18,6 @@ export const marketToast = {
   warning: (key: MarketTextKey, values?: MarketTextValues, options?: ToastOptions) => show('warning', key, values, options),
   error: (key: MarketTextKey, values?: MarketTextValues, options?: ToastOptions) => show('error', key, values, options),
   /** A toast with its own content (a text and an action). */
-  custom: (kind: Kind, id: string, content: ReactNode, options?: ToastOptions) => toast[kind](content, { toastId: `market:${id}`, ...options }),
+  custom: (kind: Kind, id: string, content: ReactNode, options?: ToastOptions) =>
+    toast[kind](content, { toastId: `market:${id}`, ...options }),
 };

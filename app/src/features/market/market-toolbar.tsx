@@ -1,7 +1,9 @@
 import { formatTon } from '../../lib/format';
 import { useMarketText } from './market-texts';
-import { SortIcon } from './market-icons';
+import { SortIcon } from '../../components/icons';
 import { DEFAULT_SORT, FACETS, selectedValues, type FacetKind, type MarketSearch } from './market-search';
+import '../../components/chip.css';
+import './market-toolbar.css';
 
 export type ToolbarSheet = 'sort' | 'price' | FacetKind;
 

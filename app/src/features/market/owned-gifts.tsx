@@ -1,12 +1,11 @@
 import { formatTon } from '../../lib/format';
 import type { Gift } from '@arcade/api-client/market';
 import { toNano } from '@arcade/api-client/money';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { memo, useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { TonMark, WarningIcon } from '../../components/icons';
+import { LockIcon, SendIcon, TagIcon, TonMark, WarningIcon } from '../../components/icons';
 import { GiftArt, GiftName } from './gift-art';
-import { LockIcon, SendIcon, TagIcon } from './market-icons';
 import { GIFT_WITHDRAWAL_FEE, MIN_LIST_PRICE, SELLER_FEE_BASIS_POINTS, SELLER_FEE_PERCENT } from './market-config';
 import { describeCallError } from './market-errors';
 import { afterFee, formatDateTime, parseTonInput } from './market-format';
@@ -15,7 +14,12 @@ import { useMarketText } from './market-texts';
 import { marketToast } from './market-toast';
 import { PriceInput } from './filter-sheets';
 import { Sheet } from './sheet';
+import '../../components/card.css';
+import '../../components/skeleton.css';
+import '../../components/spinner.css';
+import '../../components/field.css';
 import './market.css';
+import './owned-gifts.css';
 
 type Action = { kind: 'price' | 'withdraw'; gift: Gift } | null;
 
@@ -38,7 +42,7 @@ const OwnedGiftRow = memo(function OwnedGiftRow({ gift, onAction, busy, onUnlist
   const lock = lockedUntil(gift);
   const listed = gift.price !== null;
   return (
-    <li className="owned-gift" data-testid="owned-gift" data-gift-id={gift.id} data-price={gift.price ?? ''}>
+    <li className="tile tile--framed owned-gift" data-testid="owned-gift" data-gift-id={gift.id} data-price={gift.price ?? ''}>
       <div className="owned-gift__main">
         <GiftArt look={gift} className="owned-gift__art" />
         <div className="owned-gift__text">
@@ -65,16 +69,35 @@ const OwnedGiftRow = memo(function OwnedGiftRow({ gift, onAction, busy, onUnlist
         </div>
       </div>
       <div className="owned-gift__actions">
-        <button type="button" className="button button--primary" disabled={busy} data-testid="owned-gift-sell" onClick={() => onAction({ kind: 'price', gift })}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy}
+          data-testid="owned-gift-sell"
+          onClick={() => onAction({ kind: 'price', gift })}
+        >
           <TagIcon width={18} height={18} />
           {listed ? mt('gifts.owned.changePrice') : mt('gifts.owned.sell')}
         </button>
         {listed ? (
-          <button type="button" className="button button--ghost" disabled={busy} aria-busy={busy} data-testid="owned-gift-unlist" onClick={() => onUnlist(gift)}>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={busy}
+            aria-busy={busy}
+            data-testid="owned-gift-unlist"
+            onClick={() => onUnlist(gift)}
+          >
             {mt('gifts.owned.unlist')}
           </button>
         ) : null}
-        <button type="button" className="button button--ghost" disabled={busy} data-testid="owned-gift-withdraw" onClick={() => onAction({ kind: 'withdraw', gift })}>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={busy}
+          data-testid="owned-gift-withdraw"
+          onClick={() => onAction({ kind: 'withdraw', gift })}
+        >
           <SendIcon width={18} height={18} />
           {mt('gifts.owned.withdraw')}
         </button>
@@ -87,7 +110,7 @@ const OwnedGiftRow = memo(function OwnedGiftRow({ gift, onAction, busy, onUnlist
 export function OwnedGifts() {
   const { mt } = useMarketText();
   const inventory = useAtomValue(inventoryQueryAtom);
-  const unlist = useSetAtom(unlistGiftAtom);
+  const { mutateAsync: unlist } = useAtomValue(unlistGiftAtom);
   const [action, setAction] = useState<Action>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const gifts = inventory.data?.items ?? [];
@@ -114,10 +137,10 @@ export function OwnedGifts() {
     body = (
       <ul className="owned-gifts__list" aria-busy="true">
         {[0, 1].map((index) => (
-          <li key={index} className="owned-gift">
+          <li key={index} className="tile tile--framed owned-gift">
             <div className="owned-gift__main">
-              <span className="market-skeleton owned-gift__art" style={{ height: 60 }} />
-              <span className="market-skeleton market-skeleton--line" />
+              <span className="skeleton owned-gift__art" style={{ height: 60 }} />
+              <span className="skeleton market-skeleton--line" />
             </div>
           </li>
         ))}
@@ -201,7 +224,7 @@ function PriceSheet({ gift, onClose }: { gift: Gift | null; onClose: () => void 
 
 function PriceForm({ gift, onDone }: { gift: Gift; onDone: () => void }) {
   const { mt, language } = useMarketText();
-  const list = useSetAtom(listGiftAtom);
+  const { mutateAsync: list } = useAtomValue(listGiftAtom);
   const [text, setText] = useState(gift.price ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -252,18 +275,18 @@ function PriceForm({ gift, onDone }: { gift: Gift; onDone: () => void }) {
         }}
       />
       {error ? (
-        <p className="market-field-error" id="sell-price-message" role="alert" data-testid="sell-price-error">
+        <p className="field__error" id="sell-price-message" role="alert" data-testid="sell-price-error">
           {error}
         </p>
       ) : (
-        <p className="market-field-hint" id="sell-price-message" data-testid="sell-receive">
+        <p className="field__hint" id="sell-price-message" data-testid="sell-receive">
           {price !== null && !tooLow
             ? mt('gifts.owned.receive', { amount: formatTon(afterFee(price, SELLER_FEE_BASIS_POINTS), language), fee: SELLER_FEE_PERCENT })
             : mt('gifts.owned.priceMin', { amount: min })}
         </p>
       )}
       <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy} data-testid="sell-submit">
-        {busy ? <span className="spinner market-spinner" aria-hidden="true" /> : null}
+        {busy ? <span className="spinner spinner--small spinner--light" aria-hidden="true" /> : null}
         {busy ? mt('gifts.owned.saving') : gift.price === null ? mt('gifts.owned.list') : mt('gifts.owned.save')}
       </button>
     </form>
@@ -281,7 +304,7 @@ function WithdrawSheet({ gift, onClose }: { gift: Gift | null; onClose: () => vo
 
 function WithdrawConfirm({ gift, onDone }: { gift: Gift; onDone: () => void }) {
   const { mt, language } = useMarketText();
-  const withdraw = useSetAtom(withdrawGiftAtom);
+  const { mutateAsync: withdraw } = useAtomValue(withdrawGiftAtom);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const lock = lockedUntil(gift);
@@ -307,7 +330,7 @@ function WithdrawConfirm({ gift, onDone }: { gift: Gift; onDone: () => void }) {
     <div className="owned-sheet">
       <GiftSummary gift={gift} />
       <p className="owned-sheet__text">{mt('gifts.owned.withdrawText', { name: gift.collection.name, number: gift.number })}</p>
-      <dl className="owned-sheet__facts">
+      <dl className="tile tile--framed owned-sheet__facts">
         <div className="gift-attr">
           <dt className="gift-attr__label">{mt('gifts.owned.withdrawFee')}</dt>
           <dd className="gift-attr__value" data-testid="withdraw-gift-fee">
@@ -341,7 +364,7 @@ function WithdrawConfirm({ gift, onDone }: { gift: Gift; onDone: () => void }) {
         data-testid="withdraw-gift-confirm"
         onClick={() => void confirm()}
       >
-        {busy ? <span className="spinner market-spinner" aria-hidden="true" /> : null}
+        {busy ? <span className="spinner spinner--small spinner--light" aria-hidden="true" /> : null}
         {busy ? mt('gifts.owned.sending') : mt('gifts.owned.withdrawConfirm', { amount: fee })}
       </button>
     </div>

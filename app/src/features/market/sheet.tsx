@@ -1,7 +1,8 @@
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { CloseIcon } from './market-icons';
+import { CrossIcon } from '../../components/icons';
 import { useMarketText } from './market-texts';
+import '../../components/sheet.css';
 
 interface SheetProps {
   open: boolean;
@@ -66,7 +67,7 @@ export function Sheet({ open, onClose, title, aside, children, footer, testId, c
           </h2>
           {aside}
           <button type="button" className="sheet__close" aria-label={mt('gifts.close')} data-testid="sheet-close" onClick={onClose}>
-            <CloseIcon />
+            <CrossIcon />
           </button>
         </header>
         <div className="sheet__body">{children}</div>

@@ -1,23 +1,29 @@
 import { useAtomValue } from 'jotai';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CoinArt } from '../../components/coin-art';
 import { WarningIcon } from '../../components/icons';
 import { StatusScreen } from '../../components/status-screen';
 import { notify } from '../../lib/notify';
+import { usePlayT } from '../../i18n/play-texts';
+import { confirmAgeAtom } from '../../state/play';
 import { completeOnboardingAtom, fullProfileQueryAtom, lightProfileQueryAtom } from '../../state/profile';
 import './onboarding-gate.css';
 
 function Onboarding() {
   const { t } = useTranslation();
+  const { rt } = usePlayT();
   const onboarding = useAtomValue(completeOnboardingAtom);
+  const confirmAge = useAtomValue(confirmAgeAtom);
+  // The 18+ question: the player must say so before the app opens (the answer is kept on the server).
+  const [adult, setAdult] = useState(false);
+  const busy = onboarding.isPending || confirmAge.isPending;
   const complete = () => {
-    onboarding.mutate(undefined, {
-      onError: (error) => {
-        console.error('[onboarding] completing failed', error);
-        notify.error('toast.somethingWentWrong');
-      },
-    });
+    const failed = (error: unknown) => {
+      console.error('[onboarding] completing failed', error);
+      notify.error('toast.somethingWentWrong');
+    };
+    confirmAge.mutate(undefined, { onSuccess: () => onboarding.mutate(undefined, { onError: failed }), onError: failed });
   };
   return (
     <section className="onboarding" data-testid="onboarding" aria-labelledby="onboarding-title">
@@ -30,14 +36,21 @@ function Onboarding() {
         </h1>
         <p className="onboarding__description">{t('onboarding.description')}</p>
       </div>
+      <label className="onboarding__age">
+        <input type="checkbox" checked={adult} onChange={(event) => setAdult(event.target.checked)} data-testid="onboarding-age" />
+        <span>
+          <strong>{rt('responsible.age.check')}</strong>
+          <span className="onboarding__age-text">{rt('responsible.age.text')}</span>
+        </span>
+      </label>
       <button
         type="button"
         className="button button--gold button--block onboarding__complete"
         onClick={complete}
-        disabled={onboarding.isPending}
-        aria-busy={onboarding.isPending}
+        disabled={busy || !adult}
+        aria-busy={busy}
       >
-        {onboarding.isPending ? <span className="spinner onboarding__spinner" aria-hidden="true" /> : null}
+        {busy ? <span className="spinner onboarding__spinner" aria-hidden="true" /> : null}
         {t('onboarding.complete')}
       </button>
     </section>

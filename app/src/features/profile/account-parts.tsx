@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
-import { ChevronRightIcon } from '../../components/icons';
+import { ChevronRightIcon, ShieldCheckIcon, WalletIcon } from '../../components/icons';
 import { PrefetchLink } from '../../components/prefetch-link';
-import { ShieldIcon, WalletLinkIcon } from '../bonus/bonus-icons';
-import { seedsQueryAtom, walletInfoQueryAtom } from '../bonus/bonus-state';
-import { usePerks } from '../bonus/bonus-texts';
-import '../bonus/perks-screens-texts';
+import { seedsQueryAtom } from '../../state/seeds';
+import { walletInfoQueryAtom } from '../../state/wallet-info';
+import { usePlayerTexts } from '../../i18n/bonus-texts';
+import '../../i18n/player-screens-texts';
 
 /**
  * Where the fairness panel lives: the fairness screen (features/fairness, the route the game
@@ -19,18 +19,22 @@ export function shortForm(value: string, keep = 4): string {
 
 /** The TON Connect wallet linked to the account, in short form, with a way to the wallet screen. */
 export function LinkedWalletRow() {
-  const { pt } = usePerks();
+  const { pt } = usePlayerTexts();
   const query = useAtomValue(walletInfoQueryAtom);
   const linked = query.data?.linkedWallet ?? null;
   return (
     <PrefetchLink to="/wallet" className="link-row profile-wallet" prefetch="viewport" data-testid="profile-linked-wallet">
       <span className="link-row__icon" aria-hidden="true">
-        <WalletLinkIcon />
+        <WalletIcon />
       </span>
       <span className="link-row__text">
-        <span className="link-row__hint">{pt('perks.profile.linkedWallet')}</span>
-        <span className={`link-row__title${linked ? ' profile-wallet__address' : ''}`} title={linked ?? undefined} data-value={linked ?? ''}>
-          {query.isPending ? '…' : linked ? shortForm(linked) : pt('perks.profile.noLinkedWallet')}
+        <span className="link-row__hint">{pt('player.profile.linkedWallet')}</span>
+        <span
+          className={`link-row__title${linked ? ' profile-wallet__address' : ''}`}
+          title={linked ?? undefined}
+          data-value={linked ?? ''}
+        >
+          {query.isPending ? '…' : linked ? shortForm(linked) : pt('player.profile.noLinkedWallet')}
         </span>
       </span>
       <ChevronRightIcon className="link-row__chevron" />
@@ -40,42 +44,42 @@ export function LinkedWalletRow() {
 
 /** The seed pair in use, short, and the way to the fairness panel. */
 export function FairnessSummary() {
-  const { pt } = usePerks();
+  const { pt } = usePlayerTexts();
   const query = useAtomValue(seedsQueryAtom);
   const seeds = query.data ?? null;
   return (
     <section className="card profile-section profile-fairness" aria-labelledby="profile-fairness-title" data-testid="profile-fairness">
       <header className="profile-fairness__header">
         <span className="profile-offer__icon profile-offer__icon--win" aria-hidden="true">
-          <ShieldIcon />
+          <ShieldCheckIcon />
         </span>
         <div className="profile-offer__text">
           <h2 className="profile-section__title" id="profile-fairness-title">
-            {pt('perks.profile.fairness.title')}
+            {pt('player.profile.fairness.title')}
           </h2>
-          <p className="profile-offer__body">{pt('perks.profile.fairness.text')}</p>
+          <p className="profile-offer__body">{pt('player.profile.fairness.text')}</p>
         </div>
       </header>
       {seeds ? (
         <dl className="profile-facts profile-facts--mono">
           <div className="profile-facts__row">
-            <dt>{pt('perks.profile.fairness.serverSeed')}</dt>
+            <dt>{pt('player.profile.fairness.serverSeed')}</dt>
             <dd title={seeds.serverSeedHash} data-testid="profile-seed-hash" data-value={seeds.serverSeedHash}>
               {shortForm(seeds.serverSeedHash, 8)}
             </dd>
           </div>
           <div className="profile-facts__row">
-            <dt>{pt('perks.profile.fairness.clientSeed')}</dt>
+            <dt>{pt('player.profile.fairness.clientSeed')}</dt>
             <dd title={seeds.clientSeed}>{shortForm(seeds.clientSeed, 8)}</dd>
           </div>
           <div className="profile-facts__row">
-            <dt>{pt('perks.profile.fairness.nonce')}</dt>
+            <dt>{pt('player.profile.fairness.nonce')}</dt>
             <dd>{seeds.nonce}</dd>
           </div>
         </dl>
       ) : null}
       <PrefetchLink to={FAIRNESS_PANEL_PATH} className="button button--ghost button--block" data-testid="profile-fairness-link">
-        {pt('perks.profile.fairness.open')}
+        {pt('player.profile.fairness.open')}
       </PrefetchLink>
     </section>
   );

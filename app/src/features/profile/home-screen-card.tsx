@@ -1,17 +1,23 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { toast } from '../../lib/toast';
-import { canAddToHomeScreen, checkHomeScreen, onHomeScreenAdded, requestAddToHomeScreen, type HomeScreenStatus } from '../../telegram/home-screen';
-import { HomeScreenIcon } from '../bonus/bonus-icons';
-import { usePerks } from '../bonus/bonus-texts';
-import '../bonus/perks-screens-texts';
+import {
+  canAddToHomeScreen,
+  checkHomeScreen,
+  onHomeScreenAdded,
+  requestAddToHomeScreen,
+  type HomeScreenStatus,
+} from '../../telegram/home-screen';
+import { HomeScreenIcon } from '../../components/icons';
+import { usePlayerTexts } from '../../i18n/bonus-texts';
+import '../../i18n/player-screens-texts';
 import { shouldOfferHomeScreen } from './home-screen-offer';
 
 /** Asks the host about the home screen once, and offers the shortcut when it is missing or unknown. */
 export function HomeScreenCard() {
-  const { pt } = usePerks();
+  const { pt } = usePlayerTexts();
   const [status, setStatus] = useState<HomeScreenStatus | null>(null);
   const announceAdded = useEffectEvent(() => {
-    toast.success(pt('perks.profile.homeScreen.added'), { toastId: 'profile:home-screen' });
+    toast.success(pt('player.profile.homeScreen.added'), { toastId: 'profile:home-screen' });
   });
 
   useEffect(() => {
@@ -31,25 +37,30 @@ export function HomeScreenCard() {
 
   if (!shouldOfferHomeScreen(status, canAddToHomeScreen())) return null;
   return (
-    <section className="card profile-offer" aria-labelledby="profile-home-screen" data-testid="home-screen-offer" data-status={status ?? ''}>
+    <section
+      className="card profile-offer"
+      aria-labelledby="profile-home-screen"
+      data-testid="home-screen-offer"
+      data-status={status ?? ''}
+    >
       <span className="profile-offer__icon" aria-hidden="true">
         <HomeScreenIcon />
       </span>
       <div className="profile-offer__text">
         <h2 className="profile-section__title" id="profile-home-screen">
-          {pt('perks.profile.homeScreen.title')}
+          {pt('player.profile.homeScreen.title')}
         </h2>
-        <p className="profile-offer__body">{pt('perks.profile.homeScreen.text')}</p>
+        <p className="profile-offer__body">{pt('player.profile.homeScreen.text')}</p>
       </div>
       <button
         type="button"
         className="button button--primary button--block profile-offer__button"
         onClick={() => {
-          if (!requestAddToHomeScreen()) toast.error(pt('perks.refusal.hostUnavailable'), { toastId: 'profile:home-screen-failed' });
+          if (!requestAddToHomeScreen()) toast.error(pt('player.refusal.hostUnavailable'), { toastId: 'profile:home-screen-failed' });
         }}
         data-testid="home-screen-add"
       >
-        {pt('perks.profile.homeScreen.add')}
+        {pt('player.profile.homeScreen.add')}
       </button>
     </section>
   );

@@ -1,26 +1,35 @@
 import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Avatar } from '../../components/avatar';
 import { BalancesCard } from '../../components/balances-card';
-import { BackIcon, TrophyIcon } from '../../components/icons';
+import { BackIcon, ShieldCheckIcon, TrophyIcon } from '../../components/icons';
 import { LinkRow } from '../../components/link-row';
 import { Screen } from '../../components/screen';
 import { useGoBack } from '../../lib/navigation';
 import { balancesAtom } from '../../state/balances';
 import { fullProfileAtom, profileAtom } from '../../state/profile';
 import { hasNativeBackButton } from '../../telegram/back-button';
-import { usePerks } from '../bonus/bonus-texts';
-import '../bonus/perks-screens-texts';
-import { OwnedGifts } from '../market/owned-gifts';
+import { usePlayerTexts } from '../../i18n/bonus-texts';
+import '../../i18n/player-screens-texts';
+import { usePlayT } from '../../i18n/play-texts';
 import { FairnessSummary, LinkedWalletRow } from './account-parts';
 import { HomeScreenCard } from './home-screen-card';
 import { LanguageSwitch } from './language-switch';
 import { HapticsSwitch } from './haptics-switch';
 import { NotificationsSwitch } from './notifications-switch';
+import { PrivacySwitch } from './privacy-switch';
+import { SoundSwitch } from './sound-switch';
 import './profile-screen.css';
 
-export function Component() {
-  const { t, pt } = usePerks();
+interface ProfileScreenProps {
+  /** The player's gifts, drawn by the market (the route puts the two together: app/profile-route.tsx). */
+  ownedGifts?: ReactNode;
+}
+
+export function ProfileScreen({ ownedGifts }: ProfileScreenProps) {
+  const { t, pt } = usePlayerTexts();
+  const { rt } = usePlayT();
   const { pathname } = useLocation();
   const goBack = useGoBack(pathname);
   const profile = useAtomValue(profileAtom);
@@ -45,11 +54,11 @@ export function Component() {
         <BalancesCard balances={balances} primary />
         {full?.isBanned ? (
           <p className="profile-banned" role="alert" data-testid="profile-banned">
-            {pt('perks.profile.banned')}
+            {pt('player.profile.banned')}
           </p>
         ) : null}
 
-        <OwnedGifts />
+        {ownedGifts}
 
         <section className="card profile-section" aria-labelledby="profile-language">
           <h2 className="profile-section__title" id="profile-language">
@@ -59,7 +68,7 @@ export function Component() {
         </section>
         <section className="card profile-section" aria-labelledby="profile-account">
           <h2 className="profile-section__title" id="profile-account">
-            {pt('perks.profile.account')}
+            {pt('player.profile.account')}
           </h2>
           <LinkedWalletRow />
           <dl className="profile-facts">
@@ -76,10 +85,19 @@ export function Component() {
           </dl>
         </section>
         <NotificationsSwitch />
+        <PrivacySwitch />
         <HapticsSwitch />
+        <SoundSwitch />
         <HomeScreenCard />
         <FairnessSummary />
         <LinkRow to="/achievements" icon={<TrophyIcon />} title={t('profile.achievementsLink')} />
+        <LinkRow
+          to="/profile/play"
+          icon={<ShieldCheckIcon />}
+          title={rt('responsible.profileLink')}
+          hint={rt('responsible.profileHint')}
+          testId="profile-play-link"
+        />
       </Screen>
     </div>
   );

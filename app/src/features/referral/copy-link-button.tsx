@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { copyToClipboard } from '../../telegram/share';
-import { CheckIcon, CopyIcon } from '../bonus/bonus-icons';
-import { usePerks } from '../bonus/bonus-texts';
-import '../bonus/perks-screens-texts';
+import { CheckIcon, CopyIcon } from '../../components/icons';
+import { usePlayerTexts } from '../../i18n/bonus-texts';
+import '../../i18n/player-screens-texts';
 
 /** Spec sections 4 and 9: 'Link Copied' shows for 1.5 s. */
 export const LINK_COPIED_MS = 1500;
@@ -27,10 +27,10 @@ interface CopyLinkButtonProps {
 }
 
 export function CopyLinkButton({ link, copied, onCopied }: CopyLinkButtonProps) {
-  const { pt } = usePerks();
+  const { pt } = usePlayerTexts();
   const copy = async () => {
     if (await copyToClipboard(link)) onCopied();
-    else toast.error(pt('perks.referral.copyFailed'), { toastId: 'referral:copy-failed' });
+    else toast.error(pt('player.referral.copyFailed'), { toastId: 'referral:copy-failed' });
   };
   return (
     <button
@@ -41,7 +41,7 @@ export function CopyLinkButton({ link, copied, onCopied }: CopyLinkButtonProps) 
       data-copied={copied}
     >
       {copied ? <CheckIcon width={18} height={18} /> : <CopyIcon width={18} height={18} />}
-      <span aria-live="polite">{copied ? pt('perks.referral.copied') : pt('perks.referral.copy')}</span>
+      <span aria-live="polite">{copied ? pt('player.referral.copied') : pt('player.referral.copy')}</span>
     </button>
   );
 }

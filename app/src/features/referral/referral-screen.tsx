@@ -5,22 +5,22 @@ import { toast } from '../../lib/toast';
 import { Screen } from '../../components/screen';
 import { formatCount, formatTon } from '../../lib/format';
 import { copyToClipboard, shareUrl } from '../../telegram/share';
-import { atLeast } from '../bonus/amounts';
-import { ShareIcon } from '../bonus/bonus-icons';
-import { readBonusProblem } from '../bonus/bonus-refusals';
-import { claimReferralAtom, referralQueryAtom } from '../bonus/bonus-state';
-import { usePerks } from '../bonus/bonus-texts';
-import '../bonus/perks-screens-texts';
-import { LoadProblem, LoadingCard } from '../bonus/load-states';
+import { atLeast } from '../../lib/amounts';
+import { ShareIcon } from '../../components/icons';
+import { readBonusProblem } from '../../lib/bonus-refusals';
+import { claimReferralAtom, referralQueryAtom } from './referral-state';
+import { usePlayerTexts } from '../../i18n/bonus-texts';
+import '../../i18n/player-screens-texts';
+import { LoadProblem, LoadingCard } from '../../components/load-states';
 import { CopyLinkButton, useCopiedFlag } from './copy-link-button';
 import './referral-screen.css';
 
 function InviteCard({ info }: { info: ReferralInfo }) {
-  const { pt } = usePerks();
+  const { pt } = usePlayerTexts();
   const [copied, markCopied] = useCopiedFlag();
 
   const share = async () => {
-    const outcome = shareUrl(info.link, pt('perks.referral.shareText'));
+    const outcome = shareUrl(info.link, pt('player.referral.shareText'));
     // No share sheet here (a plain browser): the link goes to the clipboard instead.
     if (outcome !== 'done' && (await copyToClipboard(info.link))) markCopied();
   };
@@ -28,17 +28,17 @@ function InviteCard({ info }: { info: ReferralInfo }) {
   return (
     <section className="card referral-invite" aria-labelledby="referral-invite-title">
       <h2 className="referral-invite__title" id="referral-invite-title">
-        {pt('perks.referral.heroTitle')}
+        {pt('player.referral.heroTitle')}
       </h2>
-      <p className="referral-invite__text">{pt('perks.referral.heroText')}</p>
+      <p className="referral-invite__text">{pt('player.referral.heroText')}</p>
       <div className="referral-invite__code">
-        <span className="referral-invite__label">{pt('perks.referral.code')}</span>
+        <span className="referral-invite__label">{pt('player.referral.code')}</span>
         <code className="referral-code__value" data-testid="referral-code">
           {info.code}
         </code>
       </div>
       <div className="referral-invite__link">
-        <span className="referral-invite__label">{pt('perks.referral.link')}</span>
+        <span className="referral-invite__label">{pt('player.referral.link')}</span>
         <span className="referral-invite__url" data-testid="referral-link">
           {info.link}
         </span>
@@ -51,7 +51,7 @@ function InviteCard({ info }: { info: ReferralInfo }) {
           data-testid="referral-share"
         >
           <ShareIcon width={18} height={18} />
-          {pt('perks.referral.share')}
+          {pt('player.referral.share')}
         </button>
         <CopyLinkButton link={info.link} copied={copied} onCopied={markCopied} />
       </div>
@@ -60,29 +60,29 @@ function InviteCard({ info }: { info: ReferralInfo }) {
 }
 
 function FriendsStats({ info }: { info: ReferralInfo }) {
-  const { pt, lang } = usePerks();
+  const { pt, lang } = usePlayerTexts();
   return (
-    <section className="referral-stats" aria-label={pt('perks.referral.stats')}>
+    <section className="referral-stats" aria-label={pt('player.referral.stats')}>
       <div className="stat">
-        <span className="stat__label">{pt('perks.referral.total')}</span>
+        <span className="stat__label">{pt('player.referral.total')}</span>
         <span className="stat__value" data-testid="referral-total" data-value={info.totalReferrals}>
           {formatCount(info.totalReferrals, lang)}
         </span>
-        <span className="referral-stats__hint">{pt('perks.referral.totalHint')}</span>
+        <span className="referral-stats__hint">{pt('player.referral.totalHint')}</span>
       </div>
       <div className="stat">
-        <span className="stat__label">{pt('perks.referral.active')}</span>
+        <span className="stat__label">{pt('player.referral.active')}</span>
         <span className="stat__value" data-testid="referral-active" data-value={info.activeReferrals}>
           {formatCount(info.activeReferrals, lang)}
         </span>
-        <span className="referral-stats__hint">{pt('perks.referral.activeHint')}</span>
+        <span className="referral-stats__hint">{pt('player.referral.activeHint')}</span>
       </div>
     </section>
   );
 }
 
 function EarningsCard({ info }: { info: ReferralInfo }) {
-  const { pt, lang } = usePerks();
+  const { pt, lang } = usePlayerTexts();
   const claim = useAtomValue(claimReferralAtom);
   const [refusal, setRefusal] = useState<string | null>(null);
   const min = formatTon(info.minClaim, lang);
@@ -93,7 +93,7 @@ function EarningsCard({ info }: { info: ReferralInfo }) {
     setRefusal(null);
     claim.mutate(undefined, {
       onSuccess: (result) => {
-        toast.success(pt('perks.referral.claimed', { amount: formatTon(result.claimed, lang) }), { toastId: 'referral:claimed' });
+        toast.success(pt('player.referral.claimed', { amount: formatTon(result.claimed, lang) }), { toastId: 'referral:claimed' });
       },
       onError: (error) => {
         const problem = readBonusProblem(error, { min });
@@ -107,19 +107,19 @@ function EarningsCard({ info }: { info: ReferralInfo }) {
   return (
     <section className="card referral-earnings" aria-labelledby="referral-earnings-title" data-testid="referral-earnings">
       <h2 className="referral-earnings__title" id="referral-earnings-title">
-        {pt('perks.referral.earnings')}
+        {pt('player.referral.earnings')}
       </h2>
       <div className="referral-earnings__grid">
         <div className="referral-earnings__item">
-          <span className="stat__label">{pt('perks.referral.available')}</span>
+          <span className="stat__label">{pt('player.referral.available')}</span>
           <span className="referral-earnings__available" data-testid="referral-available" data-value={info.available}>
-            {pt('perks.ton', { amount: formatTon(info.available, lang) })}
+            {pt('player.ton', { amount: formatTon(info.available, lang) })}
           </span>
         </div>
         <div className="referral-earnings__item">
-          <span className="stat__label">{pt('perks.referral.totalEarned')}</span>
+          <span className="stat__label">{pt('player.referral.totalEarned')}</span>
           <span className="referral-earnings__total" data-testid="referral-earned" data-value={info.totalEarned}>
-            {pt('perks.ton', { amount: formatTon(info.totalEarned, lang) })}
+            {pt('player.ton', { amount: formatTon(info.totalEarned, lang) })}
           </span>
         </div>
       </div>
@@ -131,7 +131,7 @@ function EarningsCard({ info }: { info: ReferralInfo }) {
         onClick={onClaim}
         data-testid="referral-claim"
       >
-        {claim.isPending ? pt('perks.referral.claiming') : pt('perks.referral.claim')}
+        {claim.isPending ? pt('player.referral.claiming') : pt('player.referral.claim')}
       </button>
       {refusal ? (
         <p className="referral-earnings__refusal" role="alert" data-testid="referral-refusal">
@@ -139,7 +139,7 @@ function EarningsCard({ info }: { info: ReferralInfo }) {
         </p>
       ) : enough ? null : (
         <p className="referral-earnings__hint" data-testid="referral-min">
-          {pt('perks.referral.minClaim', { min })}
+          {pt('player.referral.minClaim', { min })}
         </p>
       )}
     </section>
@@ -147,7 +147,7 @@ function EarningsCard({ info }: { info: ReferralInfo }) {
 }
 
 export function Component() {
-  const { t } = usePerks();
+  const { t } = usePlayerTexts();
   const query = useAtomValue(referralQueryAtom);
   const info = query.data ?? null;
   return (

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../components/field.css';
+import '../../components/chip.css';
+import './amount-field.css';
 
 export interface QuickAmount {
   label: string;
@@ -78,7 +81,7 @@ export function AmountField({ id, value, onChange, error, hint, quick, inlineAct
             <button
               key={item.label}
               type="button"
-              className="quick-amounts__chip"
+              className="chip quick-amounts__chip"
               disabled={disabled}
               data-testid={item.testId}
               onClick={() => onChange(item.value)}

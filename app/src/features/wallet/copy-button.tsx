@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../lib/clipboard';
 import { notify } from '../../lib/notify';
-import { CheckIcon, CopyIcon } from './wallet-icons';
+import { CheckIcon, CopyIcon } from '../../components/icons';
+import './copy-button.css';
 
 /** How long a copy button shows its tick. */
 export const COPIED_MS = 1500;

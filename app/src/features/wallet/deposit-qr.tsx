@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { encode } from 'uqr';
 import { CopyButton } from './copy-button';
+import './deposit-qr.css';
 
 /**
  * The transfer link a wallet app opens from a QR code: the hot wallet, the amount in nanotons

@@ -1,9 +1,12 @@
+import { ApiError } from '@arcade/api-client/errors';
+import { PlayRefusal } from '../../components/play-link';
 import { formatTon } from '../../lib/format';
+import { createActionKeys, newIdempotencyKey, runWithKey } from '../../lib/idempotency';
 import type { WalletInfo } from '@arcade/api-client/wallet';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WarningIcon } from '../../components/icons';
+import { CheckIcon, FlaskIcon, WarningIcon } from '../../components/icons';
 import { Screen } from '../../components/screen';
 import { notify } from '../../lib/notify';
 import { useClosingConfirmation } from '../../telegram/closing-confirmation';
@@ -12,22 +15,16 @@ import { AmountField, type QuickAmount } from './amount-field';
 import { explainCallError } from './call-errors';
 import { CopyButton } from './copy-button';
 import { DepositQr, depositLink } from './deposit-qr';
-import { createActionKeys, newIdempotencyKey, runWithKey } from './idempotency';
 import { amountProblemText, refusalValues } from './problem-text';
-import { CheckIcon, FlaskIcon } from './wallet-icons';
 import { FormSkeleton, NetworkBadge, WalletLoadError } from './wallet-parts';
-import {
-  depositArrived,
-  depositTransferAtom,
-  pendingDepositAtom,
-  refreshBalancesAtom,
-  testDepositAtom,
-  walletInfoQueryAtom,
-  type PendingDeposit,
-} from './wallet-state';
-import { WalletWidget, type SendOutcome, type WalletSender } from './wallet-widget';
-import './wallet.css';
+import { depositArrived, pendingDepositAtom, walletInfoQueryAtom, type PendingDeposit } from '../../state/wallet-info';
+import { depositTransferAtom, refreshBalancesAtom, testDepositAtom } from './wallet-state';
+import { WalletWidget } from './wallet-widget';
+import type { SendOutcome, WalletSender } from './widget-parts';
 import './wallet-texts';
+import '../../components/spinner.css';
+import './wallet.css';
+import './deposit-screen.css';
 
 const QUICK_AMOUNTS = ['1', '5', '10', '50'];
 
@@ -66,6 +63,8 @@ function DepositForm({ info, reloadInfo }: DepositFormProps) {
   const [amount, setAmount] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  // A deposit refused by responsible play (a break, a deposit limit): said in the player's language, with the way to the settings.
+  const [playRefusal, setPlayRefusal] = useState<{ code: string; message: string } | null>(null);
   const [sender, setSender] = useState<WalletSender | null>(null);
   const [busy, setBusy] = useState<'wallet' | 'test' | null>(null);
   const [testKeys] = useState(() => createActionKeys());
@@ -81,12 +80,16 @@ function DepositForm({ info, reloadInfo }: DepositFormProps) {
   const change = (value: string) => {
     setAmount(value);
     setServerError(null);
+    setPlayRefusal(null);
   };
 
   const startWaiting = (amountNano: bigint, baseline: string, via: PendingDeposit['via']) =>
     setPending({ id: newIdempotencyKey(), amount: amountText(amountNano), baseline, memo: info.depositMemo, via, arrivedAt: null });
 
-  const fail = (error: unknown) => setServerError(explainCallError(error, t, refusalValues(info, i18n.language)).amount ?? null);
+  const fail = (error: unknown) =>
+    ApiError.is(error, 'failure') && error.code?.startsWith('play.')
+      ? setPlayRefusal({ code: error.code, message: error.message })
+      : setServerError(explainCallError(error, t, refusalValues(info, i18n.language)).amount ?? null);
 
   const depositFromWallet = async () => {
     setSubmitted(true);
@@ -153,6 +156,11 @@ function DepositForm({ info, reloadInfo }: DepositFormProps) {
         testId="deposit-amount"
         errorTestId="deposit-amount-error"
       />
+      {playRefusal ? (
+        <p className="field__error" role="alert" data-testid="deposit-play-refusal">
+          <PlayRefusal code={playRefusal.code} fallback={playRefusal.message} />
+        </p>
+      ) : null}
       <button
         type="button"
         className="button button--primary button--block"
@@ -311,7 +319,11 @@ export function Component() {
     >
       {info ? (
         <>
-          {pending ? <DepositPendingCard key={pending.id} pending={pending} info={info} /> : <DepositForm info={info} reloadInfo={reloadInfo} />}
+          {pending ? (
+            <DepositPendingCard key={pending.id} pending={pending} info={info} />
+          ) : (
+            <DepositForm info={info} reloadInfo={reloadInfo} />
+          )}
           <ManualDeposit info={info} />
         </>
       ) : infoQuery.isError ? (

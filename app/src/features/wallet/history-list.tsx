@@ -3,10 +3,30 @@ import type { HistoryItem, WalletInfo } from '@arcade/api-client/wallet';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowDownIcon, ArrowUpIcon, BonusMark, DiceIcon, FriendsIcon, GiftIcon, TonMark, TrophyIcon } from '../../components/icons';
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  BonusMark,
+  CartIcon,
+  CoinsIcon,
+  DiceIcon,
+  DotsIcon,
+  FriendsIcon,
+  GiftIcon,
+  RefundIcon,
+  SendIcon,
+  SparkIcon,
+  TagIcon,
+  TonMark,
+  TrophyIcon,
+} from '../../components/icons';
 import { isNegativeAmount } from './money-format';
-import { BagIcon, CoinsIcon, DotsIcon, RefundIcon, SendIcon, SparkIcon, TagIcon } from './wallet-icons';
-import { walletHistoryQueryAtom, walletInfoAtom } from './wallet-state';
+import { walletInfoAtom } from '../../state/wallet-info';
+import { walletHistoryQueryAtom } from './wallet-state';
+import '../../components/skeleton.css';
+import '../../components/spinner.css';
+import './wallet.css';
+import './history-list.css';
 
 type Kind = HistoryItem['kind'];
 
@@ -20,7 +40,7 @@ const KIND_ICONS: Record<Kind, ReactNode> = {
   referral: <FriendsIcon width={20} height={20} />,
   referral_claim: <CoinsIcon width={20} height={20} />,
   bonus_release: <SparkIcon width={20} height={20} />,
-  purchase: <BagIcon width={20} height={20} />,
+  purchase: <CartIcon width={20} height={20} />,
   sale: <TagIcon width={20} height={20} />,
   gift_withdrawal: <SendIcon width={20} height={20} />,
   other: <DotsIcon width={20} height={20} />,

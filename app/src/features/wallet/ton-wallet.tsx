@@ -1,7 +1,7 @@
 import type { DepositTransfer } from '@arcade/api-client/wallet';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WalletIcon } from '../../components/icons';
+import { CheckIcon, ChevronDownIcon, CopyIcon, LogoutIcon, WalletIcon } from '../../components/icons';
 import { copyText } from '../../lib/clipboard';
 import { notify } from '../../lib/notify';
 import {
@@ -18,8 +18,9 @@ import {
 } from '../../lib/ton-connect';
 import { shortAddress } from './money-format';
 import { useWalletLink, type WalletLink } from './use-wallet-link';
-import { CheckIcon, ChevronDownIcon, CopyIcon, LogoutIcon } from './wallet-icons';
-import { WidgetRestoring, type SendOutcome, type TonWalletProps, type WalletSender } from './wallet-widget';
+import { WidgetRestoring, type SendOutcome, type TonWalletProps, type WalletSender } from './widget-parts';
+import '../../components/spinner.css';
+import './ton-wallet.css';
 
 // This module is reached only through a dynamic import (wallet-widget.tsx), so TON Connect UI
 // stays in its own chunk.

@@ -12,7 +12,8 @@ import {
   type LinkFailure,
   type LinkWalletRequest,
 } from './wallet-link';
-import { linkWalletAtom, proofPayloadFetcherAtom, walletInfoAtom } from './wallet-state';
+import { walletInfoAtom } from '../../state/wallet-info';
+import { linkWalletAtom, proofPayloadFetcherAtom } from './wallet-state';
 
 // Reached only from ton-wallet.tsx, inside the TON Connect chunk.
 
@@ -45,7 +46,13 @@ export interface WalletLink {
  * Linking with ton_proof: while no wallet is connected a fresh payload sits in TON Connect's
  * connect request; a wallet that connects with a proof of that payload is sent to the server once.
  */
-export function useWalletLink(ui: TonConnectUI, wallet: Wallet | null, restored: boolean, enabled: boolean, ledger: ProofLedger = proofLedger): WalletLink {
+export function useWalletLink(
+  ui: TonConnectUI,
+  wallet: Wallet | null,
+  restored: boolean,
+  enabled: boolean,
+  ledger: ProofLedger = proofLedger,
+): WalletLink {
   const fetchPayload = useAtomValue(proofPayloadFetcherAtom);
   const info = useAtomValue(walletInfoAtom);
   const { mutateAsync: link } = useAtomValue(linkWalletAtom);

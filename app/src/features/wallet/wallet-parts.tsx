@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WarningIcon } from '../../components/icons';
+import '../../components/skeleton.css';
+import './wallet-parts.css';
 
 /** 'Testnet' beside the title when the server runs on the test network. */
 export function NetworkBadge({ network }: { network: 'mainnet' | 'testnet' | undefined }) {
@@ -41,7 +43,17 @@ export function FormSkeleton({ rows = 3 }: { rows?: number }) {
 }
 
 /** One "label: value" line of a summary. */
-export function SummaryRow({ label, children, strong = false, testId }: { label: string; children: ReactNode; strong?: boolean; testId?: string }) {
+export function SummaryRow({
+  label,
+  children,
+  strong = false,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  strong?: boolean;
+  testId?: string;
+}) {
   return (
     <div className={`summary__row${strong ? ' summary__row--strong' : ''}`}>
       <dt>{label}</dt>

@@ -9,11 +9,12 @@ import { CopyButton } from './copy-button';
 import { HistoryList } from './history-list';
 import { shortAddress } from './money-format';
 import { NetworkBadge } from './wallet-parts';
-import { walletInfoAtom } from './wallet-state';
+import { walletInfoAtom } from '../../state/wallet-info';
 import { WalletWidget } from './wallet-widget';
 import { InFlightWithdrawals } from './withdrawals-in-flight';
-import './wallet.css';
 import './wallet-texts';
+import './wallet.css';
+import './wallet-screen.css';
 
 /** The wallet linked with ton_proof: withdrawals are offered to it. */
 function LinkedWallet({ address }: { address: string }) {

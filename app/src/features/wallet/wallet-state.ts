@@ -1,24 +1,22 @@
-import { toNano } from '@arcade/api-client/money';
-import type { Balance, FullProfile, LightProfile } from '@arcade/api-client/schemas';
 import type { DepositTransfer, HistoryPage, WalletInfo, Withdrawal, WithdrawalStatus } from '@arcade/api-client/wallet';
-import { skipToken, type QueryClient, type QueryFunctionContext } from '@tanstack/query-core';
-import { atom, type Atom, type Getter } from 'jotai';
-import { atomWithInfiniteQuery, atomWithMutation, atomWithQuery, queryClientAtom, type AtomWithQueryResult } from 'jotai-tanstack-query';
-import { profileKeys, readSignedIn, required } from '../../state/profile';
-import { apiAtom, sessionAtom } from '../../state/session';
+import type { QueryClient, QueryFunctionContext } from '@tanstack/query-core';
+import { atom, type Getter } from 'jotai';
+import { atomWithInfiniteQuery, atomWithMutation, atomWithQuery } from 'jotai-tanstack-query';
+import { profileKeys } from '../../state/profile';
+import { sessionAtom } from '../../state/session';
+import { readSignedIn, required, signedInQuery } from '../../state/signed-in';
+import { walletInfoKey } from '../../state/wallet-info';
 import type { ProofPayload } from './proof-payload';
 import type { LinkWalletRequest } from './wallet-link';
 
 export const walletKeys = {
   all: ['wallet'] as const,
-  info: (userId: string | null) => ['wallet', 'info', userId] as const,
+  info: walletInfoKey,
   history: (userId: string | null) => ['wallet', 'history', userId] as const,
   withdrawal: (userId: string | null, id: string | null) => ['wallet', 'withdrawal', userId, id] as const,
   withdrawals: (userId: string | null) => ['wallet', 'withdrawals', userId] as const,
 };
 
-/** How often the wallet info is re-read while a deposit is on its way. */
-export const DEPOSIT_POLL_MS = 2000;
 /** How often a withdrawal's status is re-read until it is final. */
 export const WITHDRAWAL_POLL_MS = 1500;
 export const HISTORY_PAGE_SIZE = 20;
@@ -35,19 +33,6 @@ export async function refreshBalances(client: QueryClient, userId: string): Prom
   ]);
 }
 
-/**
- * The wallet info carries the balance too: when it is newer than the profiles' copy (a deposit
- * landed, a withdrawal was refunded), the profiles take it, so the top bar shows it at once.
- */
-export function shareBalance(client: QueryClient, userId: string, balance: Balance): void {
-  const differs = (profile: { balance: Balance } | undefined) =>
-    profile !== undefined && (profile.balance.ton !== balance.ton || profile.balance.bonusTon !== balance.bonusTon);
-  const light = client.getQueryData<LightProfile>(profileKeys.light(userId));
-  if (differs(light)) client.setQueryData<LightProfile>(profileKeys.light(userId), (old) => (old ? { ...old, balance } : old));
-  const full = client.getQueryData<FullProfile>(profileKeys.full(userId));
-  if (differs(full)) client.setQueryData<FullProfile>(profileKeys.full(userId), (old) => (old ? { ...old, balance } : old));
-}
-
 /** `set(refreshBalancesAtom)` from a component or another atom. */
 export const refreshBalancesAtom = atom(null, async (get) => {
   const signedIn = readSignedIn(get);
@@ -55,49 +40,6 @@ export const refreshBalancesAtom = atom(null, async (get) => {
 });
 
 // ---- Deposits ----
-
-/** A deposit sent (through the wallet or as a test) and not yet seen on the balance. */
-export interface PendingDeposit {
-  /** Told apart from the next one, so its arrival is announced once. */
-  id: string;
-  amount: string;
-  /** The TON balance just before it was sent. */
-  baseline: string;
-  memo: string;
-  via: 'wallet' | 'test';
-  /** The balance it arrived at, once announced. */
-  arrivedAt: string | null;
-}
-
-export const pendingDepositAtom = atom<PendingDeposit | null>(null);
-
-/** Any rise of the TON balance over the baseline counts: the deposit (or another one) has landed. */
-export function depositArrived(pending: PendingDeposit, info: WalletInfo | undefined | null): boolean {
-  return info != null && toNano(info.balance.ton) > toNano(pending.baseline);
-}
-
-export const walletInfoQueryAtom = atomWithQuery((get: Getter) => {
-  const session = get(sessionAtom);
-  const api = get(apiAtom);
-  const client = get(queryClientAtom);
-  const pending = get(pendingDepositAtom);
-  return {
-    queryKey: walletKeys.info(session?.userId ?? null),
-    queryFn:
-      session && api
-        ? async ({ signal }: QueryFunctionContext) => {
-            const info = await api.wallet.info({ signal });
-            shareBalance(client, session.userId, info.balance);
-            return info;
-          }
-        : skipToken,
-    // Poll only while a deposit is on its way.
-    refetchInterval: (query: { state: { data: WalletInfo | undefined } }) =>
-      pending && !depositArrived(pending, query.state.data) ? DEPOSIT_POLL_MS : false,
-  };
-});
-
-export const walletInfoAtom = atom((get): WalletInfo | null => get(walletInfoQueryAtom).data ?? null);
 
 /** Asks the server for the TON Connect transfer of a deposit (moves no money by itself). */
 export const depositTransferAtom = atomWithMutation((get) => {
@@ -181,52 +123,38 @@ export const activeWithdrawalIdAtom = atom(
   },
 );
 
-const withdrawalQueryAtoms = new Map<string, Atom<AtomWithQueryResult<Withdrawal>>>();
-
-/** One withdrawal, polled every 1.5 s until done, refunded or rejected. */
-export function withdrawalQueryAtomFor(id: string): Atom<AtomWithQueryResult<Withdrawal>> {
-  let queryAtom = withdrawalQueryAtoms.get(id);
-  if (!queryAtom) {
-    queryAtom = atomWithQuery((get: Getter) => {
-      const session = get(sessionAtom);
-      const api = get(apiAtom);
-      return {
-        queryKey: walletKeys.withdrawal(session?.userId ?? null, id),
-        queryFn: session && api ? ({ signal }: QueryFunctionContext) => api.wallet.withdrawal(id, { signal }) : skipToken,
-        refetchInterval: (query: { state: { data: Withdrawal | undefined } }) =>
-          isFinalWithdrawal(query.state.data?.status) ? false : WITHDRAWAL_POLL_MS,
-        // Keep following it while the messenger is in the background: money is moving.
-        refetchIntervalInBackground: true,
-      };
-    });
-    withdrawalQueryAtoms.set(id, queryAtom);
-  }
-  return queryAtom;
+/**
+ * One withdrawal, polled every 1.5 s until done, refunded or rejected. A card makes its own
+ * (useMemo): the atom goes with the card, the data stays in the query cache under its key.
+ */
+export function withdrawalQueryAtom(id: string) {
+  return atomWithQuery((get: Getter) => ({
+    ...signedInQuery(
+      get,
+      (userId) => walletKeys.withdrawal(userId, id),
+      ({ api }, { signal }) => api.wallet.withdrawal(id, { signal }),
+    ),
+    refetchInterval: (query: { state: { data: Withdrawal | undefined } }) =>
+      isFinalWithdrawal(query.state.data?.status) ? false : WITHDRAWAL_POLL_MS,
+    // Keep following it while the messenger is in the background: money is moving.
+    refetchIntervalInBackground: true,
+  }));
 }
 
 /** The player's latest withdrawals, newest first; each also fills its own withdrawal's cache. */
-export const withdrawalsQueryAtom = atomWithQuery((get: Getter) => {
-  const session = get(sessionAtom);
-  const api = get(apiAtom);
-  const client = get(queryClientAtom);
-  return {
-    queryKey: walletKeys.withdrawals(session?.userId ?? null),
-    queryFn:
-      session && api
-        ? async ({ signal }: QueryFunctionContext): Promise<Withdrawal[]> => {
-            const { items } = await api.wallet.withdrawals({ signal });
-            for (const item of items) {
-              const key = walletKeys.withdrawal(session.userId, item.id);
-              // A card polling it already has a fresher copy.
-              if (client.getQueryData(key) === undefined) client.setQueryData(key, item);
-            }
-            return items;
-          }
-        : skipToken,
-    // Read when a screen opens; the cards poll their own withdrawal meanwhile.
-    refetchOnWindowFocus: false,
-  };
-});
+export const withdrawalsQueryAtom = atomWithQuery((get: Getter) => ({
+  ...signedInQuery(get, walletKeys.withdrawals, async ({ api, client, userId }, { signal }): Promise<Withdrawal[]> => {
+    const { items } = await api.wallet.withdrawals({ signal });
+    for (const item of items) {
+      const key = walletKeys.withdrawal(userId, item.id);
+      // A card polling it already has a fresher copy.
+      if (client.getQueryData(key) === undefined) client.setQueryData(key, item);
+    }
+    return items;
+  }),
+  // Read when a screen opens; the cards poll their own withdrawal meanwhile.
+  refetchOnWindowFocus: false,
+}));
 
 /** The withdrawals that are still on their way (review, queued, sent), newest first. */
 export function inFlightWithdrawals(items: readonly Withdrawal[] | undefined): Withdrawal[] {
@@ -288,17 +216,13 @@ export const linkWalletAtom = atomWithMutation((get) => {
 
 // ---- History ----
 
-export const walletHistoryQueryAtom = atomWithInfiniteQuery((get: Getter) => {
-  const session = get(sessionAtom);
-  const api = get(apiAtom);
-  return {
-    queryKey: walletKeys.history(session?.userId ?? null),
-    queryFn:
-      session && api
-        ? ({ pageParam, signal }: QueryFunctionContext<readonly unknown[], string | null>): Promise<HistoryPage> =>
-            api.wallet.history(pageParam ? { cursor: pageParam, limit: HISTORY_PAGE_SIZE } : { limit: HISTORY_PAGE_SIZE }, { signal })
-        : skipToken,
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: HistoryPage) => last.nextCursor,
-  };
-});
+export const walletHistoryQueryAtom = atomWithInfiniteQuery((get: Getter) => ({
+  ...signedInQuery(
+    get,
+    walletKeys.history,
+    ({ api }, { pageParam, signal }: QueryFunctionContext<readonly unknown[], string | null>): Promise<HistoryPage> =>
+      api.wallet.history(pageParam ? { cursor: pageParam, limit: HISTORY_PAGE_SIZE } : { limit: HISTORY_PAGE_SIZE }, { signal }),
+  ),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last: HistoryPage) => last.nextCursor,
+}));

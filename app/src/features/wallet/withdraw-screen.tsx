@@ -1,4 +1,5 @@
 import { formatTon } from '../../lib/format';
+import { createActionKeys, runWithKey } from '../../lib/idempotency';
 import { toNano } from '@arcade/api-client/money';
 import type { WalletInfo } from '@arcade/api-client/wallet';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
@@ -6,16 +7,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Screen } from '../../components/screen';
 import { sessionAtom } from '../../state/session';
+import { walletInfoQueryAtom } from '../../state/wallet-info';
 import { amountText, checkWithdrawAddress, checkWithdrawAmount, maxWithdrawal, parseTonAmount, withdrawalSummary } from './amount';
 import { AmountField } from './amount-field';
 import { explainCallError, type FieldErrors } from './call-errors';
-import { createActionKeys, runWithKey } from './idempotency';
 import { amountProblemText, refusalValues } from './problem-text';
 import { FormSkeleton, NetworkBadge, SummaryRow, WalletLoadError } from './wallet-parts';
 import {
   activeWithdrawalIdAtom,
   storedWithdrawalId,
-  walletInfoQueryAtom,
   withdrawalResumeCheckedAtom,
   withdrawalsQueryAtom,
   withdrawalToResume,
@@ -23,8 +23,11 @@ import {
 } from './wallet-state';
 import { WalletWidget } from './wallet-widget';
 import { WithdrawalStatusCard } from './withdrawal-status';
-import './wallet.css';
 import './wallet-texts';
+import '../../components/spinner.css';
+import '../../components/field.css';
+import './wallet.css';
+import './withdraw-screen.css';
 
 /** No wallet linked yet: linking one fills in the address. */
 function LinkOffer() {

@@ -6,9 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { notify } from '../../lib/notify';
 import { shortAddress } from './money-format';
-import { CheckIcon, ClockIcon, CrossIcon, RefundIcon, SendIcon } from './wallet-icons';
+import { CheckIcon, ClockIcon, CrossIcon, RefundIcon, SendIcon } from '../../components/icons';
 import { SummaryRow } from './wallet-parts';
-import { activeWithdrawalIdAtom, isFinalWithdrawal, refreshBalancesAtom, withdrawalQueryAtomFor } from './wallet-state';
+import { activeWithdrawalIdAtom, isFinalWithdrawal, refreshBalancesAtom, withdrawalQueryAtom } from './wallet-state';
+import './wallet.css';
+import './withdrawal-status.css';
 
 const STATUS_ICONS: Record<WithdrawalStatus, ReactNode> = {
   review: <ClockIcon width={30} height={30} />,
@@ -58,7 +60,7 @@ export function WithdrawalStatusCard(props: WithdrawalStatusCardProps) {
   const { id, place } = props;
   const { t, i18n } = useTranslation();
   const titleId = useId();
-  const queryAtom = useMemo(() => withdrawalQueryAtomFor(id), [id]);
+  const queryAtom = useMemo(() => withdrawalQueryAtom(id), [id]);
   const query = useAtomValue(queryAtom);
   const [activeId, setActiveId] = useAtom(activeWithdrawalIdAtom);
   const refresh = useSetAtom(refreshBalancesAtom);
@@ -107,7 +109,8 @@ export function WithdrawalStatusCard(props: WithdrawalStatusCardProps) {
   }
 
   const ton = (value: string) => formatTon(value, i18n.language);
-  const tone = withdrawal.status === 'done' ? 'good' : withdrawal.status === 'refunded' || withdrawal.status === 'rejected' ? 'bad' : 'busy';
+  const tone =
+    withdrawal.status === 'done' ? 'good' : withdrawal.status === 'refunded' || withdrawal.status === 'rejected' ? 'bad' : 'busy';
 
   return (
     <section

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inFlightWithdrawals, withdrawalsQueryAtom } from './wallet-state';
 import { WithdrawalStatusCard } from './withdrawal-status';
+import './withdrawals-in-flight.css';
 
 /**
  * On /wallet: the withdrawals still on their way (review, queued, sent), each with its status card,

@@ -2,9 +2,9 @@ import type { Texts } from './en';
 
 /**
  * English texts of the bonus screen: tasks, the daily reward, balances and refusals (the
- * referral, achievements and profile screens' are in perks-screens-en.ts). Russian ships with
- * the bonus screen's code, English loads on switching; `bonus-texts.ts` in the bonus feature
- * adds them to i18next under `perks`.
+ * referral, achievements and profile screens' are in player-screens-en.ts). Russian ships with
+ * the bonus screen's code, English loads on switching; `i18n/bonus-texts.ts` adds them to
+ * i18next under `player`.
  */
 export const bonusEn = {
   retry: 'Retry',
@@ -81,7 +81,6 @@ export const bonusEn = {
     hostUnavailable: 'This needs a newer version of Telegram.',
   },
 };
-
 
 /** Every language provides exactly these keys (checked by the compiler and a unit test). */
 export type BonusResources = Texts<typeof bonusEn>;

@@ -121,8 +121,7 @@ export const walletEn = {
     copy: 'Copy',
     copyAddress: 'Copy the deposit address',
     copyMemo: 'Copy the comment',
-    memoWarning:
-      'The comment is required. Without it we cannot tell the transfer is yours, and it will not be credited automatically.',
+    memoWarning: 'The comment is required. Without it we cannot tell the transfer is yours, and it will not be credited automatically.',
     minNote: 'Minimum deposit: {{amount}} TON.',
     qrTitle: 'Scan with a wallet',
     qrText: 'On another device: the amount and the comment are filled in.',
@@ -224,7 +223,6 @@ export const walletEn = {
     },
   },
 };
-
 
 /** Every language provides exactly these keys. */
 export type WalletResources = Texts<typeof walletEn>;

@@ -74,7 +74,8 @@ export function faceAt(angle: number): CoinSide {
 }
 
 export function validateFlipOutcome(outcome: FlipOutcome): void {
-  if (outcome.side !== 'heads' && outcome.side !== 'tails') throw new RangeError(`side must be heads or tails, got ${String(outcome.side)}`);
+  if (outcome.side !== 'heads' && outcome.side !== 'tails')
+    throw new RangeError(`side must be heads or tails, got ${String(outcome.side)}`);
   if (typeof outcome.win !== 'boolean') throw new RangeError('win must be a boolean');
 }
 
@@ -123,7 +124,16 @@ export function flipPose(plan: FlipPlan, t: number): FlipPose {
   }
   if (t < tossStart) {
     const u = segment(t, 0, tossStart);
-    return { phase: 'windup', angle: plan.startAngle, lift: 0, drift: 0, squash: 1 - 0.12 * Math.sin(u * Math.PI * 0.5), face: faceAt(plan.startAngle), reveal: 0, revealMs };
+    return {
+      phase: 'windup',
+      angle: plan.startAngle,
+      lift: 0,
+      drift: 0,
+      squash: 1 - 0.12 * Math.sin(u * Math.PI * 0.5),
+      face: faceAt(plan.startAngle),
+      reveal: 0,
+      revealMs,
+    };
   }
   if (t < landStart) {
     const u = segment(t, tossStart, landStart);
@@ -143,7 +153,16 @@ export function flipPose(plan: FlipPlan, t: number): FlipPose {
     return { phase: 'land', angle, lift: bounce, drift: 0, squash: impact, face: faceAt(angle), reveal: 0, revealMs };
   }
   const u = segment(t, revealStart, plan.durationMs);
-  return { phase: 'reveal', angle: plan.endAngle, lift: 0, drift: 0, squash: 1, face: plan.side, reveal: clamp01(easeOutQuad(u)), revealMs };
+  return {
+    phase: 'reveal',
+    angle: plan.endAngle,
+    lift: 0,
+    drift: 0,
+    squash: 1,
+    face: plan.side,
+    reveal: clamp01(easeOutQuad(u)),
+    revealMs,
+  };
 }
 
 /** Normalises an angle into [0, 2π) (for tests and the idle pose). */

@@ -138,9 +138,25 @@ export class FlipScene extends GameScene {
     this.badge.addChild(this.badgePill, this.badgeTexts.win.view, this.badgeTexts.lose.view);
     this.effects = new Container();
 
-    this.view.addChild(this.backdrop.view, this.pedestal, this.rays, this.aura, this.shadow, this.coin, this.effects, this.labels.heads.view, this.labels.tails.view, this.badge);
+    this.view.addChild(
+      this.backdrop.view,
+      this.pedestal,
+      this.rays,
+      this.aura,
+      this.shadow,
+      this.coin,
+      this.effects,
+      this.labels.heads.view,
+      this.labels.tails.view,
+      this.badge,
+    );
     const sparkle = sparkleTexture(bag);
-    this.burst = new Burst({ ...this.burstShape(), count: 46, seed: 1, textures: [sparkle, sparkle, miniCoinTexture(bag), confettiTexture(bag)] });
+    this.burst = new Burst({
+      ...this.burstShape(),
+      count: 46,
+      seed: 1,
+      textures: [sparkle, sparkle, miniCoinTexture(bag), confettiTexture(bag)],
+    });
     this.effects.addChild(this.burst.view);
     this.draw();
   }

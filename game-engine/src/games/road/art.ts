@@ -84,7 +84,11 @@ export function heroTexture(bag: ResourceBag, size = 96): Texture {
 /** Every car paint (CAR_PAINTS) on one texture source, in that order. */
 export function carTextures(bag: ResourceBag): Texture[] {
   return bag.canvasAtlas(
-    CAR_PAINTS.map(([paint, dark]) => ({ width: 120, height: 60, draw: (ctx: CanvasRenderingContext2D, w: number, h: number) => drawCar(ctx, w, h, paint, dark) })),
+    CAR_PAINTS.map(([paint, dark]) => ({
+      width: 120,
+      height: 60,
+      draw: (ctx: CanvasRenderingContext2D, w: number, h: number) => drawCar(ctx, w, h, paint, dark),
+    })),
     { mipmaps: true },
   );
 }

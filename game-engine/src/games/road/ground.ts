@@ -56,10 +56,16 @@ export class RoadGround {
     this.paint(this.start, start, layout);
     this.paint(this.finish, finish, layout);
     // Two lanes (0 at the bottom, 1 above), with the markings of lanes 0..2 so the tile repeats.
-    paintCanvas(this.tile, width, 2 * h, (ctx) => {
-      ctx.translate(0, 2 * h);
-      drawGround(ctx, layout, { top: -2 * h, bottom: 0 }, true);
-    }, resolution);
+    paintCanvas(
+      this.tile,
+      width,
+      2 * h,
+      (ctx) => {
+        ctx.translate(0, 2 * h);
+        drawGround(ctx, layout, { top: -2 * h, bottom: 0 }, true);
+      },
+      resolution,
+    );
     Object.assign(this.lanes.style, {
       top: `${roadTop}px`,
       width: `${width}px`,
@@ -90,10 +96,16 @@ export class RoadGround {
   }
 
   private paint(canvas: HTMLCanvasElement, band: Band, layout: GroundLayout): void {
-    paintCanvas(canvas, layout.width, band.bottom - band.top, (ctx) => {
-      ctx.translate(0, -band.top);
-      drawGround(ctx, layout, band, false);
-    }, layout.resolution);
+    paintCanvas(
+      canvas,
+      layout.width,
+      band.bottom - band.top,
+      (ctx) => {
+        ctx.translate(0, -band.top);
+        drawGround(ctx, layout, band, false);
+      },
+      layout.resolution,
+    );
     Object.assign(canvas.style, { top: `${band.top}px`, width: `${layout.width}px`, height: `${band.bottom - band.top}px` });
   }
 }

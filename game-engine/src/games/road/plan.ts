@@ -113,11 +113,14 @@ export function laneDirection(lane: number): 1 | -1 {
 
 export function validateSetup(setup: RoadSetup): void {
   const { lanes, multipliers } = setup;
-  if (!Number.isInteger(lanes) || lanes < 1 || lanes > MAX_LANES) throw new RangeError(`lanes must be an integer 1..${MAX_LANES}, got ${lanes}`);
-  if (!Array.isArray(multipliers) || multipliers.length !== lanes) throw new RangeError(`need one multiplier per lane (${lanes}), got ${multipliers.length}`);
+  if (!Number.isInteger(lanes) || lanes < 1 || lanes > MAX_LANES)
+    throw new RangeError(`lanes must be an integer 1..${MAX_LANES}, got ${lanes}`);
+  if (!Array.isArray(multipliers) || multipliers.length !== lanes)
+    throw new RangeError(`need one multiplier per lane (${lanes}), got ${multipliers.length}`);
   for (const m of multipliers) if (!Number.isFinite(m) || m <= 0) throw new RangeError(`multipliers must be positive numbers, got ${m}`);
   const passed = setup.passed ?? 0;
-  if (!Number.isInteger(passed) || passed < 0 || passed > lanes) throw new RangeError(`passed must be an integer 0..${lanes}, got ${passed}`);
+  if (!Number.isInteger(passed) || passed < 0 || passed > lanes)
+    throw new RangeError(`passed must be an integer 0..${lanes}, got ${passed}`);
 }
 
 export function setupRoad(setup: RoadSetup): RoadState {
@@ -188,12 +191,15 @@ export function planStep(state: RoadState, lane: number, result: RoadStepResult,
     durationMs,
     seed: Math.floor(random.next() * 2 ** 31),
   };
-  const next: RoadState = trap ? { ...state, position: lane, status: 'crashed', crashLane: lane } : { ...state, position: lane, status: 'walking' };
+  const next: RoadState = trap
+    ? { ...state, position: lane, status: 'crashed', crashLane: lane }
+    : { ...state, position: lane, status: 'walking' };
   return { state: next, plan };
 }
 
 export function planCashOut(state: RoadState, seed = 1): { state: RoadState; plan: RoadCashOutPlan } {
-  if (state.status === 'ready' || (state.status === 'walking' && state.position < 0)) throw new Error('cannot cash out: no lane crossed yet');
+  if (state.status === 'ready' || (state.status === 'walking' && state.position < 0))
+    throw new Error('cannot cash out: no lane crossed yet');
   if (state.status !== 'walking') throw new Error(`cannot cash out: the round is ${state.status}`);
   const finish = state.position === state.lanes - 1;
   const hopMs = finish ? 420 : 0;
@@ -214,9 +220,11 @@ export function planCashOut(state: RoadState, seed = 1): { state: RoadState; pla
 
 /** Shows the trap slots after the round; slots past the last lane (25 - lanes of them) are not on the road. */
 export function planReveal(state: RoadState, trapSlots: readonly number[]): { state: RoadState; plan: RoadRevealPlan } {
-  if (state.status !== 'crashed' && state.status !== 'cashed') throw new Error(`reveal comes after the round; the round is ${state.status}`);
+  if (state.status !== 'crashed' && state.status !== 'cashed')
+    throw new Error(`reveal comes after the round; the round is ${state.status}`);
   for (const slot of trapSlots) {
-    if (!Number.isInteger(slot) || slot < 0 || slot >= MAX_LANES) throw new RangeError(`trap slots are integers 0..${MAX_LANES - 1}, got ${slot}`);
+    if (!Number.isInteger(slot) || slot < 0 || slot >= MAX_LANES)
+      throw new RangeError(`trap slots are integers 0..${MAX_LANES - 1}, got ${slot}`);
   }
   const traps = [...new Set(trapSlots)].filter((slot) => slot < state.lanes).sort((a, b) => a - b);
   const staggerMs = 110;
@@ -250,7 +258,14 @@ export function stepHeroPose(plan: RoadStepPlan, t: number): HeroPose {
   }
   if (t < landAt) {
     const u = segment(t, plan.crouchMs, landAt);
-    return { lane: lerp(plan.from, plan.to, easeInOutQuad(u)), lift: Math.sin(u * Math.PI), squash: 1 + 0.12 * Math.sin(u * Math.PI), knock: 0, spin: 0, down: 0 };
+    return {
+      lane: lerp(plan.from, plan.to, easeInOutQuad(u)),
+      lift: Math.sin(u * Math.PI),
+      squash: 1 + 0.12 * Math.sin(u * Math.PI),
+      knock: 0,
+      spin: 0,
+      down: 0,
+    };
   }
   const landed = t - landAt;
   const settle = 1 - 0.18 * Math.max(0, 1 - landed / 140) * Math.sin(Math.min(1, landed / 140) * Math.PI);

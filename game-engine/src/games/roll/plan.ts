@@ -151,7 +151,16 @@ export function rollMotion<M extends RollMotion>(plan: RollPlan, t: number, out:
 /** The pose at `t` ms into the plan; from the settle's end on the marker is exactly on the roll. */
 export function rollPose(plan: RollPlan, t: number): RollPose {
   const revealStart = plan.rewindMs + plan.travelMs + plan.settleMs;
-  const pose = rollMotion(plan, t, { phase: 'rewind', value: 0, spin: 0, hop: 0, speed: 0, display: '', reveal: 0, revealMs: t - revealStart });
+  const pose = rollMotion(plan, t, {
+    phase: 'rewind',
+    value: 0,
+    spin: 0,
+    hop: 0,
+    speed: 0,
+    display: '',
+    reveal: 0,
+    revealMs: t - revealStart,
+  });
   if (t >= revealStart) {
     pose.reveal = t >= plan.durationMs ? 1 : easeOutQuad(segment(t, revealStart, plan.durationMs));
     pose.display = formatHundredths(plan.rollHundredths);

@@ -13,7 +13,17 @@ import { GameScene } from '../shared/game-scene';
 import { palette } from '../shared/theme';
 import { setTint } from '../shared/tint';
 import { diceTexture, meterTexture, METER_PAD, panelTexture, pointerTexture } from './art';
-import { rollMotion, rollPose, planRoll, winZone, type RollDirection, type RollMotion, type RollOutcome, type RollPlan, type RollPose } from './plan';
+import {
+  rollMotion,
+  rollPose,
+  planRoll,
+  winZone,
+  type RollDirection,
+  type RollMotion,
+  type RollOutcome,
+  type RollPlan,
+  type RollPose,
+} from './plan';
 
 const TRAIL = 4;
 

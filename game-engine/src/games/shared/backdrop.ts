@@ -41,7 +41,14 @@ export class Backdrop {
       const sprite = addLight(new Sprite(dot), context.resources);
       sprite.anchor.set(0.5);
       sprite.tint = random.chance(0.7) ? palette.tonLight : palette.goldLight;
-      const mote = { sprite, x: random.next(), y: random.next(), speed: random.range(0.01, 0.035), phase: random.range(0, Math.PI * 2), size: random.range(3, 7) };
+      const mote = {
+        sprite,
+        x: random.next(),
+        y: random.next(),
+        speed: random.range(0.01, 0.035),
+        phase: random.range(0, Math.PI * 2),
+        size: random.range(3, 7),
+      };
       sprite.setSize(mote.size, mote.size);
       this.motes.push(mote);
       this.view.addChild(sprite);

@@ -73,6 +73,12 @@ export abstract class GameScene implements Scene {
     this.animator.skip();
   }
 
+  setInstant(on: boolean): void {
+    this.animator.instant = on;
+    // Switching to instant ends the running animation too (skip = finish it now).
+    if (on) this.animator.skip();
+  }
+
   seek(ms: number): void {
     this.animator.seek(ms);
   }

@@ -122,7 +122,10 @@ export class GlyphLine {
       index += 1;
       if (!sprite) continue;
       sprite.texture = data.texture;
-      sprite.position.set(scale * (Math.round(x + data.xOffset) + left), scale * (Math.round(font.baseLineOffset + data.yOffset + shift) + top));
+      sprite.position.set(
+        scale * (Math.round(x + data.xOffset) + left),
+        scale * (Math.round(font.baseLineOffset + data.yOffset + shift) + top),
+      );
       sprite.scale.set(scale);
     }
     for (let i = index; i < sprites.length; i++) sprites[i]?.scale.set(0);

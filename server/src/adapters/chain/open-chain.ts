@@ -1,14 +1,14 @@
 import type { Address } from '@ton/core';
 import { keyPairFromSeed } from '@ton/crypto';
 import type { TonConfig } from '../../config';
-import type { TonNetwork } from '../../domain/ton/address';
+import type { TonNetwork } from './address';
 import {
   highloadWalletAddress,
   QUERY_IDS_PER_WINDOW,
   queryIdFromSequence,
   signHighloadDeploy,
   type HighloadWalletKeys,
-} from '../../domain/ton/highload-wallet';
+} from './highload-wallet';
 import type { ChainAdapter } from './chain-adapter';
 import type { SandboxChain } from './sandbox-chain';
 import { ToncenterChain } from './toncenter-chain';

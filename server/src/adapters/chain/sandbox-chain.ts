@@ -68,7 +68,10 @@ export class SandboxChain implements ChainAdapter {
     const blockchain = await Blockchain.create();
     blockchain.verbosity = { ...blockchain.verbosity, print: false, blockchainLogs: false, vmLogs: 'none', debugLogs: false };
     blockchain.now = options.now ?? Math.floor(Date.now() / 1000);
-    const faucet = await blockchain.treasury('arcade-sandbox-faucet', options.faucetBalance === undefined ? {} : { balance: options.faucetBalance });
+    const faucet = await blockchain.treasury(
+      'arcade-sandbox-faucet',
+      options.faucetBalance === undefined ? {} : { balance: options.faucetBalance },
+    );
     return new SandboxChain(blockchain, faucet, options);
   }
 
@@ -152,7 +155,12 @@ export class SandboxChain implements ChainAdapter {
    */
   async sendFromUser(wallet: SandboxUserWallet, transfer: SandboxTransfer): Promise<string | null> {
     if (transfer.comment !== undefined && transfer.payload !== undefined) throw new Error('give a comment or a payload, not both');
-    const body = transfer.payload !== undefined ? Cell.fromBase64(transfer.payload) : transfer.comment !== undefined ? commentCell(transfer.comment) : null;
+    const body =
+      transfer.payload !== undefined
+        ? Cell.fromBase64(transfer.payload)
+        : transfer.comment !== undefined
+          ? commentCell(transfer.comment)
+          : null;
     this.syncClock();
     const seqno = await wallet.contract.getSeqno();
     const result = await wallet.contract.sendTransfer({

@@ -89,7 +89,8 @@ const STATUS = new Map<string, AccountStatus>([
 ]);
 
 /** Error text a liteserver gives for an external message the account would not accept. */
-const REJECTION = /cannot apply external message|external message was not accepted|failed to parse external message|not a valid bag of cells|inbound external message rejected/i;
+const REJECTION =
+  /cannot apply external message|external message was not accepted|failed to parse external message|not a valid bag of cells|inbound external message rejected/i;
 const EXIT_CODE = /exit ?code[=:\s]+(-?\d+)/i;
 
 interface Reply {
@@ -142,7 +143,8 @@ export class ToncenterChain implements ChainAdapter {
         if (!isFinal(raw)) return found;
         const tx = toChainTx(raw, address);
         const previous = found.at(-1);
-        if (previous !== undefined && tx.lt <= previous.lt) throw new ChainUnavailableError('toncenter returned transactions out of lt order');
+        if (previous !== undefined && tx.lt <= previous.lt)
+          throw new ChainUnavailableError('toncenter returned transactions out of lt order');
         if (after !== null && tx.lt <= after.lt) {
           if (tx.lt === after.lt && tx.hash !== after.hash.toLowerCase()) {
             throw new ChainUnavailableError(`transaction at lt ${after.lt} is ${tx.hash}, not the cursor's ${after.hash}`);
@@ -200,7 +202,9 @@ export class ToncenterChain implements ChainAdapter {
       return JSON.parse(reply.text) as unknown;
     } catch (error) {
       toncenterErrors.inc({ reason: 'malformed' });
-      throw new ChainUnavailableError(`toncenter ${path} replied with something that is not JSON: ${clip(reply.text)}`, reply.status, { cause: error });
+      throw new ChainUnavailableError(`toncenter ${path} replied with something that is not JSON: ${clip(reply.text)}`, reply.status, {
+        cause: error,
+      });
     }
   }
 
@@ -217,7 +221,13 @@ export class ToncenterChain implements ChainAdapter {
    * One API call with retries. Retries network errors, timeouts, 429 and 5xx, unless `final` says
    * the reply is an answer (a rejected message is not worth sending again). Other replies return as is.
    */
-  private async call(method: 'GET' | 'POST', path: string, query: URLSearchParams | null, body: string | null, final: (reply: Reply) => boolean): Promise<Reply> {
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    query: URLSearchParams | null,
+    body: string | null,
+    final: (reply: Reply) => boolean,
+  ): Promise<Reply> {
     const url = `${this.baseUrl}${path}${query === null ? '' : `?${query.toString()}`}`;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== null) headers['content-type'] = 'application/json';
@@ -269,7 +279,8 @@ function isFinal(tx: ApiTransaction): boolean {
 
 function toChainTx(raw: ApiTransaction, account: Address): ChainTx {
   const accountOfTx = tryParseAddress(raw.account);
-  if (accountOfTx === null || !accountOfTx.equals(account)) throw new ChainUnavailableError(`toncenter returned a transaction of ${raw.account}`);
+  if (accountOfTx === null || !accountOfTx.equals(account))
+    throw new ChainUnavailableError(`toncenter returned a transaction of ${raw.account}`);
   const hash = hashToHex(raw.hash);
   const base = {
     hash,

@@ -103,12 +103,22 @@ export class HttpBotApi implements BotApi {
       result = await this.api.raw.getChatMember({ chat_id: chatId, user_id: Number(userId) });
     } catch (error) {
       // Telegram answers 400 "user not found" for someone who never joined: not a member.
-      if (error instanceof GrammyError && error.error_code === 400 && /user not found|member not found|PARTICIPANT_ID_INVALID/i.test(error.description)) return false;
+      if (
+        error instanceof GrammyError &&
+        error.error_code === 400 &&
+        /user not found|member not found|PARTICIPANT_ID_INVALID/i.test(error.description)
+      )
+        return false;
       throw toBotApiError('getChatMember', error);
     }
     const member = ChatMember(result);
     if (member instanceof type.errors) throw new BotApiError(`getChatMember answered an unknown member: ${member.summary}`, 200);
-    return member.status === 'creator' || member.status === 'administrator' || member.status === 'member' || (member.status === 'restricted' && member.is_member === true);
+    return (
+      member.status === 'creator' ||
+      member.status === 'administrator' ||
+      member.status === 'member' ||
+      (member.status === 'restricted' && member.is_member === true)
+    );
   }
 
   async sendMessage(chatId: bigint, text: string): Promise<void> {

@@ -3,9 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Bot, InlineKeyboard, type Api } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { Config } from '../../config';
-import type { Queryable } from '../../db/db';
-import { saveBusinessConnection } from '../../domain/business-connections';
-import { referralCodeFromStartParam } from '../../domain/users';
 import { apiClientOptions, botCall, floodRetry, toBotApiError } from './bot-api';
 
 /** Where Telegram posts the bot's updates (operator bot:webhook points it at PUBLIC_URL + this). */
@@ -72,9 +69,24 @@ export function botInfoFromConfig(config: Pick<Config, 'botToken' | 'miniAppUrl'
   };
 }
 
+/** A business connection as stored: what the bot logs of it. */
+export interface StoredBusinessConnection {
+  id: string;
+  user: { id: number };
+  is_enabled: boolean;
+}
+
+/** What the bot's updates do in the product, given by the caller: the bot itself keeps nothing. */
+export interface BotUpdateHandlers {
+  /** Whether a /start payload is a referral start parameter (only those are passed on to the app). */
+  isReferralStartParam(payload: string): boolean;
+  /** Stores a business_connection update's connection; rejects a malformed one, storing nothing. */
+  saveBusinessConnection(updateId: number, connection: unknown): Promise<StoredBusinessConnection>;
+}
+
 export interface TelegramBotDeps {
   config: Pick<Config, 'botToken' | 'botApiUrl' | 'miniAppUrl' | 'relayerUserId'>;
-  db: Queryable;
+  handlers: BotUpdateHandlers;
   log: FastifyBaseLogger;
   /** Tests route the Bot API calls through it; by default grammY's own. */
   fetch?: typeof globalThis.fetch;
@@ -87,7 +99,7 @@ export interface TelegramBotDeps {
  * development and tests), 429s waited out.
  */
 export function createTelegramBot(deps: TelegramBotDeps): Bot {
-  const { config, db, log } = deps;
+  const { config, handlers, log } = deps;
   const bot = new Bot(config.botToken, {
     botInfo: botInfoFromConfig(config),
     client: apiClientOptions({ baseUrl: config.botApiUrl, ...(deps.fetch ? { fetch: deps.fetch } : {}) }),
@@ -98,7 +110,7 @@ export function createTelegramBot(deps: TelegramBotDeps): Bot {
     const lang = botLanguage(ctx.from?.language_code);
     const payload = ctx.match.trim();
     // Only a referral is passed on; anything else after /start opens the app plainly.
-    const startParam = referralCodeFromStartParam(payload) ? payload : null;
+    const startParam = handlers.isReferralStartParam(payload) ? payload : null;
     const t = serverTexts(lang);
     const text = startParam ? `${t('bot.welcome')}\n\n${t('bot.invited')}` : t('bot.welcome');
     try {
@@ -110,10 +122,17 @@ export function createTelegramBot(deps: TelegramBotDeps): Bot {
   });
 
   bot.on('business_connection', async (ctx) => {
-    const connection = await saveBusinessConnection(db, ctx.update.update_id, ctx.update.business_connection);
+    const connection = await handlers.saveBusinessConnection(ctx.update.update_id, ctx.update.business_connection);
     const trusted = config.relayerUserId === null || BigInt(connection.user.id) === config.relayerUserId;
-    log.info({ businessConnection: connection.id, account: String(connection.user.id), enabled: connection.is_enabled, trusted }, 'business connection stored');
-    if (!trusted) log.warn({ account: String(connection.user.id) }, 'a business account other than RELAYER_USER_ID connected the bot: the relayer does not use it');
+    log.info(
+      { businessConnection: connection.id, account: String(connection.user.id), enabled: connection.is_enabled, trusted },
+      'business connection stored',
+    );
+    if (!trusted)
+      log.warn(
+        { account: String(connection.user.id) },
+        'a business account other than RELAYER_USER_ID connected the bot: the relayer does not use it',
+      );
   });
 
   return bot;
@@ -122,13 +141,17 @@ export function createTelegramBot(deps: TelegramBotDeps): Bot {
 /** Operator bot:webhook: Telegram posts updates to PUBLIC_URL/telegram/webhook with the secret. */
 export async function setWebhook(api: Api, config: Pick<Config, 'publicUrl' | 'botWebhookSecret'>): Promise<string> {
   const url = `${config.publicUrl}${WEBHOOK_PATH}`;
-  await botCall('setWebhook', () => api.raw.setWebhook({ url, secret_token: config.botWebhookSecret, allowed_updates: [...WEBHOOK_UPDATES] }));
+  await botCall('setWebhook', () =>
+    api.raw.setWebhook({ url, secret_token: config.botWebhookSecret, allowed_updates: [...WEBHOOK_UPDATES] }),
+  );
   return url;
 }
 
 /** Operator bot:menu: the bot's menu button opens the mini app (PUBLIC_URL) for every user. */
 export async function setMenuButton(api: Api, config: Pick<Config, 'publicUrl'>): Promise<string> {
   const url = `${config.publicUrl}/`;
-  await botCall('setChatMenuButton', () => api.raw.setChatMenuButton({ menu_button: { type: 'web_app', text: MENU_BUTTON_TEXT, web_app: { url } } }));
+  await botCall('setChatMenuButton', () =>
+    api.raw.setChatMenuButton({ menu_button: { type: 'web_app', text: MENU_BUTTON_TEXT, web_app: { url } } }),
+  );
   return url;
 }

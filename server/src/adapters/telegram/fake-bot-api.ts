@@ -28,11 +28,25 @@ export interface FakeBotState {
 export const FAKE_TRANSFER_STARS = 25;
 
 export function fakeBotState(): FakeBotState {
-  return { members: new Map(), outbox: [], relayerGifts: [], transferred: [], relayerStars: 10_000, webhook: null, menuButton: null, floods: [], calls: [] };
+  return {
+    members: new Map(),
+    outbox: [],
+    relayerGifts: [],
+    transferred: [],
+    relayerStars: 10_000,
+    webhook: null,
+    menuButton: null,
+    floods: [],
+    calls: [],
+  };
 }
 
 /** A relayer gift as Telegram answers it: transferable for FAKE_TRANSFER_STARS unless it says otherwise. */
-const asOwned = (gift: FakeBotState['relayerGifts'][number]) => ({ can_be_transferred: true, transfer_star_count: FAKE_TRANSFER_STARS, ...gift });
+const asOwned = (gift: FakeBotState['relayerGifts'][number]) => ({
+  can_be_transferred: true,
+  transfer_star_count: FAKE_TRANSFER_STARS,
+  ...gift,
+});
 
 const memberKey = (chatId: string, userId: number | string) => `${chatId}|${userId}`;
 
@@ -54,31 +68,63 @@ export function fakeBotApi(token: string, state: FakeBotState = fakeBotState()):
       const flood = state.floods.findIndex((f) => f.method === method);
       if (flood >= 0) {
         const { retryAfter } = state.floods.splice(flood, 1)[0]!;
-        return reply.code(429).send({ ok: false, error_code: 429, description: `Too Many Requests: retry after ${retryAfter}`, parameters: { retry_after: retryAfter } });
+        return reply.code(429).send({
+          ok: false,
+          error_code: 429,
+          description: `Too Many Requests: retry after ${retryAfter}`,
+          parameters: { retry_after: retryAfter },
+        });
       }
       if (method === 'getChatMember') {
         const chatId = typeof body.chat_id === 'string' || typeof body.chat_id === 'number' ? String(body.chat_id) : '';
         const userId = Number(body.user_id);
-        if (!chatId || !Number.isInteger(userId)) return reply.code(400).send({ ok: false, error_code: 400, description: 'Bad Request: chat_id and user_id are required' });
+        if (!chatId || !Number.isInteger(userId))
+          return reply.code(400).send({ ok: false, error_code: 400, description: 'Bad Request: chat_id and user_id are required' });
         const status = state.members.get(memberKey(chatId, userId));
         if (!status) return reply.code(400).send({ ok: false, error_code: 400, description: 'Bad Request: user not found' });
-        return { ok: true, result: { status, user: { id: userId, is_bot: false, first_name: 'Player' }, ...(status === 'restricted' ? { is_member: true } : {}) } };
+        return {
+          ok: true,
+          result: {
+            status,
+            user: { id: userId, is_bot: false, first_name: 'Player' },
+            ...(status === 'restricted' ? { is_member: true } : {}),
+          },
+        };
       }
       if (method === 'sendMessage') {
         const chatId = Number(body.chat_id);
         const text = typeof body.text === 'string' ? body.text : '';
-        if (!Number.isInteger(chatId) || !text) return reply.code(400).send({ ok: false, error_code: 400, description: 'Bad Request: message text is empty' });
-        state.outbox.push({ chatId, text, at: new Date().toISOString(), ...(body.reply_markup === undefined ? {} : { replyMarkup: body.reply_markup }) });
+        if (!Number.isInteger(chatId) || !text)
+          return reply.code(400).send({ ok: false, error_code: 400, description: 'Bad Request: message text is empty' });
+        state.outbox.push({
+          chatId,
+          text,
+          at: new Date().toISOString(),
+          ...(body.reply_markup === undefined ? {} : { replyMarkup: body.reply_markup }),
+        });
         return {
           ok: true,
-          result: { message_id: state.outbox.length, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: 'private' }, text, ...(body.reply_markup === undefined ? {} : { reply_markup: body.reply_markup }) },
+          result: {
+            message_id: state.outbox.length,
+            date: Math.floor(Date.now() / 1000),
+            chat: { id: chatId, type: 'private' },
+            text,
+            ...(body.reply_markup === undefined ? {} : { reply_markup: body.reply_markup }),
+          },
         };
       }
       if (method === 'getBusinessAccountGifts') {
         const offset = Number(typeof body.offset === 'string' ? body.offset : '0') || 0;
         const page = state.relayerGifts.slice(offset, offset + 100).map(asOwned);
         const next = offset + page.length;
-        return { ok: true, result: { total_count: state.relayerGifts.length, gifts: page, ...(next < state.relayerGifts.length ? { next_offset: String(next) } : {}) } };
+        return {
+          ok: true,
+          result: {
+            total_count: state.relayerGifts.length,
+            gifts: page,
+            ...(next < state.relayerGifts.length ? { next_offset: String(next) } : {}),
+          },
+        };
       }
       if (method === 'transferGift') {
         const id = typeof body.owned_gift_id === 'string' ? body.owned_gift_id : '';
@@ -86,23 +132,33 @@ export function fakeBotApi(token: string, state: FakeBotState = fakeBotState()):
         const index = state.relayerGifts.findIndex((g) => g.owned_gift_id === id);
         if (index < 0) return reply.code(400).send({ ok: false, error_code: 400, description: 'Bad Request: gift not found' });
         const next = state.relayerGifts[index]!.next_transfer_date;
-        if (typeof next === 'number' && next * 1000 > Date.now()) return reply.code(400).send({ ok: false, error_code: 400, description: 'Bad Request: STARGIFT_TRANSFER_TOO_EARLY' });
+        if (typeof next === 'number' && next * 1000 > Date.now())
+          return reply.code(400).send({ ok: false, error_code: 400, description: 'Bad Request: STARGIFT_TRANSFER_TOO_EARLY' });
         // Telegram takes the gift's own price, paid from the account's Stars.
         const price = asOwned(state.relayerGifts[index]!).transfer_star_count;
         const stars = Number(body.star_count ?? 0);
-        if (stars !== price) return reply.code(400).send({ ok: false, error_code: 400, description: 'Bad Request: STARGIFT_TRANSFER_STARS_INVALID' });
-        if (state.relayerStars < stars) return reply.code(400).send({ ok: false, error_code: 400, description: 'Bad Request: BALANCE_TOO_LOW' });
+        if (stars !== price)
+          return reply.code(400).send({ ok: false, error_code: 400, description: 'Bad Request: STARGIFT_TRANSFER_STARS_INVALID' });
+        if (state.relayerStars < stars)
+          return reply.code(400).send({ ok: false, error_code: 400, description: 'Bad Request: BALANCE_TOO_LOW' });
         state.relayerStars -= stars;
         state.relayerGifts.splice(index, 1);
-        state.transferred.push({ ownedGiftId: id, to, connectionId: typeof body.business_connection_id === 'string' ? body.business_connection_id : '', stars });
+        state.transferred.push({
+          ownedGiftId: id,
+          to,
+          connectionId: typeof body.business_connection_id === 'string' ? body.business_connection_id : '',
+          stars,
+        });
         return { ok: true, result: true };
       }
       if (method === 'getBusinessAccountStarBalance') {
-        if (typeof body.business_connection_id !== 'string') return reply.code(400).send({ ok: false, error_code: 400, description: 'Bad Request: business_connection_id is required' });
+        if (typeof body.business_connection_id !== 'string')
+          return reply.code(400).send({ ok: false, error_code: 400, description: 'Bad Request: business_connection_id is required' });
         return { ok: true, result: { amount: state.relayerStars } };
       }
       if (method === 'setWebhook') {
-        if (typeof body.url !== 'string') return reply.code(400).send({ ok: false, error_code: 400, description: 'Bad Request: url is required' });
+        if (typeof body.url !== 'string')
+          return reply.code(400).send({ ok: false, error_code: 400, description: 'Bad Request: url is required' });
         state.webhook = {
           url: body.url,
           ...(typeof body.secret_token === 'string' ? { secret_token: body.secret_token } : {}),
@@ -119,7 +175,8 @@ export function fakeBotApi(token: string, state: FakeBotState = fakeBotState()):
 
     app.post<{ Body: { chatId?: string; userId?: number | string; status?: ChatMemberStatus } }>('/control/member', (request, reply) => {
       const { chatId, userId, status } = request.body ?? {};
-      if (!chatId || userId === undefined || !status) return reply.code(400).send({ ok: false, description: 'chatId, userId and status are required' });
+      if (!chatId || userId === undefined || !status)
+        return reply.code(400).send({ ok: false, description: 'chatId, userId and status are required' });
       state.members.set(memberKey(chatId, userId), status);
       return { ok: true };
     });
@@ -127,7 +184,8 @@ export function fakeBotApi(token: string, state: FakeBotState = fakeBotState()):
     // The next call of a method is refused with 429 "retry after N" (Telegram's flood control).
     app.post<{ Body: { method?: string; retryAfter?: number } }>('/control/flood', (request, reply) => {
       const { method, retryAfter } = request.body ?? {};
-      if (!method || typeof retryAfter !== 'number' || !Number.isInteger(retryAfter) || retryAfter < 0) return reply.code(400).send({ ok: false, description: 'method and a whole retryAfter are required' });
+      if (!method || typeof retryAfter !== 'number' || !Number.isInteger(retryAfter) || retryAfter < 0)
+        return reply.code(400).send({ ok: false, description: 'method and a whole retryAfter are required' });
       state.floods.push({ method, retryAfter });
       return { ok: true };
     });

@@ -63,7 +63,12 @@ const StarAmount = type({ amount: 'number.integer', 'nanostar_amount?': 'number.
 const hex = (color: number) => `#${color.toString(16).padStart(6, '0')}`;
 
 /** Only collectible (unique) gifts: the market trades nothing else. */
-const UNIQUE_ONLY = { exclude_unique: false, exclude_unlimited: true, exclude_limited_upgradable: true, exclude_limited_non_upgradable: true } as const;
+const UNIQUE_ONLY = {
+  exclude_unique: false,
+  exclude_unlimited: true,
+  exclude_limited_upgradable: true,
+  exclude_limited_non_upgradable: true,
+} as const;
 
 export interface HttpGiftRelayerOptions {
   token: string;
@@ -94,7 +99,12 @@ export class HttpGiftRelayer implements GiftRelayer {
 
   private async page(connection: string, offset: string | null) {
     const reply = await botCall('getBusinessAccountGifts', () =>
-      this.api.raw.getBusinessAccountGifts({ business_connection_id: connection, ...UNIQUE_ONLY, ...(offset ? { offset } : {}), limit: 100 }),
+      this.api.raw.getBusinessAccountGifts({
+        business_connection_id: connection,
+        ...UNIQUE_ONLY,
+        ...(offset ? { offset } : {}),
+        limit: 100,
+      }),
     );
     const result = OwnedGifts(reply);
     if (result instanceof type.errors) throw new BotApiError(`getBusinessAccountGifts answered an unknown shape: ${result.summary}`, 200);
@@ -121,19 +131,31 @@ export class HttpGiftRelayer implements GiftRelayer {
    */
   async transferGift(ownedGiftId: string, toUserId: bigint, db: Queryable): Promise<void> {
     const connection = await this.connectionId(db);
-    if (!connection) throw new BotApiError('no business connection: connect the relayer account to the bot, or set BUSINESS_CONNECTION_ID', null);
+    if (!connection)
+      throw new BotApiError('no business connection: connect the relayer account to the bot, or set BUSINESS_CONNECTION_ID', null);
     const gift = await this.ownedGift(connection, ownedGiftId);
     if (!gift) throw new BotApiError(`the relayer account does not hold gift ${ownedGiftId}`, null);
     // Telegram omits the price when the bot may not transfer the gift.
-    if (gift.can_be_transferred !== true || gift.transfer_star_count === undefined) throw new BotApiError(`Telegram does not let the relayer transfer gift ${ownedGiftId}`, null);
+    if (gift.can_be_transferred !== true || gift.transfer_star_count === undefined)
+      throw new BotApiError(`Telegram does not let the relayer transfer gift ${ownedGiftId}`, null);
     const price = gift.transfer_star_count;
     if (price > 0) {
-      const balance = StarAmount(await botCall('getBusinessAccountStarBalance', () => this.api.raw.getBusinessAccountStarBalance({ business_connection_id: connection })));
-      if (balance instanceof type.errors) throw new BotApiError(`getBusinessAccountStarBalance answered an unknown shape: ${balance.summary}`, 200);
+      const balance = StarAmount(
+        await botCall('getBusinessAccountStarBalance', () =>
+          this.api.raw.getBusinessAccountStarBalance({ business_connection_id: connection }),
+        ),
+      );
+      if (balance instanceof type.errors)
+        throw new BotApiError(`getBusinessAccountStarBalance answered an unknown shape: ${balance.summary}`, 200);
       if (balance.amount < price) throw new RelayerStarsError(price, balance.amount);
     }
     await botCall('transferGift', () =>
-      this.api.raw.transferGift({ business_connection_id: connection, owned_gift_id: ownedGiftId, new_owner_chat_id: Number(toUserId), star_count: price }),
+      this.api.raw.transferGift({
+        business_connection_id: connection,
+        owned_gift_id: ownedGiftId,
+        new_owner_chat_id: Number(toUserId),
+        star_count: price,
+      }),
     );
   }
 
@@ -145,7 +167,17 @@ export class HttpGiftRelayer implements GiftRelayer {
     const gifts: ReceivedGift[] = [];
     for (const owned of result.gifts) {
       const { gift } = owned;
-      if (owned.type !== 'unique' || !owned.owned_gift_id || !owned.sender_user || !gift?.model || !gift.symbol || !gift.backdrop || !gift.base_name || !gift.number) continue;
+      if (
+        owned.type !== 'unique' ||
+        !owned.owned_gift_id ||
+        !owned.sender_user ||
+        !gift?.model ||
+        !gift.symbol ||
+        !gift.backdrop ||
+        !gift.base_name ||
+        !gift.number
+      )
+        continue;
       gifts.push({
         ownedGiftId: owned.owned_gift_id,
         fromUserId: BigInt(owned.sender_user.id),

@@ -28,7 +28,9 @@ const show: Record<Ladder, (value: bigint) => string> = {
 
 export async function achievementsOf(db: Queryable, userId: bigint): Promise<AchievementsState> {
   const stats = await statsOf(db, userId);
-  const { rows } = await db.query<{ ladder: string; tier: number }>('SELECT ladder, tier FROM achievement_grants WHERE user_id = $1', [userId]);
+  const { rows } = await db.query<{ ladder: string; tier: number }>('SELECT ladder, tier FROM achievement_grants WHERE user_id = $1', [
+    userId,
+  ]);
   const earned = new Set(rows.map((r) => `${r.ladder}:${r.tier}`));
   const value: Record<Ladder, bigint> = { rounds: stats.rounds, wagered: stats.wagered, bestWin: stats.bestMultiplier };
   return {

@@ -18,10 +18,21 @@ export async function grantBonus(tx: Queryable, userId: bigint, amount: bigint, 
   const { bonus } = productConfig;
   const actor = actorColumns(currentActor());
   // The book's lock order: the users row, then the pool row, then the player's account.
-  await lockInOrder(tx, { users: [userId], accounts: [{ account: { system: 'bonus_pool' }, userId }, { account: { user: userId, kind: 'bonus' } }] });
+  await lockInOrder(tx, {
+    users: [userId],
+    accounts: [{ account: { system: 'bonus_pool' }, userId }, { account: { user: userId, kind: 'bonus' } }],
+  });
   try {
     const { rows } = await tx.query<{ credited: bigint }>('SELECT arcade_grant_bonus($1, $2, $3, $4, $5, $6, $7, $8, $9) AS credited', [
-      userId, amount, kind, reference, actor.playerId, actor.job, bonus.lifetimeCapNano, bonus.wageringFactor, SYSTEM_SHARDS,
+      userId,
+      amount,
+      kind,
+      reference,
+      actor.playerId,
+      actor.job,
+      bonus.lifetimeCapNano,
+      bonus.wageringFactor,
+      SYSTEM_SHARDS,
     ]);
     return rows[0]!.credited;
   } catch (error) {

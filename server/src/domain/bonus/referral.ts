@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/db';
 import { DomainError } from '../errors';
 import { post } from '../ledger';
 import { productConfig } from '../product-config';
+import { accountMessages } from '../users';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -20,7 +21,7 @@ export async function referralInfo(db: Queryable, userId: bigint, miniAppUrl: st
     [userId, new Date(now.getTime() - referral.activeDays * DAY_MS)],
   );
   const row = rows[0];
-  if (!row) throw new DomainError('unauthenticated', 'Unknown player, log in again');
+  if (!row) throw new DomainError('unauthenticated', accountMessages.unknown);
   const separator = miniAppUrl.includes('?') ? '&' : '?';
   return {
     code: row.code,
@@ -35,10 +36,17 @@ export async function referralInfo(db: Queryable, userId: bigint, miniAppUrl: st
 
 /** Moves the referral earnings to the TON balance, from 0.1 TON on. */
 export async function claimReferral(tx: Queryable, userId: bigint): Promise<bigint> {
-  const { rows } = await tx.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'referral' FOR NO KEY UPDATE", [userId]);
+  const { rows } = await tx.query<{ balance: bigint }>(
+    "SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'referral' FOR NO KEY UPDATE",
+    [userId],
+  );
   const available = rows[0]?.balance ?? 0n;
   if (available < productConfig.referral.minClaimNano) {
-    throw new DomainError('conflict', `Referral earnings can be claimed from ${fromNano(productConfig.referral.minClaimNano)} TON`, 'referral.min');
+    throw new DomainError(
+      'conflict',
+      `Referral earnings can be claimed from ${fromNano(productConfig.referral.minClaimNano)} TON`,
+      'referral.min',
+    );
   }
   await post(tx, {
     kind: 'referral_claim',

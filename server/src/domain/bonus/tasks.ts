@@ -39,10 +39,22 @@ async function progressOf(db: Queryable, userId: bigint, task: TaskDefinition): 
   return null;
 }
 
-async function describe(db: Queryable, userId: bigint, task: TaskDefinition, context: TaskContext, claimed: boolean, member?: boolean): Promise<Task> {
+async function describe(
+  db: Queryable,
+  userId: bigint,
+  task: TaskDefinition,
+  context: TaskContext,
+  claimed: boolean,
+  member?: boolean,
+): Promise<Task> {
   if (task.kind === 'DailyReward') {
     const daily = await dailyState(db, userId, context.now);
-    return { id: task.id, kind: task.kind, reward: daily.rewards[daily.currentDay - 1]!.reward, state: daily.claimedToday ? 'claimed' : 'ready' };
+    return {
+      id: task.id,
+      kind: task.kind,
+      reward: daily.rewards[daily.currentDay - 1]!.reward,
+      state: daily.claimedToday ? 'claimed' : 'ready',
+    };
   }
   const base = { id: task.id, kind: task.kind, reward: fromNano(task.reward) };
   if (task.kind === 'Subscribe') {
@@ -91,12 +103,18 @@ export async function claimTask(tx: Queryable, userId: bigint, taskId: string, c
   await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
   if ((await claimedIds(tx, userId)).has(task.id)) throw new DomainError('conflict', taskMessages.claimed, 'task.claimed');
   if (task.kind === 'Subscribe') {
-    if (!(await context.bot.isChatMember(context.channel, userId))) throw new DomainError('conflict', taskMessages.notCompleted, 'task.not-completed');
+    if (!(await context.bot.isChatMember(context.channel, userId)))
+      throw new DomainError('conflict', taskMessages.notCompleted, 'task.not-completed');
   } else {
     const progress = (await progressOf(tx, userId, task))!;
     if (progress.current < progress.target) throw new DomainError('conflict', taskMessages.conditions, 'task.conditions');
   }
-  await tx.query('INSERT INTO task_claims (user_id, task_id, reward, claimed_at) VALUES ($1, $2, $3, $4)', [userId, task.id, task.reward, context.now]);
+  await tx.query('INSERT INTO task_claims (user_id, task_id, reward, claimed_at) VALUES ($1, $2, $3, $4)', [
+    userId,
+    task.id,
+    task.reward,
+    context.now,
+  ]);
   await grantBonusOrRefuse(tx, userId, task.reward, 'reward', `task:${userId}:${task.id}`);
   return describe(tx, userId, task, context, true);
 }

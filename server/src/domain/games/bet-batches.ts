@@ -49,7 +49,24 @@ export const BET_REFUSAL = {
   /** A road round's end after it ended. */
   roadNotOpen: 'AR007',
 } as const;
-export type BetRefusal = (typeof BET_REFUSAL)[keyof typeof BET_REFUSAL];
+
+/**
+ * The bet function's responsible-play refusals (migration 026), apart from BET_REFUSAL so that
+ * the codes of the functions before it stay exactly BET_REFUSAL's.
+ */
+export const PLAY_BET_REFUSAL = {
+  /** The player has not confirmed being 18 or older. */
+  age: 'PL001',
+  /** A cool-off is in force. */
+  paused: 'PL002',
+  /** The player excluded themself. */
+  excluded: 'PL003',
+  /** The stake goes beyond what the loss limits leave. */
+  loss: 'PL004',
+  /** The stake goes beyond what the session's wager limit leaves. */
+  wager: 'PL005',
+} as const;
+export type BetRefusal = (typeof BET_REFUSAL)[keyof typeof BET_REFUSAL] | (typeof PLAY_BET_REFUSAL)[keyof typeof PLAY_BET_REFUSAL];
 
 /** What the function answers for a bet: the reply of an accepted bet or of a retried key, or a refusal. */
 export type BetAnswer = BetResult | BetRefusal;
@@ -69,7 +86,10 @@ const ladder = (name: 'rounds' | 'wagered' | 'bestWin') => {
  * order its parameters name them (the bets bench passes the same to pgbench).
  */
 export const BET_RULES: ReadonlyArray<{ value: string; type: string }> = [
-  { value: JSON.stringify(Object.fromEntries(Object.entries(productConfig.houseEdge).map(([game, edge]) => [game, Number(edge)]))), type: 'jsonb' },
+  {
+    value: JSON.stringify(Object.fromEntries(Object.entries(productConfig.houseEdge).map(([game, edge]) => [game, Number(edge)]))),
+    type: 'jsonb',
+  },
   { value: String(productConfig.referral.shareOfEdge), type: 'bigint' },
   { value: String(productConfig.referral.minClaimNano), type: 'bigint' },
   ...ladder('rounds'),
@@ -142,7 +162,10 @@ export class BetBatches {
     let answers: BetAnswer[] | null = null;
     let failure: unknown;
     try {
-      answers = await callBetFunction(this.db, batch.map((bet) => bet.item));
+      answers = await callBetFunction(
+        this.db,
+        batch.map((bet) => bet.item),
+      );
     } catch (error) {
       failure = error;
     }
@@ -150,7 +173,12 @@ export class BetBatches {
       // A batch that failed as a whole (a pair rotated meanwhile, a fault): each bet goes again on
       // its own, so one bet's trouble is that bet's alone.
       const alone = await Promise.all(
-        batch.map((bet) => callBetFunction(this.db, [bet.item]).then((answer) => ({ answer: answer[0]! }), (error: unknown) => ({ error }))),
+        batch.map((bet) =>
+          callBetFunction(this.db, [bet.item]).then(
+            (answer) => ({ answer: answer[0]! }),
+            (error: unknown) => ({ error }),
+          ),
+        ),
       );
       this.done(batch);
       alone.forEach((outcome, n) => ('answer' in outcome ? batch[n]!.resolve(outcome.answer) : batch[n]!.reject(outcome.error)));

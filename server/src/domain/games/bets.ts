@@ -24,11 +24,12 @@ import { fromNano, toNano } from '@arcade/api-client/money';
 import { UNIQUE_VIOLATION, type Db, type Queryable } from '../../db/db';
 import { DomainError } from '../errors';
 import { currentActor } from '../actor';
-import { ledgerMessages, once, RETRYABLE_CODES, type MoneyKey } from '../ledger';
+import { balanceOf, ledgerMessages, RETRYABLE_CODES, withIdempotencyKey, type MoneyKey } from '../ledger';
 import { productConfig } from '../product-config';
-import { withdrawalMessages } from '../wallet/withdrawals';
+import { accountMessages } from '../users';
 import { toRound, type RoadOutcome, type RoadParams, type RoundRow } from './rounds';
-import { BET_REFUSAL, submitBet, type BetAnswer, type BetItem } from './bet-batches';
+import { BET_REFUSAL, PLAY_BET_REFUSAL, submitBet, type BetAnswer, type BetItem } from './bet-batches';
+import { betRefusal } from '../play/play';
 import { betsPlaced } from '../../metrics';
 import { activePairForUpdate, nodeHmac, seedPairCache, type SeedPair } from './seeds';
 
@@ -57,15 +58,6 @@ interface BetInput {
   now: Date;
 }
 
-async function balanceOf(db: Queryable, userId: bigint): Promise<BetResult['balance']> {
-  const { rows } = await db.query<{ kind: string; balance: bigint }>(
-    "SELECT kind, balance FROM accounts WHERE user_id = $1 AND kind IN ('ton', 'bonus')",
-    [userId],
-  );
-  const of = (kind: string) => rows.find((r) => r.kind === kind)?.balance ?? 0n;
-  return { ton: fromNano(of('ton')), bonusTon: fromNano(of('bonus')) };
-}
-
 function checkStake(stakeText: string, currency: Currency): bigint {
   const stake = toNano(stakeText);
   if (stake < games.minBetNano) throw new DomainError('invalid', betMessages.min, 'game.stake.min');
@@ -87,10 +79,10 @@ function bettor(): string {
  * another request is refused.
  */
 async function storedReply(db: Queryable, money: MoneyKey): Promise<BetResult | null> {
-  const { rows } = await db.query<{ request_hash: string; reply: string }>('SELECT request_hash, reply FROM idempotency_keys WHERE user_id = $1 AND key = $2', [
-    money.userId,
-    money.idempotencyKey,
-  ]);
+  const { rows } = await db.query<{ request_hash: string; reply: string }>(
+    'SELECT request_hash, reply FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+    [money.userId, money.idempotencyKey],
+  );
   const first = rows[0];
   if (!first) return null;
   if (first.request_hash !== money.fingerprint) throw new DomainError('conflict', ledgerMessages.keyReused);
@@ -118,7 +110,7 @@ const retryPause = (attempt: number) => new Promise((resolve) => setTimeout(reso
  * step moved the round meanwhile) makes the caller's state be read again. Refusals become the
  * player's errors; null means the caller must decide again (stale after reloading).
  */
-async function placeBet(db: Db, userId: bigint, make: (attempt: number) => Promise<BetItem | BetResult>): Promise<BetResult> {
+async function placeBet(db: Db, userId: bigint, now: Date, make: (attempt: number) => Promise<BetItem | BetResult>): Promise<BetResult> {
   for (let attempt = 1; attempt <= 8; attempt++) {
     const item = await make(attempt);
     if (!('kind' in item)) return item;
@@ -144,15 +136,27 @@ async function placeBet(db: Db, userId: bigint, make: (attempt: number) => Promi
       case BET_REFUSAL.balance:
         throw new DomainError('conflict', betMessages.balance, 'game.balance');
       case BET_REFUSAL.banned:
-        throw new DomainError('forbidden', withdrawalMessages.banned, 'account.banned');
+        throw new DomainError('forbidden', accountMessages.banned, 'account.banned');
       case BET_REFUSAL.keyReused:
         throw new DomainError('conflict', ledgerMessages.keyReused);
       case BET_REFUSAL.roadOpen:
         throw new DomainError('conflict', betMessages.roadOpen, 'game.road.open');
       case BET_REFUSAL.roadNotOpen:
-        throw new DomainError('conflict', betMessages.roadNotOpen, 'game.road.not-open');
+        // Another step or cash-out ended the round after this one read it: read it again, and
+        // the caller answers a double tap as it is, or refuses a round that is over.
+        continue;
       case BET_REFUSAL.unknownPlayer:
-        throw new DomainError('unauthenticated', 'Unknown player, log in again');
+        throw new DomainError('unauthenticated', accountMessages.unknown);
+      case PLAY_BET_REFUSAL.age:
+        throw await betRefusal(db, userId, 'age', now);
+      case PLAY_BET_REFUSAL.paused:
+        throw await betRefusal(db, userId, 'paused', now);
+      case PLAY_BET_REFUSAL.excluded:
+        throw await betRefusal(db, userId, 'excluded', now);
+      case PLAY_BET_REFUSAL.loss:
+        throw await betRefusal(db, userId, 'loss', now);
+      case PLAY_BET_REFUSAL.wager:
+        throw await betRefusal(db, userId, 'wager', now);
       default:
         throw new Error(`The bet function answered ${String(answer)}`);
     }
@@ -177,7 +181,9 @@ async function nonceFor(db: Db, userId: bigint, attempt: number): Promise<{ pair
     }
     return { pair, nonce: pair.next_nonce, reserved: false };
   }
-  const { rows } = await db.query<SeedPair>('UPDATE seed_pairs SET next_nonce = next_nonce + 1 WHERE user_id = $1 AND active RETURNING *', [userId]);
+  const { rows } = await db.query<SeedPair>('UPDATE seed_pairs SET next_nonce = next_nonce + 1 WHERE user_id = $1 AND active RETURNING *', [
+    userId,
+  ]);
   if (!rows[0]) return nonceFor(db, userId, 1);
   const pair = { ...rows[0], next_nonce: Number(rows[0].next_nonce) };
   seedPairCache.remember(db, userId, pair);
@@ -200,7 +206,7 @@ type Decide = (floats: number[]) => { params: object; outcome: object; multiplie
 async function instantBet(db: Db, input: BetInput, game: 'flip' | 'roll', decide: Decide): Promise<BetResult> {
   const stake = checkStake(input.stake, input.currency);
   let used: { pair: SeedPair; nonce: number } | null = null;
-  const result = await placeBet(db, input.userId, async (attempt) => {
+  const result = await placeBet(db, input.userId, input.now, async (attempt) => {
     const { pair, nonce, reserved } = await nonceFor(db, input.userId, attempt);
     used = { pair, nonce };
     const floats = fairFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce }, 1, nodeHmac);
@@ -208,13 +214,37 @@ async function instantBet(db: Db, input: BetInput, game: 'flip' | 'roll', decide
     const payout = payoutOf(stake, multiplier);
     const status = multiplier > 0 ? ('won' as const) : ('lost' as const);
     const round = toRound(
-      { id: 0n, user_id: input.userId, game, currency: input.currency, stake, payout, multiplier: BigInt(multiplier), status, seed_pair_id: pair.id, nonce, params, outcome, created_at: input.now, finished_at: input.now } as RoundRow,
+      {
+        id: 0n,
+        user_id: input.userId,
+        game,
+        currency: input.currency,
+        stake,
+        payout,
+        multiplier: BigInt(multiplier),
+        status,
+        seed_pair_id: pair.id,
+        nonce,
+        params,
+        outcome,
+        created_at: input.now,
+        finished_at: input.now,
+      } as RoundRow,
       pair,
     );
     return {
-      kind: 'instant', ...callPart(input), game, pair: pair.id.toString(), nonce, reserved,
-      currency: input.currency, stake: stake.toString(), payout: payout.toString(), multiplier: String(multiplier),
-      params, outcome,
+      kind: 'instant',
+      ...callPart(input),
+      game,
+      pair: pair.id.toString(),
+      nonce,
+      reserved,
+      currency: input.currency,
+      stake: stake.toString(),
+      payout: payout.toString(),
+      multiplier: String(multiplier),
+      params,
+      outcome,
       // The function puts the round id and the balances after the bet in place of the marks.
       reply: JSON.stringify({ round: { ...round, id: '@round' }, balance: { ton: '@ton', bonusTon: '@bonus' } }),
     };
@@ -233,10 +263,14 @@ function counted(game: GameName, currency: Currency, bet: Promise<BetResult>): P
 }
 
 export function playFlip(db: Db, input: BetInput & { side: CoinSide }): Promise<BetResult> {
-  return counted('flip', input.currency, instantBet(db, input, 'flip', (floats) => {
-    const side = flipSide(floats);
-    return { params: { choice: input.side }, outcome: { side }, multiplier: side === input.side ? FLIP_MULTIPLIER : 0 };
-  }));
+  return counted(
+    'flip',
+    input.currency,
+    instantBet(db, input, 'flip', (floats) => {
+      const side = flipSide(floats);
+      return { params: { choice: input.side }, outcome: { side }, multiplier: side === input.side ? FLIP_MULTIPLIER : 0 };
+    }),
+  );
 }
 
 /** Parses "49.5" into hundredths (4950). */
@@ -253,10 +287,18 @@ export function playRoll(db: Db, input: BetInput & { target: string; direction: 
   if (payoutOf(checkStake(input.stake, input.currency), multiplier) > games.maxPayoutNano) {
     throw new DomainError('invalid', betMessages.payoutMax, 'game.payout.max');
   }
-  return counted('roll', input.currency, instantBet(db, input, 'roll', (floats) => {
-    const roll = rollHundredths(floats);
-    return { params: { target, direction: input.direction }, outcome: { roll }, multiplier: rollWins(roll, target, input.direction) ? multiplier : 0 };
-  }));
+  return counted(
+    'roll',
+    input.currency,
+    instantBet(db, input, 'roll', (floats) => {
+      const roll = rollHundredths(floats);
+      return {
+        params: { target, direction: input.direction },
+        outcome: { roll },
+        multiplier: rollWins(roll, target, input.direction) ? multiplier : 0,
+      };
+    }),
+  );
 }
 
 // ---- road ----
@@ -269,31 +311,60 @@ function roadReply(row: RoundRow, pair: SeedPair, id?: string): string {
 export function startRoad(db: Db, input: BetInput & { difficulty: RoadDifficulty }): Promise<BetResult> {
   const stake = checkStake(input.stake, input.currency);
   let used: { pair: SeedPair; nonce: number } | null = null;
-  return counted('road', input.currency, placeBet(db, input.userId, async (attempt) => {
-    const { pair, nonce, reserved } = await nonceFor(db, input.userId, attempt);
-    used = { pair, nonce };
-    // The traps are fixed now, from the seeds, before the first step.
-    const floats = fairFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce }, ROAD_FLOATS, nodeHmac);
-    const outcome: RoadOutcome = { traps: roadTraps(floats, input.difficulty), passed: 0 };
-    const params: RoadParams = { difficulty: input.difficulty };
-    const row = {
-      id: 0n, user_id: input.userId, game: 'road', currency: input.currency, stake, payout: 0n, multiplier: 0n, status: 'open',
-      seed_pair_id: pair.id, nonce, params, outcome, created_at: input.now, finished_at: null,
-    } satisfies RoundRow;
-    return {
-      kind: 'road-start', ...callPart(input), game: 'road', pair: pair.id.toString(), nonce, reserved,
-      currency: input.currency, stake: stake.toString(), payout: '0', multiplier: '0', params, outcome,
-      reply: roadReply(row, pair, '@round'),
-    };
-  }).then((result) => {
-    if (used) nonceUsed((used as { pair: SeedPair }).pair, (used as { nonce: number }).nonce);
-    return result;
-  }));
+  return counted(
+    'road',
+    input.currency,
+    placeBet(db, input.userId, input.now, async (attempt) => {
+      const { pair, nonce, reserved } = await nonceFor(db, input.userId, attempt);
+      used = { pair, nonce };
+      // The traps are fixed now, from the seeds, before the first step.
+      const floats = fairFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce }, ROAD_FLOATS, nodeHmac);
+      const outcome: RoadOutcome = { traps: roadTraps(floats, input.difficulty), passed: 0 };
+      const params: RoadParams = { difficulty: input.difficulty };
+      const row = {
+        id: 0n,
+        user_id: input.userId,
+        game: 'road',
+        currency: input.currency,
+        stake,
+        payout: 0n,
+        multiplier: 0n,
+        status: 'open',
+        seed_pair_id: pair.id,
+        nonce,
+        params,
+        outcome,
+        created_at: input.now,
+        finished_at: null,
+      } satisfies RoundRow;
+      return {
+        kind: 'road-start',
+        ...callPart(input),
+        game: 'road',
+        pair: pair.id.toString(),
+        nonce,
+        reserved,
+        currency: input.currency,
+        stake: stake.toString(),
+        payout: '0',
+        multiplier: '0',
+        params,
+        outcome,
+        reply: roadReply(row, pair, '@round'),
+      };
+    }).then((result) => {
+      if (used) nonceUsed((used as { pair: SeedPair }).pair, (used as { nonce: number }).nonce);
+      return result;
+    }),
+  );
 }
 
 /** The player's road round and its seed pair, as they are now. */
 async function roadOf(db: Queryable, userId: bigint, roundId: bigint): Promise<{ row: RoundRow; pair: SeedPair }> {
-  const { rows } = await db.query<RoundRow>("SELECT * FROM game_rounds WHERE id = $1 AND user_id = $2 AND game = 'road'", [roundId, userId]);
+  const { rows } = await db.query<RoundRow>("SELECT * FROM game_rounds WHERE id = $1 AND user_id = $2 AND game = 'road'", [
+    roundId,
+    userId,
+  ]);
   const row = rows[0];
   if (!row) throw new DomainError('not-found', 'No such road round');
   const pair = await db.query<SeedPair>('SELECT * FROM seed_pairs WHERE id = $1', [row.seed_pair_id]);
@@ -319,11 +390,27 @@ function roadFinish(
   end: { status: 'cashed' | 'lost'; outcome: RoadOutcome; multiplier: number; payout: bigint },
 ): BetItem {
   const { row, pair } = found;
-  const ended: RoundRow = { ...row, status: end.status, outcome: end.outcome, multiplier: BigInt(end.multiplier), payout: end.payout, finished_at: input.now };
+  const ended: RoundRow = {
+    ...row,
+    status: end.status,
+    outcome: end.outcome,
+    multiplier: BigInt(end.multiplier),
+    payout: end.payout,
+    finished_at: input.now,
+  };
   return {
-    kind: 'road-finish', ...callPart(input), game: 'road', round: row.id.toString(), passed: (row.outcome as RoadOutcome).passed, status: end.status,
-    currency: row.currency, stake: row.stake.toString(), payout: end.payout.toString(), multiplier: String(end.multiplier),
-    params: row.params, outcome: end.outcome,
+    kind: 'road-finish',
+    ...callPart(input),
+    game: 'road',
+    round: row.id.toString(),
+    passed: (row.outcome as RoadOutcome).passed,
+    status: end.status,
+    currency: row.currency,
+    stake: row.stake.toString(),
+    payout: end.payout.toString(),
+    multiplier: String(end.multiplier),
+    params: row.params,
+    outcome: end.outcome,
     reply: roadReply(ended, pair),
   };
 }
@@ -334,16 +421,23 @@ function roadFinish(
  * ends the round is a bet of the bet function: it pays out and settles). Asking for a lane already
  * crossed (a double tap) answers the round as it is and moves nothing.
  */
-export async function stepRoad(db: Db, input: { userId: bigint; roundId: bigint; lane: number; money: MoneyKey; now: Date }): Promise<BetResult> {
-  return placeBet(db, input.userId, async () => {
+export async function stepRoad(
+  db: Db,
+  input: { userId: bigint; roundId: bigint; lane: number; money: MoneyKey; now: Date },
+): Promise<BetResult> {
+  return placeBet(db, input.userId, input.now, async () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       const replayed = await storedReply(db, input.money);
       if (replayed) return replayed;
       const found = await roadOf(db, input.userId, input.roundId);
       const { row, pair } = found;
       const outcome = row.outcome as RoadOutcome;
-      if (row.status === 'open' && input.lane <= outcome.passed) {
-        return once(db, input.money, async (tx) => ({ round: toRound(row, pair), balance: await balanceOf(tx, input.userId) }));
+      // A lane already reached, the round open or ended on it, is a double tap: answered as it is.
+      if (input.lane <= (outcome.hitLane ?? outcome.passed)) {
+        return withIdempotencyKey(db, input.money, async (tx) => ({
+          round: toRound(row, pair),
+          balance: await balanceOf(tx, input.userId),
+        }));
       }
       if (row.status !== 'open') throw new DomainError('conflict', betMessages.roadNotOpen, 'game.road.not-open');
       if (input.lane !== outcome.passed + 1) throw new DomainError('conflict', betMessages.roadLane, 'game.road.lane');
@@ -355,10 +449,15 @@ export async function stepRoad(db: Db, input: { userId: bigint; roundId: bigint;
       const { difficulty } = row.params as RoadParams;
       const value = roadPayout(row, passed);
       if (passed === roadLanes(difficulty) || value.capped) {
-        return roadFinish(input, found, { status: 'cashed', outcome: { ...outcome, passed }, multiplier: value.multiplier, payout: value.payout });
+        return roadFinish(input, found, {
+          status: 'cashed',
+          outcome: { ...outcome, passed },
+          multiplier: value.multiplier,
+          payout: value.payout,
+        });
       }
       // A safe lane moves no money: the round alone changes, if no other step moved it meanwhile.
-      const stepped = await once(db, input.money, async (tx) => {
+      const stepped = await withIdempotencyKey(db, input.money, async (tx) => {
         const next = await tx.query<RoundRow>(
           `UPDATE game_rounds SET outcome = $2, multiplier = $3 WHERE id = $1 AND status = 'open' AND (outcome->>'passed')::integer = $4 RETURNING *`,
           [row.id, JSON.stringify({ ...outcome, passed }), value.multiplier, outcome.passed],
@@ -381,7 +480,7 @@ export async function stepRoad(db: Db, input: { userId: bigint; roundId: bigint;
 class StaleStep extends Error {}
 
 export async function cashOutRoad(db: Db, input: { userId: bigint; roundId: bigint; money: MoneyKey; now: Date }): Promise<BetResult> {
-  return placeBet(db, input.userId, async () => {
+  return placeBet(db, input.userId, input.now, async () => {
     const replayed = await storedReply(db, input.money);
     if (replayed) return replayed;
     const found = await roadOf(db, input.userId, input.roundId);

@@ -1,5 +1,12 @@
 import { fromNano } from '@arcade/api-client/money';
-import { formatHundredths, multiplierText, roadLanes, type CoinSide, type RoadDifficulty, type RollDirection } from '@arcade/api-client/fair';
+import {
+  formatHundredths,
+  multiplierText,
+  roadLanes,
+  type CoinSide,
+  type RoadDifficulty,
+  type RollDirection,
+} from '@arcade/api-client/fair';
 import type { Currency, GameName, Round } from '@arcade/api-client/games';
 import type { Queryable } from '../../db/db';
 
@@ -45,7 +52,10 @@ export interface RoadOutcome {
 }
 
 /** What a round looks like to its player; road traps stay hidden while the round is open. */
-export function toRound(row: RoundRow, pair: { server_seed: string; server_seed_hash: string; client_seed: string; active: boolean }): Round {
+export function toRound(
+  row: RoundRow,
+  pair: { server_seed: string; server_seed_hash: string; client_seed: string; active: boolean },
+): Round {
   const round: Round = {
     id: row.id.toString(),
     game: row.game,

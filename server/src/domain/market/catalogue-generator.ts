@@ -81,14 +81,29 @@ export async function seedMarketCatalogue(db: Db, options: { perCollection?: num
         const inserted = await tx.query<{ id: bigint; rarity: bigint }>(
           `INSERT INTO gifts (collection_id, number, model, model_rarity, backdrop, backdrop_rarity, backdrop_center, backdrop_edge, symbol, symbol_rarity, telegram_gift_id)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id, rarity`,
-          [id, number * 37 + Math.floor(rng() * 30), MODELS[m]!, modelRarity[m]!, backdrop, backdropRarity[b]!, center, edge, SYMBOLS[s]!, symbolRarity[s]!, `house-${id}-${number}`],
+          [
+            id,
+            number * 37 + Math.floor(rng() * 30),
+            MODELS[m]!,
+            modelRarity[m]!,
+            backdrop,
+            backdropRarity[b]!,
+            center,
+            edge,
+            SYMBOLS[s]!,
+            symbolRarity[s]!,
+            `house-${id}-${number}`,
+          ],
         );
         made += 1;
         if (rng() < 0.68) {
           const row = inserted.rows[0]!;
           // Rarer attributes and low numbers cost more; two decimals like a human seller would write.
           const rarityFactor = 1 + 400 / Math.sqrt(Number(row.rarity) / 1000 + 1);
-          const price = Math.max(Number(productConfig.market.minPriceNano) / 1e9, basePrice * (0.6 + rng() * 0.8) * (rarityFactor / 40) * (number < 10 ? 3 : 1));
+          const price = Math.max(
+            Number(productConfig.market.minPriceNano) / 1e9,
+            basePrice * (0.6 + rng() * 0.8) * (rarityFactor / 40) * (number < 10 ? 3 : 1),
+          );
           const priceNano = BigInt(Math.round(price * 100)) * 10_000_000n;
           const listedAt = new Date(Date.now() - Math.floor(rng() * 14 * 24 * 3600_000));
           await tx.query(

@@ -26,23 +26,39 @@ export async function importGiftStock(db: Db, input: unknown): Promise<{ collect
   const stock = GiftStock(input);
   if (stock instanceof type.errors) throw new Error(`the stock file is not valid: ${stock.summary}`);
   const known = new Set(stock.collections.map((c) => c.id));
-  for (const gift of stock.gifts) if (!known.has(gift.collection)) throw new Error(`gift #${gift.number} names an unknown collection "${gift.collection}"`);
+  for (const gift of stock.gifts)
+    if (!known.has(gift.collection)) throw new Error(`gift #${gift.number} names an unknown collection "${gift.collection}"`);
   for (const gift of stock.gifts) {
-    if (gift.price !== undefined && toNano(gift.price) < productConfig.market.minPriceNano) throw new Error(`gift ${gift.collection} #${gift.number} is priced under the minimum`);
+    if (gift.price !== undefined && toNano(gift.price) < productConfig.market.minPriceNano)
+      throw new Error(`gift ${gift.collection} #${gift.number} is priced under the minimum`);
   }
   return db.transaction(async (tx) => {
     let collections = 0;
     let gifts = 0;
     let listed = 0;
     for (const c of stock.collections) {
-      collections += (await tx.query('INSERT INTO gift_collections (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [c.id, c.name])).rowCount;
+      collections += (await tx.query('INSERT INTO gift_collections (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [c.id, c.name]))
+        .rowCount;
     }
     for (const g of stock.gifts) {
       const inserted = await tx.query<{ id: bigint }>(
         `INSERT INTO gifts (collection_id, number, model, model_rarity, backdrop, backdrop_rarity, backdrop_center, backdrop_edge, symbol, symbol_rarity, telegram_gift_id, locked_until)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
          ON CONFLICT DO NOTHING RETURNING id`,
-        [g.collection, g.number, g.model.name, g.model.rarityPerMille, g.backdrop.name, g.backdrop.rarityPerMille, g.backdrop.center.toLowerCase(), g.backdrop.edge.toLowerCase(), g.symbol.name, g.symbol.rarityPerMille, g.telegramGiftId, g.lockedUntil ? new Date(g.lockedUntil) : null],
+        [
+          g.collection,
+          g.number,
+          g.model.name,
+          g.model.rarityPerMille,
+          g.backdrop.name,
+          g.backdrop.rarityPerMille,
+          g.backdrop.center.toLowerCase(),
+          g.backdrop.edge.toLowerCase(),
+          g.symbol.name,
+          g.symbol.rarityPerMille,
+          g.telegramGiftId,
+          g.lockedUntil ? new Date(g.lockedUntil) : null,
+        ],
       );
       const id = inserted.rows[0]?.id;
       if (id === undefined) continue;

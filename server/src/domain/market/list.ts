@@ -1,4 +1,11 @@
-import type { MarketFacets, MarketFilter, MarketPage, MarketSort } from '@arcade/api-client/market';
+import {
+  marketRules,
+  type GiftMarketInfo,
+  type MarketFacets,
+  type MarketFilter,
+  type MarketPage,
+  type MarketSort,
+} from '@arcade/api-client/market';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import type { Queryable, SqlValue } from '../../db/db';
 import { DomainError } from '../errors';
@@ -6,10 +13,18 @@ import { GIFT_SELECT, toGift, type GiftRow } from './gifts';
 
 type Facet = 'collections' | 'models' | 'backdrops' | 'symbols';
 const FACETS: Facet[] = ['collections', 'models', 'backdrops', 'symbols'];
+/** The listings' column of each facet, and the rarity the sheet shows for its values. */
+const FACET_COLUMN = { collections: 'collection_id', models: 'model', backdrops: 'backdrop', symbols: 'symbol' } as const;
+const FACET_RARITY = {
+  collections: '0',
+  models: 'max(model_rarity)',
+  backdrops: 'max(backdrop_rarity)',
+  symbols: 'max(symbol_rarity)',
+} as const;
 /** listing_facet_counts' name of each facet. */
 const SUMMARY_FACET = { collections: 'collection', models: 'model', backdrops: 'backdrop', symbols: 'symbol' } as const;
 
-const SORT_COLUMN = { price: 'price', date: 'listed_at', number: 'number', rarity: 'rarity' } as const;
+const SORT_COLUMN = { price: 'price', date: 'listed_at', number: 'number', rarity: 'rarity', discount: 'discount' } as const;
 type SortKey = keyof typeof SORT_COLUMN;
 
 /** Builds `WHERE` parts over the listings table `l` from a filter, leaving out one facet if asked. */
@@ -42,7 +57,7 @@ const encodeCursor = (value: string, giftId: bigint) => Buffer.from(JSON.stringi
 
 const INT8_MAX = 9_223_372_036_854_775_807n;
 /** The largest value of each integer sort's column: price and rarity are BIGINT, number INTEGER. */
-const COLUMN_MAX = { price: INT8_MAX, number: 2_147_483_647n, rarity: INT8_MAX } as const;
+const COLUMN_MAX = { price: INT8_MAX, number: 2_147_483_647n, rarity: INT8_MAX, discount: 1_000_000n } as const;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const badCursor = () => new DomainError('invalid', 'The page cursor is not one this market gave out');
@@ -100,7 +115,10 @@ async function countListings(db: Queryable, filter: MarketFilter, where: string[
     if (row) await compactIfLong(db, Number(row.appended), Number(row.live));
     return row?.n ?? 0n;
   }
-  const { rows } = await db.query<{ n: bigint }>(`SELECT count(*) AS n FROM listings l ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, params);
+  const { rows } = await db.query<{ n: bigint }>(
+    `SELECT count(*) AS n FROM listings l ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
+    params,
+  );
   return rows[0]?.n ?? 0n;
 }
 
@@ -118,6 +136,7 @@ export async function listMarket(
   const limit = request.limit ?? 24;
   const params: SqlValue[] = [];
   const where = conditions(request, params);
+  if (key === 'discount') return listByDiscount(db, request, where, params, limit, viewer);
   const countParams = [...params];
   const countWhere = [...where];
 
@@ -138,7 +157,13 @@ export async function listMarket(
   const items = page.rows.slice(0, limit);
   const last = items.at(-1);
   const lastValue = (row: GiftRow): string =>
-    key === 'date' ? row.listed_at!.toISOString() : key === 'price' ? row.price!.toString() : key === 'number' ? String(row.number) : row.rarity.toString();
+    key === 'date'
+      ? row.listed_at!.toISOString()
+      : key === 'price'
+        ? row.price!.toString()
+        : key === 'number'
+          ? String(row.number)
+          : row.rarity.toString();
   return {
     items: items.map((row) => toGift(row, viewer)),
     nextCursor: page.rows.length > limit && last ? encodeCursor(lastValue(last), last.id) : null,
@@ -146,6 +171,92 @@ export async function listMarket(
   };
 }
 
+/**
+ * The cheapest listing of each model of each collection with the price of the next one, from one
+ * probe of listings_collection_model_price_idx per (collection, model) pair that has listings
+ * (their names come from the maintained counts): a few hundred index reads whatever the size of
+ * the book. `discount` is (next - price) / next in millionths, for the gifts strictly below the
+ * floor of the others.
+ */
+const DISCOUNTED = `
+  WITH live AS (
+    SELECT facet, name FROM listing_facet_counts WHERE facet IN ('collection', 'model') GROUP BY facet, name HAVING sum(n) > 0),
+  cheapest AS (
+    SELECT two.prices, two.ids
+      FROM live c JOIN live m ON c.facet = 'collection' AND m.facet = 'model'
+      CROSS JOIN LATERAL (
+        SELECT array_agg(t.price ORDER BY t.price, t.gift_id) AS prices, array_agg(t.gift_id ORDER BY t.price, t.gift_id) AS ids
+          FROM (SELECT x.price, x.gift_id FROM listings x WHERE x.collection_id = c.name AND x.model = m.name
+                 ORDER BY x.price, x.gift_id LIMIT 2) t) two),
+  d AS MATERIALIZED (
+    SELECT ids[1] AS gift_id, ((prices[2] - prices[1]) * 1000000 / prices[2])::bigint AS discount
+      FROM cheapest WHERE cardinality(prices) = 2 AND prices[1] < prices[2])`;
+
+/** A page of the discount order: the largest discount first, then the higher gift id (see DISCOUNTED). */
+async function listByDiscount(
+  db: Queryable,
+  request: { cursor?: string },
+  where: string[],
+  params: SqlValue[],
+  limit: number,
+  viewer: bigint | null,
+): Promise<MarketPage> {
+  if (request.cursor) {
+    const [value, giftId] = decodeCursor(request.cursor, 'discount');
+    params.push(value, giftId);
+    where.push(`(d.discount, l.gift_id) < ($${params.length - 1}, $${params.length})`);
+  }
+  params.push(limit + 1);
+  const page = await db.query<GiftRow & { discount: bigint; total: bigint }>(
+    `${DISCOUNTED}
+     ${GIFT_SELECT.replace('SELECT g.*,', 'SELECT g.*, d.discount, count(*) OVER () AS total,').replace('LEFT JOIN listings l', 'JOIN listings l')}
+       JOIN d ON d.gift_id = l.gift_id
+     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+     ORDER BY d.discount DESC, l.gift_id DESC LIMIT $${params.length}`,
+    params,
+  );
+  const items = page.rows.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items: items.map((row) => toGift(row, viewer)),
+    nextCursor: page.rows.length > limit && last ? encodeCursor(last.discount.toString(), last.id) : null,
+    total: request.cursor ? null : Number(page.rows[0]?.total ?? 0n),
+  };
+}
+
+/**
+ * Where one gift's price stands: the floors of the other listings of its collection, of its model
+ * and of its backdrop in that collection (an index probe each), and the market's sales of its model
+ * in its collection (one range of sales_model_time_idx). Null for an unknown gift.
+ */
+export async function giftMarketInfo(db: Queryable, giftId: bigint): Promise<GiftMarketInfo | null> {
+  const gift = await db.query<{ collection_id: string; model: string; backdrop: string }>(
+    'SELECT collection_id, model, backdrop FROM gifts WHERE id = $1',
+    [giftId],
+  );
+  const row = gift.rows[0];
+  if (!row) return null;
+  const [floors, count, points] = await Promise.all([
+    db.query<{ collection: bigint | null; model: bigint | null; backdrop: bigint | null }>(
+      `SELECT (SELECT price FROM listings WHERE collection_id = $1 AND gift_id <> $4 ORDER BY price LIMIT 1) AS collection,
+              (SELECT price FROM listings WHERE collection_id = $1 AND model = $2 AND gift_id <> $4 ORDER BY price LIMIT 1) AS model,
+              (SELECT price FROM listings WHERE collection_id = $1 AND backdrop = $3 AND gift_id <> $4 ORDER BY price LIMIT 1) AS backdrop`,
+      [row.collection_id, row.model, row.backdrop, giftId],
+    ),
+    db.query<{ n: bigint }>('SELECT count(*) AS n FROM sales WHERE collection_id = $1 AND model = $2', [row.collection_id, row.model]),
+    db.query<{ price: bigint; sold_at: Date }>(
+      'SELECT price, sold_at FROM sales WHERE collection_id = $1 AND model = $2 ORDER BY sold_at DESC, id DESC LIMIT $3',
+      [row.collection_id, row.model, marketRules.historyPoints],
+    ),
+  ]);
+  const floor = (value: bigint | null | undefined) => (value === null || value === undefined ? null : fromNano(value));
+  const sales = points.rows.reverse().map((sale) => ({ price: fromNano(sale.price), at: sale.sold_at.toISOString() }));
+  const f = floors.rows[0];
+  return {
+    floors: { collection: floor(f?.collection), model: floor(f?.model), backdrop: floor(f?.backdrop) },
+    history: { count: Number(count.rows[0]?.n ?? 0n), last: sales.at(-1) ?? null, points: sales },
+  };
+}
 
 /** Appended rows of listing_facet_counts beyond this many per live value: the next call folds them. */
 const COMPACT_SLACK = 500;
@@ -161,17 +272,26 @@ interface FacetRow {
   rarity: number;
   center: string;
   edge: string;
+  floor: bigint | null;
 }
 
 /** The counts of every listing per value of each facet, from the maintained counts (migration 020). */
 async function countedFacets(db: Queryable): Promise<Record<Facet, FacetRow[]>> {
   const [{ rows }, appended] = await Promise.all([
     db.query<FacetRow & { facet: string }>(
-      `SELECT facet, name, sum(n)::bigint AS count, max(rarity) AS rarity, max(center) AS center, max(edge) AS edge
-         FROM (SELECT facet, name, rarity, center, edge, sum(n) AS n FROM listing_facet_counts GROUP BY facet, name, rarity, center, edge) v
-        WHERE n > 0
-        GROUP BY facet, name
-        ORDER BY facet, sum(n) DESC, name`,
+      // Each value's floor is the first entry of its price index (one probe per value).
+      `SELECT facet, name, count, rarity, center, edge,
+              CASE facet
+                WHEN 'model' THEN (SELECT min(l.price) FROM listings l WHERE l.model = f.name)
+                WHEN 'backdrop' THEN (SELECT min(l.price) FROM listings l WHERE l.backdrop = f.name)
+                WHEN 'symbol' THEN (SELECT min(l.price) FROM listings l WHERE l.symbol = f.name)
+                ELSE (SELECT min(l.price) FROM listings l WHERE l.collection_id = f.name)
+              END AS floor
+         FROM (SELECT facet, name, sum(n)::bigint AS count, max(rarity) AS rarity, max(center) AS center, max(edge) AS edge
+                 FROM (SELECT facet, name, rarity, center, edge, sum(n) AS n FROM listing_facet_counts GROUP BY facet, name, rarity, center, edge) v
+                WHERE n > 0
+                GROUP BY facet, name) f
+        ORDER BY facet, count DESC, name`,
     ),
     db.query<{ n: bigint }>('SELECT count(*) AS n FROM listing_facet_counts'),
   ]);
@@ -181,11 +301,13 @@ async function countedFacets(db: Queryable): Promise<Record<Facet, FacetRow[]>> 
   return out;
 }
 
+const tonOrNull = (nano: bigint | null | undefined): string | null => (nano === null || nano === undefined ? null : fromNano(nano));
+
 /**
- * Counts per filter value (each facet counted under the other filters) and the floor of each
- * collection. A facet with no other filter comes from the maintained counts (a few hundred rows
- * whatever the market's size) and the collections' floors from the price index; a facet under
- * other filters counts the listings those filters leave, through the listings' indexes.
+ * Counts and floors per filter value (each facet counted under the other filters). A facet with no
+ * other filter comes from the maintained counts (a few hundred rows whatever the market's size),
+ * each value's floor from one probe of its price index; a facet under other filters counts the
+ * listings those filters leave, and takes their lowest price, through the listings' indexes.
  */
 export async function marketFacets(db: Queryable, filter: MarketFilter): Promise<MarketFacets> {
   const priced = filter.minPrice !== undefined || filter.maxPrice !== undefined;
@@ -203,19 +325,20 @@ export async function marketFacets(db: Queryable, filter: MarketFilter): Promise
     groups.set(key, group);
   }
   const counts = async ({ where, params, facets }: { where: string[]; params: SqlValue[]; facets: Facet[] }) => {
-    const select = {
-      collections: `SELECT 'collections' AS facet, collection_id AS name, count(*) AS count, min(price) AS floor, 0 AS rarity, '' AS center, '' AS edge FROM m GROUP BY collection_id`,
-      models: `SELECT 'models' AS facet, model AS name, count(*) AS count, NULL::bigint AS floor, max(model_rarity) AS rarity, '' AS center, '' AS edge FROM m GROUP BY model`,
-      backdrops: `SELECT 'backdrops' AS facet, backdrop AS name, count(*) AS count, NULL::bigint AS floor, max(backdrop_rarity) AS rarity,
-                         max(backdrop_center) AS center, max(backdrop_edge) AS edge FROM m GROUP BY backdrop`,
-      symbols: `SELECT 'symbols' AS facet, symbol AS name, count(*) AS count, NULL::bigint AS floor, max(symbol_rarity) AS rarity, '' AS center, '' AS edge FROM m GROUP BY symbol`,
-    };
-    const { rows } = await db.query<FacetRow & { facet: Facet; floor: bigint | null }>(
-      `WITH m AS MATERIALIZED (
-         SELECT collection_id, price, model, model_rarity, backdrop, backdrop_rarity, backdrop_center, backdrop_edge, symbol, symbol_rarity
-           FROM listings l ${where.length ? `WHERE ${where.join(' AND ')}` : ''})
-       ${facets.map((facet) => select[facet]).join('\n       UNION ALL ')}
-       ORDER BY facet, count DESC, name`,
+    // One read of the listings the filters leave, grouped by each facet at once (grouping sets);
+    // under a price range alone it comes from the covering price index (migration 028).
+    const pick = (expression: (facet: Facet) => string) =>
+      facets.length === 1
+        ? expression(facets[0]!)
+        : `CASE ${facets.map((facet) => `WHEN GROUPING(${FACET_COLUMN[facet]}) = 0 THEN ${expression(facet)}`).join(' ')} END`;
+    const { rows } = await db.query<FacetRow & { facet: Facet }>(
+      `SELECT ${pick((facet) => `'${facet}'`)} AS facet, ${pick((facet) => FACET_COLUMN[facet])} AS name,
+              count(*) AS count, min(price) AS floor, ${pick((facet) => FACET_RARITY[facet])} AS rarity,
+              ${pick((facet) => (facet === 'backdrops' ? 'max(backdrop_center)' : "''"))} AS center,
+              ${pick((facet) => (facet === 'backdrops' ? 'max(backdrop_edge)' : "''"))} AS edge
+         FROM listings l ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        GROUP BY GROUPING SETS (${facets.map((facet) => `(${FACET_COLUMN[facet]})`).join(', ')})
+        ORDER BY facet, count DESC, name`,
       params,
     );
     return rows;
@@ -224,27 +347,30 @@ export async function marketFacets(db: Queryable, filter: MarketFilter): Promise
   const [summary, scanned, names] = await Promise.all([
     counted,
     Promise.all([...groups.values()].map(counts)).then((all) => all.flat()),
-    // With no other filter, each collection's floor is the first entry of its price index.
-    db.query<{ id: string; name: string; floor: bigint | null }>(
-      unfiltered('collections')
-        ? 'SELECT c.id, c.name, (SELECT min(l.price) FROM listings l WHERE l.collection_id = c.id) AS floor FROM gift_collections c ORDER BY c.name'
-        : 'SELECT id, name, NULL::bigint AS floor FROM gift_collections ORDER BY name',
-    ),
+    // Every collection, for the sheet to show the empty ones too; floors come with the counts.
+    db.query<{ id: string; name: string }>('SELECT id, name FROM gift_collections ORDER BY name'),
   ]);
-  const of = (facet: Facet): Array<FacetRow & { floor?: bigint | null }> => (unfiltered(facet) ? summary![facet] : scanned.filter((row) => row.facet === facet));
+  const of = (facet: Facet): FacetRow[] => (unfiltered(facet) ? summary![facet] : scanned.filter((row) => row.facet === facet));
   const [collections, models, backdrops, symbols] = [of('collections'), of('models'), of('backdrops'), of('symbols')];
   const byId = new Map<string, { count: bigint; floor: bigint | null }>(
-    collections.map((c) => [c.name, { count: c.count, floor: (c as FacetRow & { floor?: bigint }).floor ?? null }]),
+    collections.map((c) => [c.name, { count: c.count, floor: c.floor }]),
   );
   return {
     // Every collection, so the filter sheet can show empty ones too.
     collections: names.rows.map((c) => {
       const found = byId.get(c.id);
-      const floor = found ? (found.floor ?? c.floor) : null;
+      const floor = found?.floor ?? null;
       return { id: c.id, name: c.name, count: Number(found?.count ?? 0n), floor: floor === null ? null : fromNano(floor) };
     }),
-    models: models.map((m) => ({ name: m.name, count: Number(m.count), rarityPerMille: Number(m.rarity) })),
-    backdrops: backdrops.map((b) => ({ name: b.name, count: Number(b.count), rarityPerMille: Number(b.rarity), center: b.center, edge: b.edge })),
-    symbols: symbols.map((s) => ({ name: s.name, count: Number(s.count), rarityPerMille: Number(s.rarity) })),
+    models: models.map((m) => ({ name: m.name, count: Number(m.count), rarityPerMille: Number(m.rarity), floor: tonOrNull(m.floor) })),
+    backdrops: backdrops.map((b) => ({
+      name: b.name,
+      count: Number(b.count),
+      rarityPerMille: Number(b.rarity),
+      center: b.center,
+      edge: b.edge,
+      floor: tonOrNull(b.floor),
+    })),
+    symbols: symbols.map((s) => ({ name: s.name, count: Number(s.count), rarityPerMille: Number(s.rarity), floor: tonOrNull(s.floor) })),
   };
 }

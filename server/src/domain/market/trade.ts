@@ -4,9 +4,9 @@ import type { Db, Queryable } from '../../db/db';
 import { BotApiError } from '../../adapters/telegram/bot-api';
 import { RelayerStarsError, type GiftRelayer, type ReceivedGift } from '../../adapters/telegram/gift-relayer';
 import { DomainError } from '../errors';
-import { ledgerMessages, lockInOrder, once, partKey, post, reserveKey, settleKey, type MoneyKey } from '../ledger';
+import { balanceOf, ledgerMessages, lockInOrder, partKey, post, reserveKey, settleKey, withIdempotencyKey, type MoneyKey } from '../ledger';
 import { productConfig } from '../product-config';
-import { assertNotBanned } from '../wallet/withdrawals';
+import { assertNotBanned } from '../users';
 import { GIFT_SELECT, giftById, toGift, type GiftRow } from './gifts';
 
 const { market } = productConfig;
@@ -15,18 +15,13 @@ export const marketMessages = {
   priceMin: `The lowest price is ${fromNano(market.minPriceNano)} TON`,
   unknown: 'No such gift',
   notYours: 'This gift is not yours',
-  locked: (until: Date) => `Telegram holds this gift until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC: it cannot be withdrawn before then`,
+  locked: (until: Date) =>
+    `Telegram holds this gift until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC: it cannot be withdrawn before then`,
   balance: 'Your TON balance is not enough for the withdrawal fee',
   relayer: 'Telegram did not accept the transfer right now; nothing was charged, try again later',
   relayerStars: "The market cannot pay Telegram's transfer price for this gift right now; nothing was charged, try again later",
   duplicate: (giftId: string) => `Gift ${giftId} is in the cart twice: each gift can be bought once`,
 };
-
-async function balanceOf(db: Queryable, userId: bigint) {
-  const { rows } = await db.query<{ kind: string; balance: bigint }>("SELECT kind, balance FROM accounts WHERE user_id = $1 AND kind IN ('ton', 'bonus')", [userId]);
-  const of = (kind: string) => fromNano(rows.find((r) => r.kind === kind)?.balance ?? 0n);
-  return { ton: of('ton'), bonusTon: of('bonus') };
-}
 
 type ItemResult = CheckoutResult['items'][number];
 
@@ -35,7 +30,10 @@ async function buyOne(tx: Queryable, buyer: bigint, giftId: bigint, seenPrice: b
   const id = giftId.toString();
   // The gift's row before its listing, as listing, unlisting and withdrawing a gift take them.
   await tx.query('SELECT 1 FROM gifts WHERE id = $1 FOR NO KEY UPDATE', [giftId]);
-  const { rows } = await tx.query<{ price: bigint; seller_id: bigint | null }>('SELECT price, seller_id FROM listings WHERE gift_id = $1 FOR NO KEY UPDATE', [giftId]);
+  const { rows } = await tx.query<{ price: bigint; seller_id: bigint | null }>(
+    'SELECT price, seller_id FROM listings WHERE gift_id = $1 FOR NO KEY UPDATE',
+    [giftId],
+  );
   const listing = rows[0];
   if (!listing) return { giftId: id, result: 'gone' };
   if (listing.seller_id === buyer) return { giftId: id, result: 'own', price: fromNano(listing.price) };
@@ -89,7 +87,13 @@ async function buyOne(tx: Queryable, buyer: bigint, giftId: bigint, seenPrice: b
  * gets it and buys nothing twice, and a checkout cut off half-way (the server stopped) is finished
  * by its retry, the items already bought answering as bought.
  */
-export async function checkout(db: Db, buyer: bigint, items: Array<{ giftId: string; price: string }>, money: MoneyKey, now: Date): Promise<CheckoutResult> {
+export async function checkout(
+  db: Db,
+  buyer: bigint,
+  items: Array<{ giftId: string; price: string }>,
+  money: MoneyKey,
+  now: Date,
+): Promise<CheckoutResult> {
   const seenIds = new Set<string>();
   const cart = items.map((item) => {
     if (seenIds.has(item.giftId)) throw new DomainError('invalid', marketMessages.duplicate(item.giftId), 'market.cart.duplicate');
@@ -104,7 +108,7 @@ export async function checkout(db: Db, buyer: bigint, items: Array<{ giftId: str
   let spent = 0n;
   for (const item of cart) {
     const itemKey = partKey(money, item.giftId, { giftId: item.giftId, price: item.price });
-    const result = await once(db, itemKey, async (tx) => {
+    const result = await withIdempotencyKey(db, itemKey, async (tx) => {
       const answer = await buyOne(tx, buyer, BigInt(item.giftId), item.seen, now);
       // A refused item leaves no key behind, so the same cart can be tried again after a top-up.
       if (answer.result !== 'bought') throw new ItemNotBought(answer);
@@ -135,7 +139,8 @@ export async function inventory(db: Queryable, userId: bigint): Promise<{ items:
 async function ownedGift(tx: Queryable, userId: bigint, giftId: bigint): Promise<GiftRow> {
   const gift = await giftById(tx, giftId, true);
   if (!gift) throw new DomainError('not-found', marketMessages.unknown, 'market.gift.unknown');
-  if (gift.owner_id !== userId || gift.status !== 'held') throw new DomainError('forbidden', marketMessages.notYours, 'market.gift.not-yours');
+  if (gift.owner_id !== userId || gift.status !== 'held')
+    throw new DomainError('forbidden', marketMessages.notYours, 'market.gift.not-yours');
   return gift;
 }
 
@@ -170,9 +175,10 @@ export async function unlistGift(db: Db, userId: bigint, giftId: bigint): Promis
  */
 export async function withdrawGift(db: Db, relayer: GiftRelayer, userId: bigint, giftId: bigint, money: MoneyKey, now: Date) {
   await assertNotBanned(db, userId);
-  return once(db, money, async (tx) => {
+  return withIdempotencyKey(db, money, async (tx) => {
     const gift = await ownedGift(tx, userId, giftId);
-    if (gift.locked_until && gift.locked_until > now) throw new DomainError('conflict', marketMessages.locked(gift.locked_until), 'market.gift.locked');
+    if (gift.locked_until && gift.locked_until > now)
+      throw new DomainError('conflict', marketMessages.locked(gift.locked_until), 'market.gift.locked');
     if (!gift.telegram_gift_id) throw new DomainError('conflict', marketMessages.relayer, 'market.relayer.unavailable');
     const transfer = await tx.query<{ id: bigint }>(
       "INSERT INTO gift_transfers (gift_id, user_id, direction, fee, status) VALUES ($1, $2, 'out', $3, 'done') RETURNING id",
@@ -189,7 +195,8 @@ export async function withdrawGift(db: Db, relayer: GiftRelayer, userId: bigint,
         ],
       });
     } catch (error) {
-      if (error instanceof DomainError && error.message === ledgerMessages.insufficient) throw new DomainError('conflict', marketMessages.balance, 'market.gift.balance');
+      if (error instanceof DomainError && error.message === ledgerMessages.insufficient)
+        throw new DomainError('conflict', marketMessages.balance, 'market.gift.balance');
       throw error;
     }
     await tx.query('DELETE FROM listings WHERE gift_id = $1', [giftId]);
@@ -219,7 +226,10 @@ export async function importReceivedGifts(db: Db, relayer: GiftRelayer): Promise
         const known = await tx.query('SELECT id FROM users WHERE id = $1', [gift.fromUserId]);
         if (known.rowCount === 0) return false;
         const collectionId = gift.collection.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-        await tx.query('INSERT INTO gift_collections (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [collectionId, gift.collection]);
+        await tx.query('INSERT INTO gift_collections (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [
+          collectionId,
+          gift.collection,
+        ]);
         const inserted = await tx.query<{ id: bigint }>(
           `INSERT INTO gifts (collection_id, number, model, model_rarity, backdrop, backdrop_rarity, backdrop_center, backdrop_edge, symbol, symbol_rarity, owner_id, telegram_gift_id, locked_until)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
@@ -227,11 +237,28 @@ export async function importReceivedGifts(db: Db, relayer: GiftRelayer): Promise
              locked_until = EXCLUDED.locked_until, status = 'held'
            WHERE gifts.status = 'withdrawn'
            RETURNING id`,
-          [collectionId, gift.number, gift.model.name, gift.model.rarityPerMille, gift.backdrop.name, gift.backdrop.rarityPerMille, gift.backdrop.center, gift.backdrop.edge, gift.symbol.name, gift.symbol.rarityPerMille, gift.fromUserId, gift.ownedGiftId, gift.transferableAt],
+          [
+            collectionId,
+            gift.number,
+            gift.model.name,
+            gift.model.rarityPerMille,
+            gift.backdrop.name,
+            gift.backdrop.rarityPerMille,
+            gift.backdrop.center,
+            gift.backdrop.edge,
+            gift.symbol.name,
+            gift.symbol.rarityPerMille,
+            gift.fromUserId,
+            gift.ownedGiftId,
+            gift.transferableAt,
+          ],
         );
         const id = inserted.rows[0]?.id;
         if (id === undefined) return false;
-        await tx.query("INSERT INTO gift_transfers (gift_id, user_id, direction, status) VALUES ($1, $2, 'in', 'done')", [id, gift.fromUserId]);
+        await tx.query("INSERT INTO gift_transfers (gift_id, user_id, direction, status) VALUES ($1, $2, 'in', 'done')", [
+          id,
+          gift.fromUserId,
+        ]);
         return true;
       });
       if (added) credited += 1;

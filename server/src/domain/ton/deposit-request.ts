@@ -1,5 +1,5 @@
 import { Address, comment } from '@ton/core';
-import type { TonNetwork } from './address';
+import type { TonNetwork } from '../../adapters/chain/address';
 import { isDepositMemo } from './memo';
 
 /** TON Connect chain ids. */

@@ -18,7 +18,7 @@ function checkCharacter(body: string): string {
   let sum = 0;
   for (let i = 0; i < body.length; i++) sum += (i + 1) * MEMO_ALPHABET.indexOf(body.charAt(i));
   // Weight 8 for the check character itself: the whole memo then sums to 0 modulo 31.
-  const check = (BASE - ((sum % BASE) * inverseOf8) % BASE) % BASE;
+  const check = (BASE - (((sum % BASE) * inverseOf8) % BASE)) % BASE;
   return MEMO_ALPHABET.charAt(check);
 }
 

@@ -43,14 +43,16 @@ const KNOWN_WALLETS: Array<{ code: Cell; readKey: (data: Cell) => Buffer }> = [
       return s.loadBuffer(32);
     },
   },
-  ...[WalletContractV4.create({ workchain: 0, publicKey: ZERO_KEY }), WalletContractV3R2.create({ workchain: 0, publicKey: ZERO_KEY })].map((w) => ({
-    code: w.init.code,
-    readKey: (data: Cell) => {
-      const s = data.beginParse();
-      s.skip(32 + 32); // seqno, subwallet id
-      return s.loadBuffer(32);
-    },
-  })),
+  ...[WalletContractV4.create({ workchain: 0, publicKey: ZERO_KEY }), WalletContractV3R2.create({ workchain: 0, publicKey: ZERO_KEY })].map(
+    (w) => ({
+      code: w.init.code,
+      readKey: (data: Cell) => {
+        const s = data.beginParse();
+        s.skip(32 + 32); // seqno, subwallet id
+        return s.loadBuffer(32);
+      },
+    }),
+  ),
 ];
 
 function publicKeyOf(init: StateInit): Buffer | null {
@@ -71,7 +73,10 @@ const sha256 = (...parts: Buffer[]): Buffer => {
 };
 
 /** The bytes a wallet signs for ton_proof (TON Connect spec: "ton-proof-item-v2/"). */
-export function proofDigest(address: Address, proof: { timestamp: number; domain: { lengthBytes: number; value: string }; payload: string }): Buffer {
+export function proofDigest(
+  address: Address,
+  proof: { timestamp: number; domain: { lengthBytes: number; value: string }; payload: string },
+): Buffer {
   const wc = Buffer.alloc(4);
   wc.writeInt32BE(address.workChain);
   const domainLength = Buffer.alloc(4);

@@ -57,7 +57,15 @@ export function watchHotWallet(db: Db, ton: Ton): Promise<WatchReport> {
  */
 async function watchHotWalletWork(db: Db, ton: Ton): Promise<WatchReport> {
   const account = ton.hotWallet.address.toRawString();
-  const report: WatchReport = { syncedChainTime: await ton.chain.chainTime(), transactions: 0, credited: [], unknownMemo: 0, paid: [], refunded: [], sweeps: [] };
+  const report: WatchReport = {
+    syncedChainTime: await ton.chain.chainTime(),
+    transactions: 0,
+    credited: [],
+    unknownMemo: 0,
+    paid: [],
+    refunded: [],
+    sweeps: [],
+  };
   const pageSize = productConfig.wallet.watcherPageSize;
   for (;;) {
     const cursor = await readCursor(db, ton, account);

@@ -2,6 +2,7 @@ import { actingAs } from '../actor';
 import { isUniqueViolation, type Db, type Queryable } from '../../db/db';
 import type { ChainTx } from '../../adapters/chain/chain-adapter';
 import { post } from '../ledger';
+import { splitDeposit } from '../play/play';
 import { newDepositMemo, parseMemo } from '../ton/memo';
 
 const MEMO_ATTEMPTS = 5;
@@ -78,14 +79,21 @@ async function applyIncomingWork(tx: Queryable, chainId: string, chainTx: ChainT
   return { kind: 'credited', userId: owner, amount: chainTx.value, depositId };
 }
 
-function creditDeposit(tx: Queryable, userId: bigint, amount: bigint, txHash: string) {
+/**
+ * Credits a deposit: it is the player's money whatever their limits say, so it is always credited,
+ * in one movement; the part that arrives during a pause or beyond a deposit limit goes to their
+ * locked account (withdrawable, never staked), the rest to their TON balance.
+ */
+async function creditDeposit(tx: Queryable, userId: bigint, amount: bigint, txHash: string) {
+  const { playable, locked } = await splitDeposit(tx, userId, amount, new Date());
   return post(tx, {
     kind: 'deposit',
     userId,
     reference: txHash,
     postings: [
       { account: { system: 'deposits' }, amount: -amount },
-      { account: { user: userId, kind: 'ton' }, amount },
+      ...(locked > 0n ? [{ account: { user: userId, kind: 'locked' as const }, amount: locked }] : []),
+      ...(playable > 0n ? [{ account: { user: userId, kind: 'ton' as const }, amount: playable }] : []),
     ],
   });
 }
@@ -100,10 +108,22 @@ export interface UnknownDeposit {
 }
 
 export async function listUnknownDeposits(db: Queryable): Promise<UnknownDeposit[]> {
-  const { rows } = await db.query<{ id: bigint; tx_hash: string; amount: bigint; comment: string | null; source: string | null; created_at: Date }>(
-    `SELECT id, tx_hash, amount, comment, source, created_at FROM deposits WHERE status = 'unknown_memo' ORDER BY id`,
-  );
-  return rows.map((r) => ({ id: r.id, txHash: r.tx_hash, amount: r.amount, comment: r.comment, source: r.source, createdAt: r.created_at }));
+  const { rows } = await db.query<{
+    id: bigint;
+    tx_hash: string;
+    amount: bigint;
+    comment: string | null;
+    source: string | null;
+    created_at: Date;
+  }>(`SELECT id, tx_hash, amount, comment, source, created_at FROM deposits WHERE status = 'unknown_memo' ORDER BY id`);
+  return rows.map((r) => ({
+    id: r.id,
+    txHash: r.tx_hash,
+    amount: r.amount,
+    comment: r.comment,
+    source: r.source,
+    createdAt: r.created_at,
+  }));
 }
 
 /** resolveUnknownDeposit as the operator (actor.ts): the movements it posts record that job. */

@@ -70,13 +70,14 @@ function toItem(row: Row): HistoryItem {
  * - a bet or a payout names its game and how the round ended;
  * - a deposit or a paid withdrawal carries its chain transaction's hash;
  * - a referral claim or a bonus release is one row, the TON that arrived (its other leg, the
- *   referral or bonus balance emptied, is the same movement told twice);
+ *   referral or bonus balance emptied, is the same movement told twice), and so is the release
+ *   of locked TON (responsible play); TON credited or withdrawn locked shows as TON;
  * - referral commissions are one row per UTC day: their sum and count, at the day's last one.
  */
 export async function historyOf(db: Queryable, userId: bigint, cursor: bigint | null, limit: number): Promise<HistoryPage> {
   const [single, grouped] = await Promise.all([
     db.query<Row>(
-      `SELECT j.id, j.amount, j.balance_after, a.kind AS currency, t.kind, t.created_at,
+      `SELECT j.id, j.amount, j.balance_after, CASE WHEN a.kind = 'locked' THEN 'ton' ELSE a.kind END AS currency, t.kind, t.created_at,
               r.game, r.status AS round_status, r.multiplier,
               CASE t.kind WHEN 'deposit' THEN t.reference WHEN 'withdrawal' THEN w.tx_hash END AS tx_hash,
               NULL::integer AS count
@@ -91,7 +92,7 @@ export async function historyOf(db: Queryable, userId: bigint, cursor: bigint | 
         AND w.user_id = a.user_id
        WHERE a.user_id = $1 AND ($2::bigint IS NULL OR j.id < $2)
          AND t.kind <> 'referral'
-         AND NOT (t.kind IN ('referral_claim', 'bonus_release') AND a.kind <> 'ton')
+         AND NOT (t.kind IN ('referral_claim', 'bonus_release', 'play_release') AND a.kind <> 'ton')
        ORDER BY j.id DESC
        LIMIT $3`,
       [userId, cursor, limit + 1],

@@ -10,7 +10,7 @@ import {
   queryIdFromSequence,
   signHighloadDeploy,
   type SignedExternal,
-} from '../ton/highload-wallet';
+} from '../../adapters/chain/highload-wallet';
 
 /**
  * What the hot wallet must be able to pay, from the book. Counted:
@@ -39,8 +39,16 @@ export interface Liabilities {
 
 export async function liabilitiesOf(db: Queryable): Promise<Liabilities> {
   const { rows } = await db.query<{
-    ton: bigint; referral: bigint; claimable: bigint; bonus: bigint; unknown: bigint; unknown_count: bigint;
-    pending: bigint; review: bigint; queued: bigint; sent: bigint;
+    ton: bigint;
+    referral: bigint;
+    claimable: bigint;
+    bonus: bigint;
+    unknown: bigint;
+    unknown_count: bigint;
+    pending: bigint;
+    review: bigint;
+    queued: bigint;
+    sent: bigint;
   }>(
     `SELECT
        COALESCE(sum(balance) FILTER (WHERE kind = 'ton'), 0)::bigint AS ton,
@@ -89,7 +97,10 @@ export async function reconcile(db: Queryable, ton: Ton): Promise<Reconciliation
   const [state, liabilities, inFlight] = await Promise.all([
     ton.chain.getAccountState(ton.hotWallet.address.toRawString()),
     liabilitiesOf(db),
-    db.query<{ total: bigint }>("SELECT COALESCE(sum(amount), 0)::bigint AS total FROM hot_wallet_sweeps WHERE status = 'sent' AND chain = $1", [ton.chainId]),
+    db.query<{ total: bigint }>(
+      "SELECT COALESCE(sum(amount), 0)::bigint AS total FROM hot_wallet_sweeps WHERE status = 'sent' AND chain = $1",
+      [ton.chainId],
+    ),
   ]);
   return {
     chainBalance: state.balance,
@@ -129,7 +140,8 @@ export async function planDeploy(ton: Ton): Promise<DeployPlan> {
   const state = await ton.chain.getAccountState(hotWallet.address.toRawString());
   let refusal: string | null = null;
   if (state.status === 'active') refusal = 'the hot wallet is already deployed';
-  else if (state.status === 'frozen') refusal = 'the hot wallet is frozen (storage rent unpaid): unfreeze it with a transfer carrying its state init, not with this command';
+  else if (state.status === 'frozen')
+    refusal = 'the hot wallet is frozen (storage rent unpaid): unfreeze it with a transfer carrying its state init, not with this command';
   else if (state.balance < MIN_DEPLOY_BALANCE) refusal = 'fund the address first';
   const message =
     refusal === null

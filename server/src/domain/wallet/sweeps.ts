@@ -4,8 +4,8 @@ import { isUniqueViolation, type Db, type Queryable } from '../../db/db';
 import { ChainRejectedError, type AccountStatus, type ChainTx } from '../../adapters/chain/chain-adapter';
 import type { Ton } from '../../adapters/chain/open-chain';
 import { productConfig } from '../product-config';
-import { parseWithdrawalAddress } from '../ton/address';
-import { signHighloadTransfer } from '../ton/highload-wallet';
+import { parseWithdrawalAddress } from '../../adapters/chain/address';
+import { signHighloadTransfer } from '../../adapters/chain/highload-wallet';
 import { liabilitiesOf, type Liabilities } from './hot-wallet';
 import { nextQueryId } from './withdrawals';
 
@@ -72,7 +72,10 @@ export function defaultSweepKey(raw: string, amount: bigint, now: Date): string 
 }
 
 async function sweepsInFlight(db: Queryable, chainId: string): Promise<bigint> {
-  const { rows } = await db.query<{ total: bigint }>("SELECT COALESCE(sum(amount), 0)::bigint AS total FROM hot_wallet_sweeps WHERE status = 'sent' AND chain = $1", [chainId]);
+  const { rows } = await db.query<{ total: bigint }>(
+    "SELECT COALESCE(sum(amount), 0)::bigint AS total FROM hot_wallet_sweeps WHERE status = 'sent' AND chain = $1",
+    [chainId],
+  );
   return rows[0]?.total ?? 0n;
 }
 
@@ -85,12 +88,18 @@ async function sweepByKey(db: Queryable, key: string): Promise<SweepRow | null> 
  * What `wallet:sweep` would do, from the chain's balance and the book's liabilities now. Throws
  * SweepInputError for an address or amount that is not one.
  */
-export async function planSweep(db: Db, ton: Ton, input: { to: string; amount: string; key?: string; float: bigint; now: Date }): Promise<SweepPlan> {
+export async function planSweep(
+  db: Db,
+  ton: Ton,
+  input: { to: string; amount: string; key?: string; float: bigint; now: Date },
+): Promise<SweepPlan> {
   const address = parseWithdrawalAddress(input.to, { network: ton.network, ownAddresses: [ton.hotWallet.address] });
   if (!address.ok) throw new SweepInputError(`cold address: ${address.reason}`);
   const text = input.amount.trim();
-  if (!AMOUNT.test(text) || toNano(text) === 0n) throw new SweepInputError(`amount must be a number of TON above 0 with at most 9 decimals, got ${JSON.stringify(input.amount)}`);
-  if (input.key !== undefined && !KEY.test(input.key)) throw new SweepInputError('--key must be 1 to 100 letters, digits, "_", ":", "." or "-"');
+  if (!AMOUNT.test(text) || toNano(text) === 0n)
+    throw new SweepInputError(`amount must be a number of TON above 0 with at most 9 decimals, got ${JSON.stringify(input.amount)}`);
+  if (input.key !== undefined && !KEY.test(input.key))
+    throw new SweepInputError('--key must be 1 to 100 letters, digits, "_", ":", "." or "-"');
   const amount = toNano(text);
   const key = input.key ?? defaultSweepKey(address.raw, amount, input.now);
 
@@ -150,7 +159,10 @@ export async function sendSweep(db: Db, ton: Ton, plan: SweepPlan, requestedBy: 
       const inFlight = await sweepsInFlight(tx, ton.chainId);
       const most = plan.chainBalance - plan.liabilities.total - plan.float - inFlight - SWEEP_FEE_RESERVE;
       if (plan.amount > most) {
-        return { kind: 'refused' as const, reason: `another sweep went out meanwhile: at most ${most > 0n ? fromNano(most) : '0'} TON can be swept now` };
+        return {
+          kind: 'refused' as const,
+          reason: `another sweep went out meanwhile: at most ${most > 0n ? fromNano(most) : '0'} TON can be swept now`,
+        };
       }
       const queryId = await nextQueryId(tx);
       const createdAt = (await ton.chain.chainTime()) - wallet.createdAtLagSeconds;
@@ -167,8 +179,22 @@ export async function sendSweep(db: Db, ton: Ton, plan: SweepPlan, requestedBy: 
         `INSERT INTO hot_wallet_sweeps (key, chain, to_address, to_friendly, amount, bounce, status, query_id, created_at_chain, boc, message_hash,
            chain_balance, liabilities, float_kept, requested_by)
          VALUES ($1, $2, $3, $4, $5, $6, 'sent', $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
-        [plan.key, ton.chainId, plan.to.raw, plan.to.friendly, plan.amount, plan.to.bounce, queryId, createdAt, signed.boc, signed.normalizedHash,
-          plan.chainBalance, plan.liabilities.total, plan.float, requestedBy],
+        [
+          plan.key,
+          ton.chainId,
+          plan.to.raw,
+          plan.to.friendly,
+          plan.amount,
+          plan.to.bounce,
+          queryId,
+          createdAt,
+          signed.boc,
+          signed.normalizedHash,
+          plan.chainBalance,
+          plan.liabilities.total,
+          plan.float,
+          requestedBy,
+        ],
       );
       return { kind: 'sent' as const, sweep: rows[0]! };
     });

@@ -6,10 +6,11 @@ import type { Db, Queryable } from '../../db/db';
 import { ChainRejectedError, type ChainTx } from '../../adapters/chain/chain-adapter';
 import type { Ton } from '../../adapters/chain/open-chain';
 import { DomainError } from '../errors';
-import { ledgerMessages, lockInOrder, once, post, type MoneyKey } from '../ledger';
+import { ledgerMessages, lockInOrder, post, withIdempotencyKey, type MoneyKey } from '../ledger';
 import { productConfig } from '../product-config';
-import { parseWithdrawalAddress, type WithdrawalAddressRefusal } from '../ton/address';
-import { QUERY_IDS_PER_WINDOW, queryIdFromSequence, signHighloadTransfer } from '../ton/highload-wallet';
+import { assertNotBanned } from '../users';
+import { parseWithdrawalAddress, type WithdrawalAddressRefusal } from '../../adapters/chain/address';
+import { QUERY_IDS_PER_WINDOW, queryIdFromSequence, signHighloadTransfer } from '../../adapters/chain/highload-wallet';
 
 const ADDRESS_CODES: Record<WithdrawalAddressRefusal, string> = {
   empty: 'withdraw.address.empty',
@@ -26,7 +27,6 @@ export const withdrawalMessages = {
   amountMin: (min: bigint) => `The minimum withdrawal is ${fromNano(min)} TON`,
   balance: 'Your TON balance is not enough for this amount and the fee',
   dailyLimit: (left: bigint) => `This is over your daily withdrawal limit: ${fromNano(left)} TON left today`,
-  banned: 'Your account is blocked: money actions are not available',
 } as const;
 
 interface WithdrawalRow {
@@ -61,16 +61,6 @@ export function toReply(row: WithdrawalRow): WithdrawalReply {
     createdAt: row.created_at.toISOString(),
     txHash: row.tx_hash,
   };
-}
-
-export async function assertNotBanned(db: Queryable, userId: bigint, options: { lock?: boolean } = {}): Promise<void> {
-  // With `lock`, the player's row is taken first, before any other row of the transaction: all of
-  // one player's money transactions then queue in one order and cannot deadlock each other.
-  const { rows } = await db.query<{ is_banned: boolean }>(
-    options.lock ? 'SELECT is_banned FROM users WHERE id = $1 FOR NO KEY UPDATE' : 'SELECT is_banned FROM users WHERE id = $1',
-    [userId],
-  );
-  if (rows[0]?.is_banned) throw new DomainError('forbidden', withdrawalMessages.banned, 'account.banned');
 }
 
 /** What is left of the player's withdrawal limit for the UTC day of `now`. */
@@ -112,7 +102,7 @@ export async function requestWithdrawal(db: Db, ton: Ton, input: WithdrawInput):
   }
   const fee = wallet.withdrawalFeeNano;
 
-  return once(db, input.money, async (tx) => {
+  return withIdempotencyKey(db, input.money, async (tx) => {
     // One withdrawal of a player at a time past this point, so the daily limit holds under races.
     // (The player's row, then the rows the debit moves, in the book's one order: a refund holds the
     // pending row before the player's account, as post() orders it.)
@@ -130,13 +120,23 @@ export async function requestWithdrawal(db: Db, ton: Ton, input: WithdrawInput):
       [input.userId, address.raw, address.friendly, input.address.trim(), amount, fee, status, input.now],
     );
     const row = inserted.rows[0]!;
+    // Locked TON (a deposit that arrived during a pause or beyond a deposit limit) is the player's
+    // to withdraw: it goes first, the TON balance pays the rest. (Only moved under the player's row lock.)
+    const lockedRows = await tx.query<{ balance: bigint }>(
+      "SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'locked' FOR NO KEY UPDATE",
+      [input.userId],
+    );
+    const locked = lockedRows.rows[0]?.balance ?? 0n;
+    const fromLocked = locked < amount + fee ? locked : amount + fee;
+    const fromTon = amount + fee - fromLocked;
     try {
       await post(tx, {
         kind: 'withdrawal',
         userId: input.userId,
         reference: row.id.toString(),
         postings: [
-          { account: { user: input.userId, kind: 'ton' }, amount: -(amount + fee) },
+          ...(fromLocked > 0n ? [{ account: { user: input.userId, kind: 'locked' as const }, amount: -fromLocked }] : []),
+          ...(fromTon > 0n ? [{ account: { user: input.userId, kind: 'ton' as const }, amount: -fromTon }] : []),
           { account: { system: 'withdrawals_pending' }, amount: amount + fee },
         ],
       });
@@ -162,24 +162,36 @@ export async function withdrawalOf(db: Queryable, userId: bigint, id: bigint): P
   return toReply(row);
 }
 
-function refund(tx: Queryable, row: Pick<WithdrawalRow, 'id' | 'user_id' | 'amount' | 'fee'>) {
+/**
+ * Gives a withdrawal's amount and fee back where the withdrawal took them from: what came out of
+ * locked TON (responsible play) goes back locked, so a refused withdrawal never makes it playable.
+ */
+async function refund(tx: Queryable, row: Pick<WithdrawalRow, 'id' | 'user_id' | 'amount' | 'fee'>) {
+  const taken = await tx.query<{ amount: bigint }>(
+    `SELECT COALESCE(-SUM(j.amount), 0)::bigint AS amount
+       FROM journal_entries j JOIN accounts a ON a.id = j.account_id JOIN ledger_transactions t ON t.id = j.transaction_id
+      WHERE t.kind = 'withdrawal' AND t.reference = $1 AND a.user_id = $2 AND a.kind = 'locked'`,
+    [row.id.toString(), row.user_id],
+  );
+  const toLocked = taken.rows[0]?.amount ?? 0n;
+  const toTon = row.amount + row.fee - toLocked;
   return post(tx, {
     kind: 'withdrawal_refund',
     userId: row.user_id,
     reference: row.id.toString(),
     postings: [
       { account: { system: 'withdrawals_pending' }, amount: -(row.amount + row.fee) },
-      { account: { user: row.user_id, kind: 'ton' }, amount: row.amount + row.fee },
+      ...(toLocked > 0n ? [{ account: { user: row.user_id, kind: 'locked' as const }, amount: toLocked }] : []),
+      ...(toTon > 0n ? [{ account: { user: row.user_id, kind: 'ton' as const }, amount: toTon }] : []),
     ],
   });
 }
 
 /** An operator approves a withdrawal waiting for review: the sender picks it up. */
 export async function approveWithdrawal(db: Db, id: bigint): Promise<void> {
-  const { rowCount } = await db.query(
-    "UPDATE withdrawals SET status = 'queued', updated_at = now() WHERE id = $1 AND status = 'review'",
-    [id],
-  );
+  const { rowCount } = await db.query("UPDATE withdrawals SET status = 'queued', updated_at = now() WHERE id = $1 AND status = 'review'", [
+    id,
+  ]);
   if (rowCount === 0) throw new Error(`withdrawal ${id} is not waiting for review`);
 }
 

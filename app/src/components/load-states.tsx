@@ -1,0 +1,25 @@
+import { usePlayerTexts } from '../i18n/bonus-texts';
+import './load-states.css';
+
+/** While a bonus-side call is on its way. */
+export function LoadingCard({ testId }: { testId?: string }) {
+  const { t } = usePlayerTexts();
+  return (
+    <div className="card load-state" data-testid={testId} aria-busy="true">
+      <span className="spinner" role="status" aria-label={t('splash.progress')} />
+    </div>
+  );
+}
+
+/** A bonus-side call failed: say so and offer to try again. */
+export function LoadProblem({ onRetry, testId }: { onRetry: () => void; testId?: string }) {
+  const { pt } = usePlayerTexts();
+  return (
+    <div className="card load-state load-state--error" data-testid={testId} role="alert">
+      <p>{pt('player.loadError')}</p>
+      <button type="button" className="button button--ghost" onClick={onRetry}>
+        {pt('player.retry')}
+      </button>
+    </div>
+  );
+}

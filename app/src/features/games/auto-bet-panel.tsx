@@ -1,0 +1,326 @@
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { CrossIcon } from '../../components/icons';
+import { formatTon } from '../../lib/format';
+import { checkAutoForm, type AutoBetForm, type AutoBetSettings, type AutoBetState, type AutoField } from './auto-bet';
+import { useGamesT } from './games-texts';
+import { PACES, type Pace } from './pace';
+import '../../components/sheet.css';
+import '../../components/field.css';
+import './games.css';
+import './auto-bet-panel.css';
+
+/** Two arrows in a circle: the same bet again and again. */
+function RepeatIcon() {
+  return (
+    <svg className="auto-toggle__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        d="M4 12a8 8 0 0 1 13.7-5.6L20 8.7M20 4v4.7h-4.7M20 12a8 8 0 0 1-13.7 5.6L4 15.3M4 20v-4.7h4.7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** The button beside Play that opens the auto-bet settings. */
+export function AutoBetButton({ disabled, onPress }: { disabled: boolean; onPress: () => void }) {
+  const { gt } = useGamesT();
+  return (
+    <button
+      type="button"
+      className="tile tile--raised auto-toggle"
+      disabled={disabled}
+      aria-label={gt('play.auto.openLabel')}
+      aria-haspopup="dialog"
+      data-testid="auto-open"
+      onClick={onPress}
+    >
+      <RepeatIcon />
+      <span className="auto-toggle__label">{gt('play.auto.open')}</span>
+    </button>
+  );
+}
+
+/** Normal, fast or instant: a row of three (the auto-bet sheet). */
+export function PacePicker({ pace, onPace, disabled = false }: { pace: Pace; onPace: (pace: Pace) => void; disabled?: boolean }) {
+  const { gt } = useGamesT();
+  return (
+    <div className="tile game-segmented pace-picker" role="radiogroup" aria-label={gt('play.pace.label')}>
+      {PACES.map((value) => (
+        <button
+          key={value}
+          type="button"
+          role="radio"
+          aria-checked={pace === value}
+          className={`game-segmented__option${pace === value ? ' is-active' : ''}`}
+          disabled={disabled}
+          data-testid={`pace-${value}`}
+          onClick={() => onPace(value)}
+        >
+          {gt(`play.pace.${value}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+interface AutoBetSheetProps {
+  form: AutoBetForm;
+  onForm: (form: AutoBetForm) => void;
+  pace: Pace;
+  onPace: (pace: Pace) => void;
+  /** The first round's stake as shown (the stake field's), or null when the stake is not valid. */
+  stake: string | null;
+  onStart: (settings: AutoBetSettings) => void;
+  onClose: () => void;
+}
+
+/** The auto-bet settings over the page: rounds, the stop rules, the stake after a win and after a loss, the speed. */
+export function AutoBetSheet({ form, onForm, pace, onPace, stake, onStart, onClose }: AutoBetSheetProps) {
+  const { gt, locale } = useGamesT();
+  const panel = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const [submitted, setSubmitted] = useState(false);
+  const checked = checkAutoForm(form);
+  const wrong: AutoField | null = submitted && !checked.ok ? checked.field : null;
+  const close = useEffectEvent(onClose);
+
+  useEffect(() => {
+    const root = document.documentElement;
+    const overflow = root.style.overflow;
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    root.style.overflow = 'hidden';
+    panel.current?.focus({ preventScroll: true });
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        close();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      root.style.overflow = overflow;
+      if (before?.isConnected) before.focus({ preventScroll: true });
+    };
+  }, []);
+
+  const set = (patch: Partial<AutoBetForm>) => onForm({ ...form, ...patch });
+  const problem = checked.ok ? null : gt(`play.auto.problem.${checked.problem}`);
+
+  const field = (name: AutoField, label: string, unit: string, placeholder: string, hint?: string): ReactNode => (
+    <div className="field auto-field">
+      <label className="field__label auto-field__label" htmlFor={`auto-${name}`}>
+        {label}
+      </label>
+      <div className={`field__control auto-field__control${wrong === name ? ' is-invalid' : ''}`}>
+        <input
+          id={`auto-${name}`}
+          className="field__input auto-field__input"
+          type="text"
+          inputMode={name === 'rounds' ? 'numeric' : 'decimal'}
+          autoComplete="off"
+          enterKeyHint="done"
+          placeholder={placeholder}
+          value={form[name]}
+          aria-invalid={wrong === name ? true : undefined}
+          aria-describedby={wrong === name ? 'auto-problem' : hint ? `auto-${name}-hint` : undefined}
+          data-testid={`auto-${name}`}
+          onChange={(event) => set({ [name]: event.target.value })}
+        />
+        <span className="field__unit auto-field__unit" aria-hidden="true">
+          {unit}
+        </span>
+      </div>
+      {hint ? (
+        <span className="visually-hidden" id={`auto-${name}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+    </div>
+  );
+
+  const change = (which: 'onWin' | 'onLoss') => {
+    const percentField = which === 'onWin' ? 'onWinPercent' : 'onLossPercent';
+    return (
+      <fieldset className="auto-change">
+        <legend className="field__label auto-change__legend">{gt(`play.auto.${which}`)}</legend>
+        <div className="auto-change__row">
+          <div className="tile game-segmented auto-change__modes" role="radiogroup" aria-label={gt(`play.auto.${which}`)}>
+            {(['reset', 'change'] as const).map((mode) => (
+              <button
+                key={mode}
+                type="button"
+                role="radio"
+                aria-checked={form[which] === mode}
+                className={`game-segmented__option${form[which] === mode ? ' is-active' : ''}`}
+                data-testid={`auto-${which}-${mode}`}
+                onClick={() => set({ [which]: mode })}
+              >
+                {gt(`play.auto.${mode}`)}
+              </button>
+            ))}
+          </div>
+          {form[which] === 'change' ? (
+            <div className={`field__control auto-field__control auto-change__percent${wrong === percentField ? ' is-invalid' : ''}`}>
+              <input
+                className="field__input auto-field__input"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                aria-label={`${gt(`play.auto.${which}`)}: ${gt('play.auto.percent')}`}
+                aria-invalid={wrong === percentField ? true : undefined}
+                value={form[percentField]}
+                data-testid={`auto-${percentField}`}
+                onChange={(event) => set({ [percentField]: event.target.value })}
+              />
+              <span className="field__unit auto-field__unit" aria-hidden="true">
+                %
+              </span>
+            </div>
+          ) : null}
+        </div>
+      </fieldset>
+    );
+  };
+
+  return createPortal(
+    <div
+      className="sheet auto-sheet"
+      data-testid="auto-sheet"
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div ref={panel} className="sheet__panel" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+        <header className="sheet__header">
+          <span className="sheet__grip" aria-hidden="true" />
+          <h2 className="sheet__title" id={titleId}>
+            {gt('play.auto.title')}
+          </h2>
+          <button type="button" className="sheet__close" aria-label={gt('play.auto.close')} data-testid="auto-close" onClick={onClose}>
+            <CrossIcon />
+          </button>
+        </header>
+        <div className="sheet__body auto-sheet__body">
+          <div className="auto-grid">
+            {field('rounds', gt('play.auto.rounds'), '', gt('play.auto.endless'), gt('play.auto.roundsHint'))}
+            {field('stopProfit', gt('play.auto.stopProfit'), 'TON', gt('play.auto.optional'))}
+            {field('stopLoss', gt('play.auto.stopLoss'), 'TON', gt('play.auto.optional'))}
+            {field('stopWinAbove', gt('play.auto.stopWinAbove'), 'TON', gt('play.auto.optional'))}
+          </div>
+          {change('onWin')}
+          {change('onLoss')}
+          <div className="auto-pace">
+            <span className="field__label">{gt('play.pace.label')}</span>
+            <PacePicker pace={pace} onPace={onPace} />
+          </div>
+          <p className="auto-sheet__note" data-testid="auto-stake-note">
+            {stake ? gt('play.auto.stake', { stake: formatTon(stake, locale) }) : gt('play.auto.needStake')}
+          </p>
+          {wrong && problem ? (
+            <p className="field__error auto-sheet__problem" id="auto-problem" role="alert" data-testid="auto-problem">
+              {problem}
+            </p>
+          ) : null}
+        </div>
+        <footer className="sheet__footer">
+          <button
+            type="button"
+            className="button button--primary button--block"
+            disabled={stake === null}
+            data-testid="auto-start"
+            onClick={() => {
+              setSubmitted(true);
+              if (checked.ok) onStart(checked.settings);
+            }}
+          >
+            {gt('play.auto.start')}
+          </button>
+        </footer>
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+interface AutoBetStatusProps {
+  state: AutoBetState;
+  /** Rounds asked for, or null: until stopped. */
+  total: number | null;
+  onDismiss: () => void;
+}
+
+/** The running counters over Play: the round, the net, the last result, the next stake, the last rounds; why it stopped. */
+export function AutoBetStatus({ state, total, onDismiss }: AutoBetStatusProps) {
+  const { gt, locale } = useGamesT();
+  const last = state.recent[0] ?? null;
+  const reason = state.stopReason;
+  const netTone = state.net > 0n ? ' is-up' : state.net < 0n ? ' is-down' : '';
+  return (
+    <section
+      className="tile tile--raised auto-status"
+      data-testid="auto-status"
+      data-running={state.running}
+      data-rounds={state.rounds}
+      data-net={state.net.toString()}
+      data-stop-reason={reason ?? undefined}
+      aria-label={state.running ? gt('play.auto.running') : gt('play.auto.stopped')}
+    >
+      <div className="auto-status__head">
+        <span className="auto-status__count" data-testid="auto-rounds">
+          {total === null
+            ? gt('play.auto.roundsEndless', { count: state.rounds })
+            : gt('play.auto.roundsCount', { count: state.rounds, total })}
+        </span>
+        <span className={`auto-status__net${netTone}`} data-testid="auto-net">
+          {gt('play.auto.net')} {formatTon(state.net, locale, { signed: true })}
+        </span>
+        {!state.running ? (
+          <button
+            type="button"
+            className="auto-status__dismiss"
+            aria-label={gt('play.auto.dismiss')}
+            data-testid="auto-dismiss"
+            onClick={onDismiss}
+          >
+            <CrossIcon />
+          </button>
+        ) : null}
+      </div>
+      <ol className="auto-status__list" aria-label={gt('play.auto.results')} data-testid="auto-results">
+        {state.recent.map((round) => (
+          <li
+            key={round.id}
+            className={`auto-status__round ${round.won ? 'is-won' : 'is-lost'}`}
+            data-testid="auto-result"
+            data-round-id={round.id}
+            title={round.won ? gt('play.auto.won') : gt('play.auto.lost')}
+          >
+            {formatTon(round.payout - round.stake, locale, { signed: true })}
+          </li>
+        ))}
+      </ol>
+      {reason ? (
+        <p className="auto-status__reason" role="status" data-testid="auto-reason">
+          {gt(`play.auto.reason.${reason}`)}
+        </p>
+      ) : (
+        <p className="auto-status__line">
+          {last ? (
+            <span>
+              {gt('play.auto.last')}: {last.won ? gt('play.auto.won') : gt('play.auto.lost')}
+            </span>
+          ) : null}
+          <span>
+            {gt('play.auto.next')}: {formatTon(state.stake, locale)} TON
+          </span>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { useAtomValue } from 'jotai';
+import { useId, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { usePlayT } from '../../i18n/play-texts';
+import { toast } from '../../lib/toast';
+import { PlayDialog } from './play-dialog';
+import { confirmAgeAtom, playStateQueryAtom } from './play-state';
+import './play.css';
+
+/** The box and the button of the 18+ question; the answer goes to the server. */
+function AgeAnswer({ onLeave }: { onLeave?: () => void }) {
+  const { rt } = usePlayT();
+  const confirming = useAtomValue(confirmAgeAtom);
+  const [checked, setChecked] = useState(false);
+  const id = useId();
+  const busy = confirming.isPending;
+  const confirm = () =>
+    confirming.mutate(undefined, {
+      onError: (error) => {
+        console.error('[play] age confirmation failed', error);
+        toast.error(rt('responsible.failed'), { toastId: 'play:age-failed' });
+      },
+    });
+  return (
+    <>
+      <label className="play-check" htmlFor={id}>
+        <input id={id} type="checkbox" checked={checked} onChange={(event) => setChecked(event.target.checked)} data-testid="age-check" />
+        <span>{rt('responsible.age.check')}</span>
+      </label>
+      <div className="sheet-actions">
+        {onLeave ? (
+          <button type="button" className="button button--ghost" onClick={onLeave} data-testid="age-leave">
+            {rt('responsible.age.leave')}
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="button button--primary sheet-actions__main"
+          onClick={confirm}
+          disabled={!checked || busy}
+          aria-busy={busy}
+          data-testid="age-confirm"
+        >
+          {rt('responsible.age.confirm')}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** The 18+ question as a card (the responsible play screen, for a player who has not answered). */
+export function AgeQuestion() {
+  const { rt } = usePlayT();
+  return (
+    <section className="card play-section" aria-labelledby="play-age-title" data-testid="play-age">
+      <h2 className="play-section__title" id="play-age-title">
+        {rt('responsible.age.title')}
+      </h2>
+      <p className="play-section__text">{rt('responsible.age.text')}</p>
+      <AgeAnswer />
+    </section>
+  );
+}
+
+/**
+ * The game screens ask a player who never said they are 18 or older (an old account, or one who
+ * skipped the onboarding) before the first bet; the server refuses their bets until then.
+ */
+export function AgeGate({ children }: { children: ReactNode }) {
+  const { rt } = usePlayT();
+  const navigate = useNavigate();
+  const query = useAtomValue(playStateQueryAtom);
+  const ask = query.data !== undefined && query.data.ageConfirmedAt === null;
+  return (
+    <>
+      {children}
+      {ask ? (
+        <PlayDialog
+          title={rt('responsible.age.title')}
+          testId="age-gate"
+          footer={<AgeAnswer onLeave={() => void navigate('/bonus', { replace: true })} />}
+        >
+          <p className="play-dialog__text">{rt('responsible.age.text')}</p>
+        </PlayDialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,454 @@
+import { ApiError } from '@arcade/api-client/errors';
+import type { PlayLimit, PlayPauseLength, PlayState } from '@arcade/api-client';
+import { useAtomValue } from 'jotai';
+import { useId, useState } from 'react';
+import { ClockIcon, LockIcon, WarningIcon } from '../../components/icons';
+import { ProgressBar } from '../../components/progress-bar';
+import { Screen } from '../../components/screen';
+import { playRefusalKey, usePlayT, type PlayT } from '../../i18n/play-texts';
+import { formatTon } from '../../lib/format';
+import { isZero } from '../../lib/amounts';
+import { toast } from '../../lib/toast';
+import { AgeQuestion } from './age-gate';
+import { PlayDialog } from './play-dialog';
+import { formatMoment, limitLine, parseLimit, pendingLine, usedShare } from './play-logic';
+import { pauseAtom, playStateQueryAtom, realityCheckAtom, setLimitAtom } from './play-state';
+import '../../components/field.css';
+import '../../components/card.css';
+import './play.css';
+
+/** The server's own words for a refusal (already in the player's language), or a plain "could not save". */
+function failureText(error: unknown, rt: PlayT): string {
+  if (ApiError.is(error, 'failure')) {
+    const key = playRefusalKey(error.code);
+    if (key) return rt(key);
+    if (error.message) return error.message;
+  }
+  return rt('responsible.failed');
+}
+
+function LimitRow({ limit }: { limit: PlayLimit }) {
+  const { rt, locale } = usePlayT();
+  const saving = useAtomValue(setLimitAtom);
+  const [editing, setEditing] = useState(false);
+  const [input, setInput] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const inputId = useId();
+  const name = rt(`responsible.limits.kinds.${limit.kind}`);
+  const line = limitLine(limit);
+  const pending = pendingLine(limit);
+  const busy = saving.isPending;
+
+  const save = (amount: string | null) => {
+    saving.mutate(
+      { kind: limit.kind, amount },
+      {
+        onSuccess: (state) => {
+          setEditing(false);
+          const now = state.limits.find((entry) => entry.kind === limit.kind);
+          const waiting = now ? pendingLine(now) : null;
+          toast.success(
+            waiting ? rt('responsible.limits.savedLater', { time: formatMoment(waiting.at, locale) }) : rt('responsible.limits.saved'),
+            { toastId: `play:limit:${limit.kind}` },
+          );
+        },
+        onError: (error) => void toast.error(failureText(error, rt), { toastId: `play:limit-failed:${limit.kind}` }),
+      },
+    );
+  };
+
+  const submit = () => {
+    const parsed = parseLimit(input);
+    if (!parsed.ok) {
+      setProblem(rt(`responsible.limits.problems.${parsed.problem}`));
+      return;
+    }
+    setProblem(null);
+    save(parsed.amount);
+  };
+
+  return (
+    <li className="play-limit" data-testid={`limit-${limit.kind}`} data-amount={limit.amount ?? ''}>
+      <div className="play-limit__head">
+        <div className="play-limit__text">
+          <span className="play-limit__name">{name}</span>
+          <span className="play-limit__used" data-testid={`limit-${limit.kind}-used`}>
+            {line.kind === 'used'
+              ? rt('responsible.limits.used', { used: formatTon(line.used, locale), amount: formatTon(line.amount, locale) })
+              : rt('responsible.limits.usedNoLimit', { used: formatTon(line.used, locale) })}
+          </span>
+        </div>
+        {editing ? null : (
+          <button
+            type="button"
+            className="button button--ghost play-limit__edit"
+            onClick={() => {
+              setInput(limit.amount ?? '');
+              setProblem(null);
+              setEditing(true);
+            }}
+            data-testid={`limit-${limit.kind}-edit`}
+          >
+            {limit.amount === null ? rt('responsible.limits.set') : rt('responsible.limits.edit')}
+          </button>
+        )}
+      </div>
+      {limit.amount !== null ? <ProgressBar value={usedShare(limit)} label={name} tone="ton" /> : null}
+      {pending ? (
+        <p className="play-limit__pending" data-testid={`limit-${limit.kind}-pending`}>
+          <ClockIcon aria-hidden="true" />
+          <span>
+            {pending.kind === 'raise'
+              ? rt('responsible.limits.pending', { amount: formatTon(pending.amount, locale), time: formatMoment(pending.at, locale) })
+              : rt('responsible.limits.pendingRemove', { time: formatMoment(pending.at, locale) })}
+          </span>
+        </p>
+      ) : null}
+      {editing ? (
+        <form
+          className="play-limit__form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <div className="field">
+            <label className="field__label" htmlFor={inputId}>
+              {rt('responsible.limits.field')}
+            </label>
+            <div className={`field__control${problem ? ' is-invalid' : ''}`}>
+              <input
+                id={inputId}
+                className="field__input field__input--amount"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                spellCheck={false}
+                enterKeyHint="done"
+                placeholder="0"
+                value={input}
+                disabled={busy}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? `${inputId}-problem` : undefined}
+                onChange={(event) => setInput(event.target.value)}
+                data-testid={`limit-${limit.kind}-input`}
+              />
+              <span className="field__unit" aria-hidden="true">
+                {rt('responsible.limits.unit')}
+              </span>
+            </div>
+            {problem ? (
+              <p className="field__error" id={`${inputId}-problem`} role="alert">
+                {problem}
+              </p>
+            ) : null}
+          </div>
+          <div className="play-limit__actions">
+            <button type="button" className="button button--ghost" onClick={() => setEditing(false)} disabled={busy}>
+              {rt('responsible.limits.cancel')}
+            </button>
+            <button
+              type="submit"
+              className="button button--primary play-limit__save"
+              disabled={busy}
+              aria-busy={busy}
+              data-testid={`limit-${limit.kind}-save`}
+            >
+              {rt('responsible.limits.save')}
+            </button>
+          </div>
+          {limit.amount !== null ? (
+            <button
+              type="button"
+              className="play-link-button"
+              onClick={() => save(null)}
+              disabled={busy}
+              data-testid={`limit-${limit.kind}-remove`}
+            >
+              {rt('responsible.limits.remove')}
+            </button>
+          ) : null}
+        </form>
+      ) : null}
+    </li>
+  );
+}
+
+function PauseStatus({ pause }: { pause: NonNullable<PlayState['pause']> }) {
+  const { rt, locale } = usePlayT();
+  const excluded = pause.kind === 'self-exclusion';
+  return (
+    <section className="card play-status" role="status" data-testid="play-pause-status" data-kind={pause.kind}>
+      <WarningIcon className="play-status__icon" aria-hidden="true" />
+      <div className="play-status__text">
+        <h2 className="play-status__title">
+          {excluded
+            ? rt('responsible.exclude.active', { time: formatMoment(pause.startedAt, locale) })
+            : rt('responsible.pause.active', { time: pause.until ? formatMoment(pause.until, locale) : '' })}
+        </h2>
+        <p className="play-status__body">{excluded ? rt('responsible.exclude.activeText') : rt('responsible.pause.activeText')}</p>
+      </div>
+    </section>
+  );
+}
+
+const PAUSE_LENGTHS = ['24h', '7d', '30d'] as const satisfies readonly PlayPauseLength[];
+const HOUR_MS = 3_600_000;
+const PAUSE_HOURS: Record<(typeof PAUSE_LENGTHS)[number], number> = { '24h': 24, '7d': 24 * 7, '30d': 24 * 30 };
+
+function PauseCard() {
+  const { rt, locale } = usePlayT();
+  const pausing = useAtomValue(pauseAtom);
+  const [asking, setAsking] = useState<PlayPauseLength | null>(null);
+  const [askedAt, setAskedAt] = useState(0);
+  const [understood, setUnderstood] = useState(false);
+  const checkId = useId();
+
+  const start = (length: PlayPauseLength) => {
+    pausing.mutate(length, {
+      onSuccess: () => {
+        setAsking(null);
+        toast.success(rt(length === 'permanent' ? 'responsible.exclude.done' : 'responsible.pause.started'), { toastId: 'play:pause' });
+      },
+      onError: (error) => {
+        setAsking(null);
+        toast.error(failureText(error, rt), { toastId: 'play:pause-failed' });
+      },
+    });
+  };
+  const busy = pausing.isPending;
+
+  return (
+    <>
+      <section className="card play-section" aria-labelledby="play-pause-title" data-testid="play-pause">
+        <h2 className="play-section__title" id="play-pause-title">
+          {rt('responsible.pause.title')}
+        </h2>
+        <p className="play-section__text">{rt('responsible.pause.description')}</p>
+        <div className="play-choices play-choices--three">
+          {PAUSE_LENGTHS.map((length) => (
+            <button
+              key={length}
+              type="button"
+              className="button button--ghost play-choices__option"
+              onClick={() => {
+                setAskedAt(Date.now());
+                setAsking(length);
+              }}
+              disabled={busy}
+              data-testid={`pause-${length}`}
+            >
+              {rt(`responsible.pause.lengths.${length}`)}
+            </button>
+          ))}
+        </div>
+      </section>
+      <section className="card play-section play-section--danger" aria-labelledby="play-exclude-title" data-testid="play-exclude">
+        <h2 className="play-section__title" id="play-exclude-title">
+          {rt('responsible.exclude.title')}
+        </h2>
+        <p className="play-section__text">{rt('responsible.exclude.description')}</p>
+        <button
+          type="button"
+          className="button button--block play-danger-button"
+          onClick={() => {
+            setUnderstood(false);
+            setAsking('permanent');
+          }}
+          disabled={busy}
+          data-testid="exclude"
+        >
+          {rt('responsible.exclude.button')}
+        </button>
+      </section>
+
+      {asking !== null && asking !== 'permanent' ? (
+        <PlayDialog
+          title={rt('responsible.pause.confirmTitle', { length: rt(`responsible.pause.lengths.${asking}`) })}
+          onClose={() => setAsking(null)}
+          testId="pause-confirm"
+          footer={
+            <div className="sheet-actions">
+              <button type="button" className="button button--ghost" onClick={() => setAsking(null)} disabled={busy}>
+                {rt('responsible.pause.cancel')}
+              </button>
+              <button
+                type="button"
+                className="button button--primary sheet-actions__main"
+                onClick={() => start(asking)}
+                disabled={busy}
+                aria-busy={busy}
+                data-testid="pause-confirm-button"
+              >
+                {rt('responsible.pause.confirm')}
+              </button>
+            </div>
+          }
+        >
+          <p className="play-dialog__text">
+            {rt('responsible.pause.confirmText', { time: formatMoment(new Date(askedAt + PAUSE_HOURS[asking] * HOUR_MS), locale) })}
+          </p>
+        </PlayDialog>
+      ) : null}
+
+      {asking === 'permanent' ? (
+        <PlayDialog
+          title={rt('responsible.exclude.confirmTitle')}
+          onClose={() => setAsking(null)}
+          testId="exclude-confirm"
+          tone="danger"
+          footer={
+            <div className="sheet-actions">
+              <button type="button" className="button button--ghost" onClick={() => setAsking(null)} disabled={busy}>
+                {rt('responsible.pause.cancel')}
+              </button>
+              <button
+                type="button"
+                className="button play-danger-button sheet-actions__main"
+                onClick={() => start('permanent')}
+                disabled={busy || !understood}
+                aria-busy={busy}
+                data-testid="exclude-confirm-button"
+              >
+                {rt('responsible.exclude.confirm')}
+              </button>
+            </div>
+          }
+        >
+          <p className="play-dialog__text">{rt('responsible.exclude.confirmText')}</p>
+          <label className="play-check" htmlFor={checkId}>
+            <input
+              id={checkId}
+              type="checkbox"
+              checked={understood}
+              onChange={(event) => setUnderstood(event.target.checked)}
+              data-testid="exclude-check"
+            />
+            <span>{rt('responsible.exclude.check')}</span>
+          </label>
+        </PlayDialog>
+      ) : null}
+    </>
+  );
+}
+
+/** The intervals the server takes (PlayRealityCheckRequest), and off. */
+const REALITY_OPTIONS = [null, 15, 30, 60, 120] as const;
+
+function RealityCheckCard({ minutes }: { minutes: number | null }) {
+  const { rt } = usePlayT();
+  const saving = useAtomValue(realityCheckAtom);
+  const shown = saving.isPending && saving.variables !== undefined ? saving.variables : minutes;
+  return (
+    <section className="card play-section" aria-labelledby="play-reality-title" data-testid="play-reality">
+      <h2 className="play-section__title" id="play-reality-title">
+        {rt('responsible.reality.title')}
+      </h2>
+      <p className="play-section__text">{rt('responsible.reality.description')}</p>
+      <div className="play-choices play-choices--five" role="radiogroup" aria-labelledby="play-reality-title">
+        {REALITY_OPTIONS.map((option) => (
+          <button
+            key={option ?? 'off'}
+            type="button"
+            role="radio"
+            aria-checked={shown === option}
+            className={`play-choices__chip${shown === option ? ' is-active' : ''}`}
+            disabled={saving.isPending}
+            onClick={() =>
+              saving.mutate(option, {
+                onSuccess: () => toast.success(rt('responsible.reality.saved'), { toastId: 'play:reality' }),
+                onError: (error) => void toast.error(failureText(error, rt), { toastId: 'play:reality-failed' }),
+              })
+            }
+            data-testid={`reality-${option ?? 'off'}`}
+          >
+            {option === null ? rt('responsible.reality.off') : rt('responsible.reality.minutes', { count: option })}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function SessionCard({ session }: { session: PlayState['session'] }) {
+  const { rt, locale } = usePlayT();
+  return (
+    <section className="card play-section" aria-labelledby="play-session-title" data-testid="play-session">
+      <h2 className="play-section__title" id="play-session-title">
+        {rt('responsible.session.title')}
+      </h2>
+      <dl className="play-facts">
+        <div className="play-facts__row">
+          <dt>{rt('responsible.session.started')}</dt>
+          <dd>{formatMoment(session.startedAt, locale)}</dd>
+        </div>
+        <div className="play-facts__row">
+          <dt>{rt('responsible.session.wagered')}</dt>
+          <dd>{formatTon(session.wagered, locale)} TON</dd>
+        </div>
+        <div className="play-facts__row">
+          <dt>{rt('responsible.session.net')}</dt>
+          <dd data-testid="play-session-net">{formatTon(session.net, locale, { signed: true })} TON</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function PlaySettings({ state }: { state: PlayState }) {
+  const { rt, locale } = usePlayT();
+  const excluded = state.pause?.kind === 'self-exclusion';
+  return (
+    <>
+      {state.pause ? <PauseStatus pause={state.pause} /> : null}
+      {state.ageConfirmedAt === null ? <AgeQuestion /> : null}
+      {isZero(state.lockedBalance) ? null : (
+        <section className="card play-status play-status--locked" data-testid="play-locked">
+          <LockIcon className="play-status__icon" aria-hidden="true" />
+          <div className="play-status__text">
+            <h2 className="play-status__title">{rt('responsible.locked.title')}</h2>
+            <p className="play-status__body">{rt('responsible.locked.text', { amount: formatTon(state.lockedBalance, locale) })}</p>
+          </div>
+        </section>
+      )}
+      <section className="card play-section" aria-labelledby="play-limits-title" data-testid="play-limits">
+        <h2 className="play-section__title" id="play-limits-title">
+          {rt('responsible.limits.title')}
+        </h2>
+        <p className="play-section__text">{rt('responsible.limits.description')}</p>
+        <ul className="play-limits">
+          {state.limits.map((limit) => (
+            <LimitRow key={limit.kind} limit={limit} />
+          ))}
+        </ul>
+      </section>
+      {excluded ? null : <PauseCard />}
+      <RealityCheckCard minutes={state.realityCheckMinutes} />
+      <SessionCard session={state.session} />
+    </>
+  );
+}
+
+/** The responsible play screen (from the profile): limits, breaks, self-exclusion and the reality check. */
+export function Component() {
+  const { rt } = usePlayT();
+  const query = useAtomValue(playStateQueryAtom);
+  return (
+    <Screen name="play" title={rt('responsible.title')} description={rt('responsible.description')}>
+      {query.data ? (
+        <PlaySettings state={query.data} />
+      ) : query.isError ? (
+        <div className="card play-load" role="alert" data-testid="play-load-error">
+          <p>{rt('responsible.load.failed')}</p>
+          <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
+            {rt('responsible.load.retry')}
+          </button>
+        </div>
+      ) : (
+        <div className="card play-load" aria-busy="true" data-testid="play-loading">
+          <span className="spinner" role="status" />
+        </div>
+      )}
+    </Screen>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+
+interface ToggleCardProps {
+  /** Names the card's title and text for the switch's label and description, and its test ids. */
+  id: string;
+  icon: ReactNode;
+  title: string;
+  text: string;
+  /** Where the switch stands (while saving: where it is going). */
+  on: boolean;
+  /** Saving or not yet known: announced, and the switch does not take taps. */
+  busy?: boolean;
+  disabled?: boolean;
+  onToggle: () => void;
+}
+
+/** One of the profile's settings: an icon, a title, a line of explanation and a switch. */
+export function ToggleCard({ id, icon, title, text, on, busy = false, disabled = false, onToggle }: ToggleCardProps) {
+  return (
+    <section className="card profile-toggle" data-testid={id}>
+      <span className="profile-offer__icon" aria-hidden="true">
+        {icon}
+      </span>
+      <div className="profile-offer__text">
+        <h2 className="profile-section__title" id={`profile-${id}`}>
+          {title}
+        </h2>
+        <p className="profile-offer__body" id={`profile-${id}-text`}>
+          {text}
+        </p>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        className={`switch${on ? ' is-on' : ''}`}
+        aria-checked={on}
+        aria-labelledby={`profile-${id}`}
+        aria-describedby={`profile-${id}-text`}
+        aria-busy={busy}
+        disabled={busy || disabled}
+        onClick={onToggle}
+        data-testid={`${id}-switch`}
+      >
+        <span className="switch__thumb" aria-hidden="true" />
+      </button>
+    </section>
+  );
+}

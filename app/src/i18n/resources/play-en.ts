@@ -1,0 +1,121 @@
+/**
+ * English texts of responsible play: the limits, breaks and reminders screen, the 18+ question
+ * (onboarding and the game screens), the reality check and the way to the screen from a refused
+ * bet. `i18n/play-texts.ts` adds them to i18next under `responsible`.
+ */
+export const playEn = {
+  title: 'Responsible play',
+  description: 'Limits, breaks and reminders that keep play in your hands.',
+  profileLink: 'Responsible play',
+  profileHint: 'Limits, breaks, reminders',
+  load: {
+    failed: 'Could not load your settings.',
+    retry: 'Retry',
+  },
+  failed: 'Could not save. Try again.',
+  limits: {
+    title: 'Limits',
+    description: 'Lowering a limit works at once. Raising or removing one takes effect after 24 hours.',
+    kinds: {
+      'deposit-day': 'Deposits per day',
+      'deposit-week': 'Deposits per week',
+      'deposit-month': 'Deposits per month',
+      'loss-day': 'Losses per day',
+      'loss-week': 'Losses per week',
+      'loss-month': 'Losses per month',
+      'wager-session': 'Stakes per session',
+    },
+    used: '{{used}} of {{amount}} TON used',
+    usedNoLimit: 'No limit · {{used}} TON used',
+    pending: 'Becomes {{amount}} TON on {{time}}',
+    pendingRemove: 'Removed on {{time}}',
+    set: 'Set',
+    edit: 'Change',
+    save: 'Save',
+    cancel: 'Cancel',
+    remove: 'Remove limit',
+    field: 'Limit',
+    unit: 'TON',
+    saved: 'Limit saved: in force now.',
+    savedLater: 'Saved: takes effect on {{time}}.',
+    problems: {
+      empty: 'Enter an amount.',
+      invalid: 'Enter a number, like 5 or 2.5.',
+      decimals: 'TON has at most 9 digits after the dot.',
+      zero: 'The limit must be more than zero, or remove it.',
+    },
+  },
+  pause: {
+    title: 'Take a break',
+    description: 'During a break bets and deposits are refused; withdrawals still work.',
+    lengths: {
+      '24h': '24 hours',
+      '7d': '7 days',
+      '30d': '30 days',
+    },
+    confirmTitle: 'A break of {{length}}',
+    confirmText: 'Until {{time}} you cannot bet or deposit. A break cannot be ended early. Withdrawals still work.',
+    confirm: 'Start the break',
+    cancel: 'Not now',
+    active: 'On a break until {{time}}',
+    activeText: 'Bets and deposits are refused until then. You can still withdraw.',
+    started: 'Your break has started.',
+  },
+  exclude: {
+    title: 'Self-exclusion',
+    description: 'Close play for good, not for a while.',
+    button: 'Self-exclude',
+    confirmTitle: 'Exclude yourself for good?',
+    confirmText:
+      'You will never be able to bet or deposit again. You cannot undo this yourself: only support can lift it. Withdrawals stay available.',
+    check: 'I understand I cannot undo this',
+    confirm: 'Exclude me for good',
+    active: 'You excluded yourself on {{time}}',
+    activeText: 'Bets and deposits are closed. Only support can lift this. You can still withdraw.',
+    done: 'You are excluded from play.',
+  },
+  locked: {
+    title: 'Locked for play',
+    text: '{{amount}} TON arrived during a break: it cannot be staked, but it can be withdrawn.',
+  },
+  reality: {
+    title: 'Reality check',
+    description: 'A reminder of how long you have played and your result.',
+    off: 'Off',
+    minutes: '{{count}} min',
+    saved: 'Reminder saved.',
+  },
+  session: {
+    title: 'This session',
+    started: 'Started',
+    wagered: 'Staked',
+    net: 'Result',
+  },
+  check: {
+    title: 'Time check',
+    played: 'You have been playing for {{duration}}.',
+    net: 'Result of this session',
+    wagered: 'Staked this session',
+    continue: 'Continue',
+    stop: 'Stop playing',
+  },
+  age: {
+    title: 'Are you 18 or older?',
+    text: 'TON Arcade is for adults only. Confirm your age before you play.',
+    check: 'I am 18 or older',
+    confirm: 'Confirm and play',
+    leave: 'Leave the games',
+  },
+  refusal: {
+    link: 'Responsible play',
+    ageUnconfirmed: 'Confirm that you are 18 or older before you play.',
+    paused: 'You are on a break: bets and deposits are closed until it ends.',
+    excluded: 'You excluded yourself from play: bets and deposits are closed. You can still withdraw.',
+    limitLoss: 'This stake goes beyond your loss limit.',
+    limitWager: 'This stake goes beyond your stake limit for this session.',
+    limitDeposit: 'This deposit goes beyond your deposit limit.',
+    pauseShorter: 'A break cannot be shortened: choose a longer one.',
+  },
+};
+
+export type PlayTexts = typeof playEn;

@@ -1,0 +1,357 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page, type TestInfo, anySize } from '../support/test';
+import { apiSession, VALID_ADDRESS, type LightProfile } from '../support/api';
+import { freshUser, openApp } from '../support/host';
+
+interface Round {
+  id: string;
+  game: 'flip' | 'roll' | 'road';
+  stake: string;
+  payout: string;
+  status: 'open' | 'won' | 'lost' | 'cashed';
+}
+
+interface Movement {
+  id: string;
+  kind: string;
+  currency: 'ton' | 'bonus' | 'referral';
+  amount: string;
+}
+
+type Server = Awaited<ReturnType<typeof apiSession>>;
+
+/** Decimal TON strings as nanotons, and back. */
+function nano(amount: string): bigint {
+  const negative = amount.startsWith('-');
+  const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
+  const value = BigInt(whole) * 1_000_000_000n + BigInt(fraction.padEnd(9, '0'));
+  return negative ? -value : value;
+}
+function ton(value: bigint): string {
+  const sign = value < 0n ? '-' : '';
+  const abs = value < 0n ? -value : value;
+  const fraction = (abs % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '');
+  return `${sign}${abs / 1_000_000_000n}${fraction ? `.${fraction}` : ''}`;
+}
+
+async function fundedPlayer(request: APIRequestContext, lang: 'ru' | 'en' = 'en', amount = '5') {
+  const user = freshUser('Auto Player');
+  const server = await apiSession(request, user);
+  await server.call('profile/onboarding');
+  await server.call('profile/language', { lang });
+  await server.call('wallet/test-deposit', { amount, idempotencyKey: `e2e-auto-${user.id}` });
+  await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 20_000 }).toBe(amount);
+  return { user, server };
+}
+
+const rounds = async (server: Server, game: Round['game']) =>
+  (await server.call<{ items: Round[] }>('games/rounds', { game, limit: 100 })).items;
+
+const status = (page: Page) => page.getByTestId('auto-status');
+
+/** Opens the sheet, fills it and starts; `fields` by test id (auto-rounds, auto-stopProfit, …). */
+async function startAuto(page: Page, fields: Record<string, string>, pace: 'normal' | 'fast' | 'instant' = 'instant') {
+  await page.getByTestId('auto-open').click();
+  const sheet = page.getByTestId('auto-sheet');
+  await expect(sheet).toBeVisible();
+  for (const id of ['auto-rounds', 'auto-stopProfit', 'auto-stopLoss', 'auto-stopWinAbove'])
+    await sheet.getByTestId(id).fill(fields[id] ?? '');
+  await sheet.getByTestId(`pace-${pace}`).click();
+  await sheet.getByTestId('auto-start').click();
+  await expect(sheet).toBeHidden();
+  await expect(status(page)).toBeVisible();
+}
+
+async function stopped(page: Page, timeout = 90_000): Promise<{ rounds: number; net: bigint; reason: string | null }> {
+  await expect(status(page)).toHaveAttribute('data-running', 'false', { timeout });
+  return {
+    rounds: Number(await status(page).getAttribute('data-rounds')),
+    net: BigInt((await status(page).getAttribute('data-net')) ?? 'x'),
+    reason: await status(page).getAttribute('data-stop-reason'),
+  };
+}
+
+/** Where the panel's screenshots go (e2e/artifacts/auto-bet), for the phones of 320-375 px; null on the others. */
+function shotsFolder(testInfo: TestInfo): string | null {
+  if (testInfo.project.name !== 'iphone-se' && testInfo.project.name !== 'android-320') return null;
+  const folder = join(import.meta.dirname, '..', 'artifacts', 'auto-bet');
+  mkdirSync(folder, { recursive: true });
+  return folder;
+}
+
+test(
+  'auto-bet plays N rounds at instant speed, lists each, and moves the balance by the book',
+  anySize,
+  async ({ page, request }, testInfo) => {
+    test.setTimeout(180_000);
+    const { user, server } = await fundedPlayer(request);
+    await openApp(page, testInfo, { user, path: '/flip' });
+    await expect(page.getByTestId('balance-ton')).toHaveAttribute('data-value', '5');
+    const before = new Set((await server.call<{ items: Movement[] }>('wallet/history', { limit: 100 })).items.map((item) => item.id));
+    await page.getByTestId('stake-input').fill('0.1');
+
+    await startAuto(page, { 'auto-rounds': '6' });
+    await expect(page.getByTestId('auto-stop')).toBeVisible();
+    // The controls of a manual bet stay locked while it runs.
+    await expect(page.getByTestId('stake-input')).toBeDisabled();
+    const end = await stopped(page);
+    expect(end).toMatchObject({ rounds: 6, reason: 'rounds' });
+    await expect(page.getByTestId('auto-reason')).toHaveText('All rounds played.');
+    await expect(page.getByTestId('auto-rounds')).toHaveText('Round 6 of 6');
+
+    // Six rounds on the server, each an ordinary bet of 0.1, and the net the panel shows is theirs.
+    const played = await rounds(server, 'flip');
+    expect(played).toHaveLength(6);
+    for (const round of played) expect(round.stake).toBe('0.1');
+    const net = played.reduce((sum, round) => sum + nano(round.payout) - nano(round.stake), 0n);
+    expect(end.net).toBe(net);
+    // The panel lists the newest rounds first, the server's ids.
+    const listed = await page.getByTestId('auto-result').evaluateAll((items) => items.map((item) => item.getAttribute('data-round-id')));
+    expect(listed).toEqual(played.map((round) => round.id).slice(0, listed.length));
+    expect(listed.length).toBeGreaterThanOrEqual(6);
+
+    // The balance moved by the rounds' payouts less their stakes (plus any bonus released to TON meanwhile).
+    const fresh = (await server.call<{ items: Movement[] }>('wallet/history', { limit: 100 })).items.filter(
+      (item) => item.currency === 'ton' && !before.has(item.id),
+    );
+    expect(fresh.filter((item) => item.kind === 'bet')).toHaveLength(6);
+    const moved = fresh.reduce((sum, item) => sum + nano(item.amount), 0n);
+    const released = fresh
+      .filter((item) => item.kind !== 'bet' && item.kind !== 'payout')
+      .reduce((sum, item) => sum + nano(item.amount), 0n);
+    expect(moved).toBe(net + released);
+    await expect(page.getByTestId('balance-ton')).toHaveAttribute('data-value', ton(nano('5') + moved));
+    expect((await server.call<LightProfile>('profile/light')).balance.ton).toBe(ton(nano('5') + moved));
+
+    // Dismissed, Play is back.
+    await page.getByTestId('auto-dismiss').click();
+    await expect(status(page)).toBeHidden();
+    await expect(page.getByTestId('flip-play')).toBeEnabled();
+  },
+);
+
+/**
+ * Checks a stopped run against the server's rounds (oldest first): the running net reaches the
+ * rule's amount first at the last round, not before (or never, when it stopped for another reason).
+ */
+function expectStoppedByTheBook(played: Round[], reached: (net: bigint) => boolean, reason: string | null, rule: string) {
+  let net = 0n;
+  const nets = played.map((round) => (net += nano(round.payout) - nano(round.stake)));
+  const first = nets.findIndex(reached);
+  if (reason === rule) expect(first, `${rule}: the first round that reached it is the last one`).toBe(played.length - 1);
+  else expect(first, `${reason ?? 'no reason'}: the ${rule} rule was never reached`).toBe(-1);
+  return net;
+}
+
+test('auto-bet stops at the profit target and at the loss limit, by the book', anySize, async ({ page, request }, testInfo) => {
+  test.setTimeout(240_000);
+  const { user, server } = await fundedPlayer(request, 'en', '20');
+  await openApp(page, testInfo, { user, path: '/flip' });
+  await expect(page.getByTestId('balance-ton')).toHaveAttribute('data-value', '20');
+  await page.getByTestId('stake-input').fill('0.1');
+
+  // Doubling after a loss, back to 0.1 after a win: the first win puts the net above 0.05
+  // unless five losses came first (then it stops for the balance or the rounds instead).
+  await page.getByTestId('auto-open').click();
+  await page.getByTestId('auto-onLoss-change').click();
+  await page.getByTestId('auto-onLossPercent').fill('100');
+  await page.getByTestId('auto-close').click();
+  await startAuto(page, { 'auto-rounds': '30', 'auto-stopProfit': '0.05' });
+  const profit = await stopped(page);
+  await expect.poll(async () => (await rounds(server, 'flip')).length).toBe(profit.rounds);
+  const byProfit = (await rounds(server, 'flip')).reverse();
+  expect(expectStoppedByTheBook(byProfit, (net) => net >= nano('0.05'), profit.reason, 'profit')).toBe(profit.net);
+  // Each stake follows the rule: doubled after a loss (at most the balance left), the first stake after a win.
+  let balance = nano('20');
+  for (let i = 1; i < byProfit.length; i++) {
+    const previous = byProfit[i - 1];
+    if (!previous) break;
+    balance += nano(previous.payout) - nano(previous.stake);
+    const doubled = nano(previous.stake) * 2n;
+    const expected = previous.status === 'won' ? nano('0.1') : doubled < balance ? doubled : balance;
+    expect(nano(byProfit[i]?.stake ?? '0'), `round ${i + 1}'s stake`).toBe(expected);
+  }
+  expect(profit.reason).toBe('profit');
+  await expect(page.getByTestId('auto-reason')).toHaveText('The profit target was reached.');
+  await page.getByTestId('auto-dismiss').click();
+
+  // Roll under 1 (a 1% chance), the same stake every round: stop at a loss of 0.3 (a rare win
+  // may push it past 60 rounds: then the rule must never have been reached).
+  await page.getByTestId('game-tab-roll').click();
+  await expect(page.getByTestId('screen-roll')).toBeVisible();
+  await page.getByTestId('roll-target').fill('1');
+  await page.getByTestId('roll-target').blur();
+  await expect(page.getByTestId('roll-chance')).toHaveText('1%');
+  await startAuto(page, { 'auto-rounds': '60', 'auto-stopLoss': '0.3' });
+  const loss = await stopped(page);
+  await expect.poll(async () => (await rounds(server, 'roll')).length).toBe(loss.rounds);
+  const byLoss = (await rounds(server, 'roll')).reverse();
+  for (const round of byLoss) expect(round.stake).toBe('0.1');
+  expect(expectStoppedByTheBook(byLoss, (net) => -net >= nano('0.3'), loss.reason, 'loss')).toBe(loss.net);
+  if (loss.reason === 'loss') await expect(page.getByTestId('auto-reason')).toHaveText('The loss limit was reached.');
+  else expect(loss.reason).toBe('rounds');
+});
+
+test(
+  'auto-bet stops when the page goes to the background and when the host deactivates the app',
+  anySize,
+  async ({ page, request }, testInfo) => {
+    test.setTimeout(180_000);
+    const { user, server } = await fundedPlayer(request);
+    await openApp(page, testInfo, { user, path: '/flip' });
+    await expect(page.getByTestId('balance-ton')).toHaveAttribute('data-value', '5');
+    await page.getByTestId('stake-input').fill('0.01');
+
+    // Until stopped, at normal speed: the page goes to the background after the first round.
+    await startAuto(page, { 'auto-rounds': '' }, 'normal');
+    await expect(page.getByTestId('auto-result').first()).toBeVisible({ timeout: 30_000 });
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    let end = await stopped(page, 30_000);
+    expect(end.reason).toBe('hidden');
+    await expect(page.getByTestId('auto-reason')).toHaveText('Stopped: the app went to the background.');
+    // The round in flight when it stopped is still counted; no round after it.
+    await expect(page.getByTestId('flip-play')).toBeEnabled({ timeout: 20_000 });
+    await expect.poll(async () => Number(await status(page).getAttribute('data-rounds'))).toBe((await rounds(server, 'flip')).length);
+    const afterHidden = (await rounds(server, 'flip')).length;
+    await page.waitForTimeout(1_500);
+    expect(await rounds(server, 'flip')).toHaveLength(afterHidden);
+
+    // Back in front; the Telegram host deactivates the mini app (another chat in front).
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await page.getByTestId('auto-dismiss').click();
+    await startAuto(page, { 'auto-rounds': '' }, 'normal');
+    await expect(page.getByTestId('auto-result').first()).toBeVisible({ timeout: 30_000 });
+    await page.evaluate(() => {
+      const w = window as unknown as { Telegram?: { WebView?: { receiveEvent?: (type: string, data: unknown) => void } } };
+      const receive = w.Telegram?.WebView?.receiveEvent;
+      if (receive) receive('visibility_changed', { is_visible: false });
+      else window.postMessage(JSON.stringify({ eventType: 'visibility_changed', eventData: { is_visible: false } }), '*');
+    });
+    end = await stopped(page, 30_000);
+    expect(end.reason).toBe('hidden');
+    await expect(page.getByTestId('flip-play')).toBeEnabled({ timeout: 20_000 });
+    // The round in flight is counted once it ends: the panel and the server agree, and nothing follows.
+    await expect
+      .poll(async () => Number(await status(page).getAttribute('data-rounds')) + afterHidden)
+      .toBe((await rounds(server, 'flip')).length);
+    const afterHost = (await rounds(server, 'flip')).length;
+    await page.waitForTimeout(1_500);
+    expect(await rounds(server, 'flip')).toHaveLength(afterHost);
+  },
+);
+
+test('auto-bet stops when a bet is refused', anySize, async ({ page, request, consoleErrors }, testInfo) => {
+  test.setTimeout(180_000);
+  consoleErrors.allow(/status of 409 \(Conflict\)/);
+  const { user, server } = await fundedPlayer(request);
+  await openApp(page, testInfo, { user, path: '/flip' });
+  await expect(page.getByTestId('balance-ton')).toHaveAttribute('data-value', '5');
+  await page.getByTestId('stake-input').fill('1');
+
+  // Elsewhere (another device), the player withdraws most of the balance: the screen still shows 5.
+  await server.call('wallet/withdraw', { address: VALID_ADDRESS, amount: '4.5', idempotencyKey: `e2e-drain-${user.id}` });
+  expect(nano((await server.call<LightProfile>('profile/light')).balance.ton)).toBeLessThan(nano('1'));
+  const before = (await rounds(server, 'flip')).length;
+
+  await startAuto(page, { 'auto-rounds': '5' });
+  const end = await stopped(page, 30_000);
+  expect(end).toMatchObject({ rounds: 0, reason: 'refused' });
+  await expect(page.getByTestId('bet-error')).toHaveAttribute('data-code', 'game.balance');
+  await expect(page.getByTestId('auto-reason')).toHaveText('A bet was refused.');
+  expect(await rounds(server, 'flip')).toHaveLength(before);
+  await expect(page.getByTestId('flip-play')).toBeEnabled();
+});
+
+test(
+  'the animation speed is kept for the player through a reload; road has it, without auto-bet',
+  anySize,
+  async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    const { user } = await fundedPlayer(request);
+    await openApp(page, testInfo, { user, path: '/flip' });
+    const stage = page.getByTestId('game-stage');
+    await expect(stage).toHaveAttribute('data-pace', 'normal');
+    await page.getByTestId('stage-pace').click();
+    await expect(stage).toHaveAttribute('data-pace', 'fast');
+    await page.getByTestId('stage-pace').click();
+    await expect(stage).toHaveAttribute('data-pace', 'instant');
+    await expect(page.getByTestId('stage-pace')).toHaveAccessibleName('Animation speed: Instant. Tap to change');
+
+    await page.reload();
+    await expect(page.getByTestId('screen-flip')).toBeVisible();
+    await expect(stage).toHaveAttribute('data-pace', 'instant');
+    // The sheet shows the same speed.
+    await page.getByTestId('auto-open').click();
+    await expect(page.getByTestId('pace-instant')).toHaveAttribute('aria-checked', 'true');
+    await page.getByTestId('auto-close').click();
+
+    // At instant speed a manual round shows its result without an animation to skip.
+    await page.getByTestId('stake-input').fill('0.1');
+    await page.getByTestId('flip-play').click();
+    await expect(page.getByTestId('bet-result')).toBeVisible({ timeout: 20_000 });
+
+    await page.getByTestId('game-tab-road').click();
+    await expect(page.getByTestId('screen-road')).toBeVisible();
+    await expect(stage).toHaveAttribute('data-pace', 'normal');
+    await page.getByTestId('stage-pace').click();
+    await expect(stage).toHaveAttribute('data-pace', 'fast');
+    await expect(page.getByTestId('auto-open')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('screen-road')).toBeVisible();
+    await expect(stage).toHaveAttribute('data-pace', 'fast');
+  },
+);
+
+for (const lang of ['ru', 'en'] as const) {
+  test(`the auto-bet panel fits the phone (${lang})`, async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    const { user } = await fundedPlayer(request, lang);
+    await openApp(page, testInfo, { user, path: '/flip' });
+    await expect(page.getByTestId('flip-play')).toBeVisible();
+    const viewport = page.viewportSize() ?? { width: 0, height: 0 };
+    const inside = async (id: string) => {
+      const box = await page.getByTestId(id).boundingBox();
+      expect(box, id).not.toBeNull();
+      if (!box) return;
+      expect(box.x, `${id} left`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${id} right`).toBeLessThanOrEqual(viewport.width + 0.5);
+      expect(box.y + box.height, `${id} bottom`).toBeLessThanOrEqual(viewport.height + 0.5);
+    };
+    await inside('auto-open');
+    await inside('flip-play');
+    const folder = shotsFolder(testInfo);
+    const shots = folder ? join(folder, `${lang}-${testInfo.project.name}`) : null;
+    if (shots) await page.screenshot({ path: `${shots}-dock.png` });
+
+    await page.getByTestId('auto-open').click();
+    await expect(page.getByTestId('auto-sheet')).toBeVisible();
+    await page.getByTestId('auto-onLoss-change').click();
+    await inside('auto-start');
+    if (shots) await page.screenshot({ path: `${shots}-sheet.png` });
+    // A wrong field is named, and nothing starts.
+    await page.getByTestId('auto-rounds').fill('0');
+    await page.getByTestId('auto-start').click();
+    await expect(page.getByTestId('auto-problem')).toBeVisible();
+    await expect(page.getByTestId('auto-sheet')).toBeVisible();
+    await page.getByTestId('auto-rounds').fill('3');
+    await page.getByTestId('pace-instant').click();
+    await page.getByTestId('auto-start').click();
+    await stopped(page, 60_000);
+    await inside('auto-status');
+    await inside('flip-play');
+    await expect(page.getByTestId('auto-result')).toHaveCount(3);
+    if (shots) {
+      await page.screenshot({ path: `${shots}-status.png` });
+      await page.getByTestId('game-stage').screenshot({ path: `${shots}-stage.png` });
+    }
+  });
+}

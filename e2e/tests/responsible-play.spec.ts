@@ -1,0 +1,218 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page, type TestInfo, anySize } from '../support/test';
+import { apiSession, type LightProfile } from '../support/api';
+import { freshUser, hostFor, openApp, expectPath, type TestUser } from '../support/host';
+import { layoutProblems } from '../support/layout';
+
+const artifacts = join(import.meta.dirname, '..', 'artifacts', 'responsible-play');
+
+interface PlayState {
+  limits: Array<{ kind: string; amount: string | null; used: string; pending: { amount: string | null; effectiveAt: string } | null }>;
+  pause: { kind: string; startedAt: string; until: string | null } | null;
+  realityCheckMinutes: number | null;
+  ageConfirmedAt: string | null;
+}
+
+/** A player past the onboarding, speaking `lang`, with TON from the development test deposit. */
+async function player(request: APIRequestContext, lang: 'en' | 'ru', options: { ageConfirmed?: boolean; ton?: string } = {}) {
+  const user = freshUser('Careful');
+  const server = await apiSession(request, user, { ageConfirmed: options.ageConfirmed });
+  await server.call('profile/onboarding');
+  await server.call('profile/language', { lang });
+  if (options.ton) {
+    await server.call('wallet/test-deposit', { amount: options.ton, idempotencyKey: `e2e-play-${user.id}` });
+    await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 20_000 }).toBe(options.ton);
+  }
+  return { user, server };
+}
+
+/** Screenshots for the phones the looks are judged on (the narrowest and the smallest iPhone). */
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  const project = testInfo.project.name;
+  if (project !== 'iphone-se' && project !== 'android-320') return;
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: join(artifacts, `${project}-${name}.png`) });
+}
+
+async function expectNoLayoutProblems(page: Page, testInfo: TestInfo) {
+  expect(await layoutProblems(page, hostFor(testInfo))).toEqual([]);
+}
+
+async function flipOnce(page: Page, stake: string) {
+  await expect(page.getByTestId('screen-flip')).toBeVisible({ timeout: 60_000 });
+  await page.getByTestId('stake-input').fill(stake);
+  await page.getByTestId('flip-play').click();
+}
+
+async function openPlayScreen(page: Page, testInfo: TestInfo, user: TestUser) {
+  await openApp(page, testInfo, { user, path: '/profile/play', ageConfirmed: false });
+  await expect(page.getByTestId('play-limits')).toBeVisible({ timeout: 60_000 });
+}
+
+test(
+  'a loss limit holds a bet back, a raise waits 24 hours, and a break stops bets but not withdrawals',
+  anySize,
+  async ({ page, request, consoleErrors }, testInfo) => {
+    test.setTimeout(180_000);
+    // The two refusals this test provokes: over the loss limit (409) and during the break (403).
+    consoleErrors.allow(/status of 409 \(Conflict\)$/);
+    consoleErrors.allow(/status of 403 \(Forbidden\)$/);
+    const { user, server } = await player(request, 'en', { ton: '3' });
+
+    // The profile leads to the screen.
+    await openApp(page, testInfo, { user, path: '/profile' });
+    await page.getByTestId('profile-play-link').click();
+    await expect(page.getByTestId('play-limits')).toBeVisible({ timeout: 60_000 });
+    await expectPath(page, '/profile/play');
+
+    // A first loss limit is in force at once.
+    const loss = page.getByTestId('limit-loss-day');
+    await loss.getByTestId('limit-loss-day-edit').click();
+    await loss.getByTestId('limit-loss-day-input').fill('0,2');
+    await loss.getByTestId('limit-loss-day-save').click();
+    await expect(loss).toHaveAttribute('data-amount', '0.2');
+    await expect(loss.getByTestId('limit-loss-day-used')).toHaveText('0 of 0.2 TON used');
+    expect((await server.call<PlayState>('play/state')).limits.find((limit) => limit.kind === 'loss-day')?.amount).toBe('0.2');
+
+    // A stake that could lose more than the limit leaves is refused, with the server's words and the way back.
+    await page.goto('/flip');
+    await flipOnce(page, '0.5');
+    const notice = page.getByTestId('bet-error');
+    await expect(notice).toHaveAttribute('data-code', 'play.limit.loss');
+    await expect(notice).toContainText('This stake goes beyond your loss limit.');
+    await shoot(page, testInfo, 'en-refused');
+    await notice.getByTestId('play-refusal-link').click();
+    await expect(page.getByTestId('play-limits')).toBeVisible();
+
+    // Raising it waits 24 hours: the old limit stays, the new one shows with its time.
+    await loss.getByTestId('limit-loss-day-edit').click();
+    await loss.getByTestId('limit-loss-day-input').fill('5');
+    await loss.getByTestId('limit-loss-day-save').click();
+    const pending = loss.getByTestId('limit-loss-day-pending');
+    await expect(pending).toContainText('Becomes 5 TON on');
+    await expect(loss).toHaveAttribute('data-amount', '0.2');
+    const waiting = (await server.call<PlayState>('play/state')).limits.find((limit) => limit.kind === 'loss-day')?.pending;
+    expect(waiting?.amount).toBe('5');
+    const hours = (Date.parse(waiting?.effectiveAt ?? '') - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.5);
+    expect(hours).toBeLessThanOrEqual(24);
+    await shoot(page, testInfo, 'en-limits');
+
+    // A 24 hour break, after a clear question.
+    await page.getByTestId('pause-24h').click();
+    const ask = page.getByTestId('pause-confirm');
+    await expect(ask).toBeVisible();
+    await shoot(page, testInfo, 'en-pause-confirm');
+    await ask.getByTestId('pause-confirm-button').click();
+    await expect(page.getByTestId('play-pause-status')).toHaveAttribute('data-kind', 'cool-off');
+    expect((await server.call<PlayState>('play/state')).pause?.kind).toBe('cool-off');
+
+    // During it bets are refused...
+    await page.goto('/flip');
+    await flipOnce(page, '0.1');
+    await expect(page.getByTestId('bet-error')).toHaveAttribute('data-code', 'play.paused');
+    await expect(page.getByTestId('bet-error')).toContainText('You are on a break');
+    await expect(page.getByTestId('play-refusal-link')).toBeVisible();
+
+    // ...and withdrawals are still offered.
+    await page.goto('/withdraw');
+    await expect(page.getByTestId('withdraw-submit')).toBeEnabled({ timeout: 30_000 });
+  },
+);
+
+test(
+  'the reality check comes after the chosen interval with time played and the result, and Stop leaves the games',
+  anySize,
+  async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    const { user, server } = await player(request, 'en');
+    await server.call('play/reality-check', { minutes: 15 });
+    await page.clock.install();
+    await openApp(page, testInfo, { user, path: '/flip' });
+    await expect(page.getByTestId('screen-flip')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('reality-check')).toHaveCount(0);
+
+    await page.clock.fastForward('16:00');
+    const check = page.getByTestId('reality-check');
+    await expect(check).toBeVisible();
+    await expect(check.getByTestId('reality-played')).toHaveText('You have been playing for 15 minutes.');
+    await expect(check.getByTestId('reality-net')).toHaveText('0 TON');
+    await shoot(page, testInfo, 'en-reality-check');
+
+    await check.getByTestId('reality-stop').click();
+    await expectPath(page, '/bonus');
+    await expect(page.getByTestId('reality-check')).toHaveCount(0);
+  },
+);
+
+test('onboarding asks for 18+ before the app opens', anySize, async ({ page, request }, testInfo) => {
+  const { user } = await openApp(page, testInfo, { ageConfirmed: false });
+  const onboarding = page.getByTestId('onboarding');
+  await expect(onboarding).toBeVisible({ timeout: 60_000 });
+  const complete = onboarding.getByRole('button', { name: 'Завершить' });
+  await expect(complete).toBeDisabled();
+  await shoot(page, testInfo, 'ru-onboarding-age');
+  await onboarding.getByTestId('onboarding-age').check();
+  await complete.click();
+  await expect(page.getByTestId('screen-bonus')).toBeVisible();
+  const server = await apiSession(request, user, { ageConfirmed: false });
+  expect((await server.call<PlayState>('play/state')).ageConfirmedAt).not.toBeNull();
+});
+
+test('a player who never said 18+ is asked on the game screen before the first bet', anySize, async ({ page, request }, testInfo) => {
+  const { user, server } = await player(request, 'en', { ageConfirmed: false });
+  await openApp(page, testInfo, { user, path: '/flip', ageConfirmed: false });
+  const gate = page.getByTestId('age-gate');
+  await expect(gate).toBeVisible({ timeout: 60_000 });
+  await expect(gate.getByTestId('age-confirm')).toBeDisabled();
+  await shoot(page, testInfo, 'en-age-gate');
+  await gate.getByTestId('age-check').check();
+  await gate.getByTestId('age-confirm').click();
+  await expect(gate).toHaveCount(0);
+  expect((await server.call<PlayState>('play/state')).ageConfirmedAt).not.toBeNull();
+});
+
+for (const lang of ['ru', 'en'] as const) {
+  test(`the responsible play screen and its questions fit the phone (${lang})`, async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    const { user, server } = await player(request, lang, { ageConfirmed: false });
+    await server.call('play/limit', { kind: 'deposit-day', amount: '10', idempotencyKey: `e2e-play-a-${user.id}` });
+    await server.call('play/limit', { kind: 'deposit-day', amount: '100', idempotencyKey: `e2e-play-b-${user.id}` });
+    await server.call('play/limit', { kind: 'wager-session', amount: '2.5', idempotencyKey: `e2e-play-c-${user.id}` });
+    await server.call('play/reality-check', { minutes: 30 });
+    await openPlayScreen(page, testInfo, user);
+    await expect(page.getByTestId('limit-deposit-day-pending')).toBeVisible();
+    await expect(page.getByTestId('play-age')).toBeVisible();
+    await expectNoLayoutProblems(page, testInfo);
+    await shoot(page, testInfo, `${lang}-play-top`);
+    await page.getByTestId('play-pause').scrollIntoViewIfNeeded();
+    await shoot(page, testInfo, `${lang}-play-pause`);
+    await page.getByTestId('play-session').scrollIntoViewIfNeeded();
+    await shoot(page, testInfo, `${lang}-play-bottom`);
+
+    // Editing a limit.
+    await page.getByTestId('limit-loss-week-edit').click();
+    await page.getByTestId('limit-loss-week-input').fill('abc');
+    await page.getByTestId('limit-loss-week-save').click();
+    await expect(page.getByTestId('limit-loss-week').getByRole('alert')).toBeVisible();
+    await expectNoLayoutProblems(page, testInfo);
+    await shoot(page, testInfo, `${lang}-limit-edit`);
+
+    // Self-exclusion asks twice: the box, then the button.
+    await page.getByTestId('exclude').click();
+    const exclude = page.getByTestId('exclude-confirm');
+    await expect(exclude).toBeVisible();
+    await expect(exclude.getByTestId('exclude-confirm-button')).toBeDisabled();
+    await exclude.getByTestId('exclude-check').check();
+    await expect(exclude.getByTestId('exclude-confirm-button')).toBeEnabled();
+    await shoot(page, testInfo, `${lang}-exclude-confirm`);
+    await exclude.getByTestId('exclude-confirm-button').click();
+    await expect(page.getByTestId('play-pause-status')).toHaveAttribute('data-kind', 'self-exclusion');
+    await expect(page.getByTestId('exclude')).toHaveCount(0);
+    expect((await server.call<PlayState>('play/state')).pause).toMatchObject({ kind: 'self-exclusion', until: null });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectNoLayoutProblems(page, testInfo);
+    await shoot(page, testInfo, `${lang}-excluded`);
+  });
+}

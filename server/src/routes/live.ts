@@ -1,0 +1,64 @@
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LIVE_FEED_PATH } from '@arcade/api-client/live';
+import { WeeklyLeaderboard } from '../domain/live/leaderboard';
+import { LiveFeed } from '../domain/live/live-feed';
+import { chooseName, nameChoice } from '../domain/live/name-choice';
+import { authenticate, playerCall } from './call';
+import type { RouteDeps } from './deps';
+import { HttpError } from './errors';
+
+/** Live feeds a player (or, before a valid token, an address) may open per minute, every replica together. */
+const OPENS_PER_MINUTE = 30;
+
+export const liveMessages = {
+  playerLimit: 'Too many live feeds open for this player: close one first',
+  replicaLimit: 'The live feed is full right now, try again in a minute',
+  closing: 'The server is restarting, connect again',
+} as const;
+
+/**
+ * The live feed of settled rounds (Server-Sent Events over a POST, so it carries the app key and
+ * the session like every call), the weekly leaderboard, and the player's choice of showing their
+ * name in both.
+ */
+export function registerLiveRoutes(app: FastifyInstance, { db, sessions, now }: RouteDeps): void {
+  const feed = new LiveFeed({ db, log: app.log });
+  const leaderboard = new WeeklyLeaderboard(db);
+  // Before the server waits for its requests to end: open streams never would.
+  app.addHook('preClose', async () => {
+    await feed.close();
+  });
+
+  const opener = async (request: FastifyRequest): Promise<string> => {
+    try {
+      return `player:${await authenticate(request, sessions)}`;
+    } catch {
+      return `address:${normalizeIP(request.ip)}`;
+    }
+  };
+
+  app.post(
+    LIVE_FEED_PATH,
+    { config: { rateLimit: { max: OPENS_PER_MINUTE, timeWindow: 60_000, keyGenerator: opener } } },
+    async (request, reply) => {
+      const userId = await authenticate(request, sessions);
+      const opened = await feed.open(userId);
+      if (!opened.ok) {
+        if (opened.reason === 'player-limit') throw new HttpError(429, liveMessages.playerLimit);
+        void reply.header('retry-after', '60');
+        throw new HttpError(503, opened.reason === 'closing' ? liveMessages.closing : liveMessages.replicaLimit);
+      }
+      // No proxy may hold the events back or transform them (Caddy and nginx flush an event stream as it comes).
+      void reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no');
+      return reply.send(opened.stream);
+    },
+  );
+
+  playerCall(app, sessions, 'gamesLeaderboard', ({ userId }) => leaderboard.read(userId, now()));
+  playerCall(app, sessions, 'profilePrivacy', ({ userId }) => nameChoice(db, userId));
+  playerCall(app, sessions, 'profilePrivacyChange', ({ userId, body }) => chooseName(db, userId, body.showName));
+}

@@ -1,0 +1,151 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BetResult } from '@arcade/api-client/games';
+import type { LiveEvent, LiveRound } from '@arcade/api-client/live';
+import { readLiveFeed } from '@arcade/api-client/live-stream';
+import type { Db } from '../src/db/db';
+import { freePort, fund, launchData, newUserId, postgresOnly, serverProcessEnv, TEST_APP_KEY, waitHealthy } from './helpers';
+
+const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Waits until `check` passes (it throws until then), for at most `ms`. */
+const eventually = <T>(check: () => T | Promise<T>, ms = 20_000): Promise<T> => vi.waitFor(check, { timeout: ms, interval: 50 });
+
+/**
+ * Two server processes on one PostgreSQL database, as replicas behind a load balancer: a round
+ * settled through one reaches the live feed clients of the other, through the database's
+ * notifications (no other channel joins them).
+ */
+describe.each(postgresOnly('the live feed across two server processes'))(
+  'the live feed across two server processes on $name',
+  (database) => {
+    const children: ChildProcess[] = [];
+    let db: Db;
+    let url: string;
+    let drop: () => Promise<void>;
+    let a = '';
+    let b = '';
+    const feeds: AbortController[] = [];
+    let keys = 0;
+
+    const spawnServer = async (): Promise<string> => {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: serverDir,
+        env: { ...serverProcessEnv(url, port), LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      children.push(child);
+      await waitHealthy(base, () => child.exitCode !== null);
+      return base;
+    };
+
+    const send = async <T>(base: string, path: string, body: unknown, token?: string): Promise<T> => {
+      const response = await fetch(`${base}/api/v3/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-app-key': TEST_APP_KEY, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      const reply = (await response.json()) as { success: boolean; data: T; message?: string };
+      if (!reply.success) throw new Error(`${path}: ${reply.message}`);
+      return reply.data;
+    };
+
+    const player = async (firstName: string) => {
+      const id = newUserId();
+      const { token } = await send<{ token: string }>(a, 'auth', { initData: launchData({ id, firstName }) });
+      await send(a, 'play/age-confirm', {}, token);
+      await fund(db, BigInt(id), '5');
+      return token;
+    };
+
+    const flip = async (base: string, token: string) =>
+      (
+        await send<BetResult>(
+          base,
+          'games/flip',
+          { stake: '0.1', currency: 'ton', side: 'tails', idempotencyKey: `replica-${Date.now()}-${++keys}` },
+          token,
+        )
+      ).round;
+
+    /** A client of one process's feed. */
+    const openFeed = (base: string, token: string) => {
+      const events: LiveEvent[] = [];
+      const controller = new AbortController();
+      feeds.push(controller);
+      void readLiveFeed({
+        baseUrl: base,
+        appKey: TEST_APP_KEY,
+        token,
+        signal: controller.signal,
+        onEvent: (event) => events.push(event),
+      }).catch(() => {});
+      const roundOf = (id: string) =>
+        eventually((): LiveRound => {
+          const found = events.flatMap((event) => (event.type === 'round' && event.data.id === id ? [event.data] : []))[0];
+          if (!found) throw new Error(`round ${id} not in the feed of ${base}`);
+          return found;
+        });
+      return { events, roundOf };
+    };
+
+    beforeAll(async () => {
+      const created = await database.create();
+      db = created.db;
+      url = created.url!;
+      drop = created.drop;
+      [a, b] = await Promise.all([spawnServer(), spawnServer()]);
+    });
+    afterAll(async () => {
+      for (const feed of feeds) feed.abort();
+      await Promise.all(
+        children.map(async (child) => {
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          const gone = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGTERM');
+          await gone;
+        }),
+      );
+      await drop?.();
+    });
+
+    it('a round placed on one process shows on a feed read from the other, both ways, named as the player chose', async () => {
+      const token = await player('Replica');
+      const onB = openFeed(b, token);
+      const onA = openFeed(a, token);
+      await eventually(() => expect([onA.events[0]?.type, onB.events[0]?.type]).toEqual(['recent', 'recent']));
+
+      const placedOnA = await flip(a, token);
+      expect(await onB.roundOf(placedOnA.id)).toMatchObject({ id: placedOnA.id, game: 'flip', name: 'Replica', payout: placedOnA.payout });
+      const placedOnB = await flip(b, token);
+      expect(await onA.roundOf(placedOnB.id)).toMatchObject({ id: placedOnB.id, name: 'Replica' });
+
+      // The choice made through one process hides the name in the other's feed, old rounds and new.
+      await send(a, 'profile/privacy/change', { showName: false }, token);
+      await eventually(() =>
+        expect(
+          onB.events.some((event) => event.type === 'names' && event.data.name === null && event.data.rounds.includes(placedOnA.id)),
+        ).toBe(true),
+      );
+      const hidden = await flip(a, token);
+      expect((await onB.roundOf(hidden.id)).name).toBeNull();
+    });
+
+    it('a process whose notification connection is cut listens again, sends the last rounds afresh and carries on', async () => {
+      const token = await player('Resumed');
+      const onB = openFeed(b, token);
+      await eventually(() => expect(onB.events[0]?.type).toBe('recent'));
+      const { rows } = await db.query<{ cut: boolean }>(
+        "SELECT pg_terminate_backend(pid) AS cut FROM pg_stat_activity WHERE application_name = 'arcade-listen-arcade_live' AND datname = current_database()",
+      );
+      expect(rows.length).toBe(2);
+      await eventually(() => expect(onB.events.filter((event) => event.type === 'recent').length).toBe(2));
+      const round = await flip(a, token);
+      expect((await onB.roundOf(round.id)).name).toBe('Resumed');
+    });
+  },
+);
