@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { apiSession } from '../support/api';
 import { expectPath, freshUser, openApp } from '../support/host';
 import { layoutProblems } from '../support/layout';
+import { watchRequests } from '../support/network';
 
 const screens = ['bonus', 'deposit', 'withdraw', 'wallet', 'market', 'referral', 'achievements', 'flip', 'roll', 'road', 'profile'];
 const artifacts = join(import.meta.dirname, '..', 'artifacts', 'screens');
@@ -14,6 +15,7 @@ test('every screen renders with no horizontal overflow and nothing under the saf
   await (await apiSession(request, user)).call('profile/onboarding');
   const folder = join(artifacts, testInfo.project.name);
   mkdirSync(folder, { recursive: true });
+  const requests = watchRequests(page);
 
   for (const screen of screens) {
     const { host } = await openApp(page, testInfo, { user, path: `/${screen}` });
@@ -21,7 +23,7 @@ test('every screen renders with no horizontal overflow and nothing under the saf
     await expectPath(page, `/${screen}`);
     await page.evaluate(() => document.fonts.ready);
     // Measure the page the player ends up with, once its data has arrived.
-    await page.waitForLoadState('networkidle');
+    await requests.settled();
     const problems = await layoutProblems(page, host);
     expect(problems, `${screen} at ${testInfo.project.name}`).toEqual([]);
     const path = join(folder, `${screen}.png`);
