@@ -1,11 +1,13 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { useState, type ReactNode } from 'react';
 import { CrossIcon } from '../../components/icons';
+import { BottomSheet } from '../../components/sheet';
 import { formatTon } from '../../lib/format';
 import { checkAutoForm, type AutoBetForm, type AutoBetSettings, type AutoBetState, type AutoField } from './auto-bet';
+import type { BetError } from './bet-errors';
+import { BetNotice } from './bet-result';
 import { useGamesT } from './games-texts';
 import { PACES, type Pace } from './pace';
-import '../../components/sheet.css';
+import type { AutoPlay } from './use-auto-bet';
 import '../../components/field.css';
 import './games.css';
 import './auto-bet-panel.css';
@@ -82,32 +84,9 @@ interface AutoBetSheetProps {
 /** The auto-bet settings over the page: rounds, the stop rules, the stake after a win and after a loss, the speed. */
 export function AutoBetSheet({ form, onForm, pace, onPace, stake, onStart, onClose }: AutoBetSheetProps) {
   const { gt, locale } = useGamesT();
-  const panel = useRef<HTMLDivElement>(null);
-  const titleId = useId();
   const [submitted, setSubmitted] = useState(false);
   const checked = checkAutoForm(form);
   const wrong: AutoField | null = submitted && !checked.ok ? checked.field : null;
-  const close = useEffectEvent(onClose);
-
-  useEffect(() => {
-    const root = document.documentElement;
-    const overflow = root.style.overflow;
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    root.style.overflow = 'hidden';
-    panel.current?.focus({ preventScroll: true });
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        close();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      root.style.overflow = overflow;
-      if (before?.isConnected) before.focus({ preventScroll: true });
-    };
-  }, []);
 
   const set = (patch: Partial<AutoBetForm>) => onForm({ ...form, ...patch });
   const problem = checked.ok ? null : gt(`play.auto.problem.${checked.problem}`);
@@ -188,63 +167,51 @@ export function AutoBetSheet({ form, onForm, pace, onPace, stake, onStart, onClo
     );
   };
 
-  return createPortal(
-    <div
-      className="sheet auto-sheet"
-      data-testid="auto-sheet"
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+  return (
+    <BottomSheet
+      title={gt('play.auto.title')}
+      onClose={onClose}
+      closeLabel={gt('play.auto.close')}
+      closeTestId="auto-close"
+      testId="auto-sheet"
+      className="auto-sheet"
+      bodyClassName="auto-sheet__body"
+      footer={
+        <button
+          type="button"
+          className="button button--primary button--block"
+          disabled={stake === null}
+          data-testid="auto-start"
+          onClick={() => {
+            setSubmitted(true);
+            if (checked.ok) onStart(checked.settings);
+          }}
+        >
+          {gt('play.auto.start')}
+        </button>
+      }
     >
-      <div ref={panel} className="sheet__panel" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
-        <header className="sheet__header">
-          <span className="sheet__grip" aria-hidden="true" />
-          <h2 className="sheet__title" id={titleId}>
-            {gt('play.auto.title')}
-          </h2>
-          <button type="button" className="sheet__close" aria-label={gt('play.auto.close')} data-testid="auto-close" onClick={onClose}>
-            <CrossIcon />
-          </button>
-        </header>
-        <div className="sheet__body auto-sheet__body">
-          <div className="auto-grid">
-            {field('rounds', gt('play.auto.rounds'), '', gt('play.auto.endless'), gt('play.auto.roundsHint'))}
-            {field('stopProfit', gt('play.auto.stopProfit'), 'TON', gt('play.auto.optional'))}
-            {field('stopLoss', gt('play.auto.stopLoss'), 'TON', gt('play.auto.optional'))}
-            {field('stopWinAbove', gt('play.auto.stopWinAbove'), 'TON', gt('play.auto.optional'))}
-          </div>
-          {change('onWin')}
-          {change('onLoss')}
-          <div className="auto-pace">
-            <span className="field__label">{gt('play.pace.label')}</span>
-            <PacePicker pace={pace} onPace={onPace} />
-          </div>
-          <p className="auto-sheet__note" data-testid="auto-stake-note">
-            {stake ? gt('play.auto.stake', { stake: formatTon(stake, locale) }) : gt('play.auto.needStake')}
-          </p>
-          {wrong && problem ? (
-            <p className="field__error auto-sheet__problem" id="auto-problem" role="alert" data-testid="auto-problem">
-              {problem}
-            </p>
-          ) : null}
-        </div>
-        <footer className="sheet__footer">
-          <button
-            type="button"
-            className="button button--primary button--block"
-            disabled={stake === null}
-            data-testid="auto-start"
-            onClick={() => {
-              setSubmitted(true);
-              if (checked.ok) onStart(checked.settings);
-            }}
-          >
-            {gt('play.auto.start')}
-          </button>
-        </footer>
+      <div className="auto-grid">
+        {field('rounds', gt('play.auto.rounds'), '', gt('play.auto.endless'), gt('play.auto.roundsHint'))}
+        {field('stopProfit', gt('play.auto.stopProfit'), 'TON', gt('play.auto.optional'))}
+        {field('stopLoss', gt('play.auto.stopLoss'), 'TON', gt('play.auto.optional'))}
+        {field('stopWinAbove', gt('play.auto.stopWinAbove'), 'TON', gt('play.auto.optional'))}
       </div>
-    </div>,
-    document.body,
+      {change('onWin')}
+      {change('onLoss')}
+      <div className="auto-pace">
+        <span className="field__label">{gt('play.pace.label')}</span>
+        <PacePicker pace={pace} onPace={onPace} />
+      </div>
+      <p className="auto-sheet__note" data-testid="auto-stake-note">
+        {stake ? gt('play.auto.stake', { stake: formatTon(stake, locale) }) : gt('play.auto.needStake')}
+      </p>
+      {wrong && problem ? (
+        <p className="field__error auto-sheet__problem" id="auto-problem" role="alert" data-testid="auto-problem">
+          {problem}
+        </p>
+      ) : null}
+    </BottomSheet>
   );
 }
 
@@ -322,5 +289,56 @@ export function AutoBetStatus({ state, total, onDismiss }: AutoBetStatusProps) {
         </p>
       )}
     </section>
+  );
+}
+
+interface AutoBetDockProps {
+  autoPlay: AutoPlay;
+  /** The last bet's refusal or failure, shown over the buttons. */
+  error: BetError | null;
+  currency: 'ton' | 'bonus';
+  /** A bet is under way: the auto-bet button waits. */
+  locked: boolean;
+  /** The screen's Play button; Stop takes its place while auto-bet runs. */
+  play: ReactNode;
+  pace: Pace;
+  onPace: (pace: Pace) => void;
+  /** The first round's stake as shown, or null when the stake is not valid. */
+  stake: string | null;
+  onStart: (settings: AutoBetSettings) => void;
+}
+
+/** The bottom of flip and roll: auto-bet's counters, the bet's notice, Auto and Play (or Stop), and the auto-bet sheet. */
+export function AutoBetDock({ autoPlay, error, currency, locked, play, pace, onPace, stake, onStart }: AutoBetDockProps) {
+  const { gt } = useGamesT();
+  const { auto } = autoPlay;
+  return (
+    <>
+      {auto.state ? <AutoBetStatus state={auto.state} total={autoPlay.total} onDismiss={auto.dismiss} /> : null}
+      {error ? <BetNotice error={error} currency={currency} /> : null}
+      <div className="auto-dock">
+        {auto.running ? (
+          <button type="button" className="button auto-stop" data-testid="auto-stop" onClick={() => auto.stop('player')}>
+            {gt('play.auto.stop')}
+          </button>
+        ) : (
+          <>
+            <AutoBetButton disabled={locked} onPress={() => autoPlay.setSheetOpen(true)} />
+            {play}
+          </>
+        )}
+      </div>
+      {autoPlay.sheetOpen ? (
+        <AutoBetSheet
+          form={autoPlay.form}
+          onForm={autoPlay.setForm}
+          pace={pace}
+          onPace={onPace}
+          stake={stake}
+          onStart={onStart}
+          onClose={() => autoPlay.setSheetOpen(false)}
+        />
+      ) : null}
+    </>
   );
 }

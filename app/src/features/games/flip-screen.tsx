@@ -5,10 +5,10 @@ import type { Round } from '@arcade/api-client/games';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { CrownIcon, TonMark } from '../../components/icons';
-import { AutoBetButton, AutoBetSheet, AutoBetStatus } from './auto-bet-panel';
-import { DEFAULT_AUTO_FORM, type AutoBetForm, type AutoBetSettings } from './auto-bet';
+import { AutoBetDock } from './auto-bet-panel';
+import { DEFAULT_AUTO_FORM, type AutoBetSettings } from './auto-bet';
 import type { BetError } from './bet-errors';
-import { BetNotice, BetOutcome, announceRound } from './bet-result';
+import { BetOutcome, announceRound } from './bet-result';
 import { FairnessRow, GameScreen } from './game-screen';
 import { useRememberedSettings } from './game-settings';
 import { GameStage, useEngineHandle } from './game-stage';
@@ -19,7 +19,7 @@ import { useGamesT } from './games-texts';
 import { RecentRounds } from './recent-rounds';
 import { StakePanel, useStake } from './stake-panel';
 import type { Pace } from './pace';
-import { useAutoBet, type AutoPlaced } from './use-auto-bet';
+import { useAutoPlay, type AutoPlaced } from './use-auto-bet';
 import { useBetFlow } from './use-bet-flow';
 import { haptics } from '../../telegram/haptics';
 import '../../components/card.css';
@@ -42,17 +42,15 @@ export function Component() {
   const [last, setLast] = useState<Round | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [pace, setPace] = useState<Pace>('normal');
-  const [autoForm, setAutoForm] = useState<AutoBetForm>(DEFAULT_AUTO_FORM);
-  const [autoOpen, setAutoOpen] = useState(false);
-  const [autoTotal, setAutoTotal] = useState<number | null>(null);
-  const auto = useAutoBet();
+  const autoPlay = useAutoPlay();
+  const { auto } = autoPlay;
   const locked = flow.busy || auto.running;
-  useRememberedSettings('flip', { stake: stake.input, currency: stake.currency, side, pace, auto: autoForm }, (saved) => {
+  useRememberedSettings('flip', { stake: stake.input, currency: stake.currency, side, pace, auto: autoPlay.form }, (saved) => {
     if (saved.stake !== undefined) stake.setInput(saved.stake);
     if (saved.currency) stake.setCurrency(saved.currency);
     if (saved.side) setSide(saved.side);
     if (saved.pace) setPace(saved.pace);
-    if (saved.auto) setAutoForm({ ...DEFAULT_AUTO_FORM, ...saved.auto });
+    if (saved.auto) autoPlay.setForm({ ...DEFAULT_AUTO_FORM, ...saved.auto });
   });
 
   const winPays = stake.check?.ok && scaledMultiplier ? formatTon(payoutOf(stake.check.nano, scaledMultiplier), locale) : null;
@@ -91,11 +89,9 @@ export function Component() {
     if (!stake.check?.ok || !config || locked) return;
     const currency = stake.currency;
     const balance = stake.balance;
-    setAutoOpen(false);
-    setAutoTotal(settings.rounds);
     flow.clearError();
     engine.bringIntoView();
-    void auto.start({
+    autoPlay.start({
       stake: stake.check.nano,
       settings,
       place: (nano) => bet(nano, true),
@@ -108,44 +104,28 @@ export function Component() {
       game="flip"
       dock={
         config ? (
-          <>
-            {auto.state ? <AutoBetStatus state={auto.state} total={autoTotal} onDismiss={auto.dismiss} /> : null}
-            {flow.error ? <BetNotice error={flow.error} currency={stake.currency} /> : null}
-            <div className="auto-dock">
-              {auto.running ? (
-                <button type="button" className="button auto-stop" data-testid="auto-stop" onClick={() => auto.stop('player')}>
-                  {gt('play.auto.stop')}
-                </button>
-              ) : (
-                <>
-                  <AutoBetButton disabled={locked} onPress={() => setAutoOpen(true)} />
-                  <PlayButton
-                    busy={flow.busy}
-                    waiting={flow.phase === 'betting'}
-                    label={gt('play.play')}
-                    hint={
-                      winPays
-                        ? `${gt('play.flip.payoutOnWin')} ${winPays} TON · ${formatMultiplier(config.flip.multiplier, locale)}×`
-                        : null
-                    }
-                    onPress={() => void play()}
-                    testId="flip-play"
-                  />
-                </>
-              )}
-            </div>
-            {autoOpen ? (
-              <AutoBetSheet
-                form={autoForm}
-                onForm={setAutoForm}
-                pace={pace}
-                onPace={setPace}
-                stake={stake.check?.ok ? fromNano(stake.check.nano) : null}
-                onStart={startAuto}
-                onClose={() => setAutoOpen(false)}
+          <AutoBetDock
+            autoPlay={autoPlay}
+            error={flow.error}
+            currency={stake.currency}
+            locked={locked}
+            play={
+              <PlayButton
+                busy={flow.busy}
+                waiting={flow.phase === 'betting'}
+                label={gt('play.play')}
+                hint={
+                  winPays ? `${gt('play.flip.payoutOnWin')} ${winPays} TON · ${formatMultiplier(config.flip.multiplier, locale)}×` : null
+                }
+                onPress={() => void play()}
+                testId="flip-play"
               />
-            ) : null}
-          </>
+            }
+            pace={pace}
+            onPace={setPace}
+            stake={stake.check?.ok ? fromNano(stake.check.nano) : null}
+            onStart={startAuto}
+          />
         ) : null
       }
     >

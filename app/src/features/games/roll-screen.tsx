@@ -5,10 +5,10 @@ import { fromNano } from '@arcade/api-client/money';
 import { useAtomValue } from 'jotai';
 import { useEffect, useEffectEvent, useState, type CSSProperties } from 'react';
 import { useValidatedSearch } from '../../lib/validated-search';
-import { AutoBetButton, AutoBetSheet, AutoBetStatus } from './auto-bet-panel';
-import { DEFAULT_AUTO_FORM, type AutoBetForm, type AutoBetSettings } from './auto-bet';
+import { AutoBetDock } from './auto-bet-panel';
+import { DEFAULT_AUTO_FORM, type AutoBetSettings } from './auto-bet';
 import type { BetError } from './bet-errors';
-import { BetNotice, BetOutcome, announceRound } from './bet-result';
+import { BetOutcome, announceRound } from './bet-result';
 import { ConfigProblem, PlayButton } from './game-parts';
 import { FairnessRow, GameScreen } from './game-screen';
 import { useRememberedSettings } from './game-settings';
@@ -30,7 +30,7 @@ import {
 import { RollSearch } from './roll-search';
 import { StakePanel, useStake } from './stake-panel';
 import type { Pace } from './pace';
-import { useAutoBet, type AutoPlaced } from './use-auto-bet';
+import { useAutoPlay, type AutoPlaced } from './use-auto-bet';
 import { useBetFlow } from './use-bet-flow';
 import { haptics } from '../../telegram/haptics';
 import '../../components/card.css';
@@ -64,15 +64,13 @@ export function Component() {
   const [last, setLast] = useState<Round | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [pace, setPace] = useState<Pace>('normal');
-  const [autoForm, setAutoForm] = useState<AutoBetForm>(DEFAULT_AUTO_FORM);
-  const [autoOpen, setAutoOpen] = useState(false);
-  const [autoTotal, setAutoTotal] = useState<number | null>(null);
-  const auto = useAutoBet();
+  const autoPlay = useAutoPlay();
+  const { auto } = autoPlay;
   const locked = flow.busy || auto.running;
-  const remembered = { stake: stake.input, currency: stake.currency, target: clamped, direction, pace, auto: autoForm };
+  const remembered = { stake: stake.input, currency: stake.currency, target: clamped, direction, pace, auto: autoPlay.form };
   useRememberedSettings('roll', remembered, (saved) => {
     if (saved.pace) setPace(saved.pace);
-    if (saved.auto) setAutoForm({ ...DEFAULT_AUTO_FORM, ...saved.auto });
+    if (saved.auto) autoPlay.setForm({ ...DEFAULT_AUTO_FORM, ...saved.auto });
     if (saved.stake !== undefined) stake.setInput(saved.stake);
     if (saved.currency) stake.setCurrency(saved.currency);
     if (saved.direction) setDirection(saved.direction);
@@ -165,11 +163,9 @@ export function Component() {
     const balance = stake.balance;
     const multiplier = quote.scaledMultiplier;
     setTyped(null);
-    setAutoOpen(false);
-    setAutoTotal(settings.rounds);
     flow.clearError();
     engine.bringIntoView();
-    void auto.start({
+    autoPlay.start({
       stake: stake.check.nano,
       settings,
       place: (nano) => bet(nano, true),
@@ -182,40 +178,26 @@ export function Component() {
       game="roll"
       dock={
         config ? (
-          <>
-            {auto.state ? <AutoBetStatus state={auto.state} total={autoTotal} onDismiss={auto.dismiss} /> : null}
-            {flow.error ? <BetNotice error={flow.error} currency={stake.currency} /> : null}
-            <div className="auto-dock">
-              {auto.running ? (
-                <button type="button" className="button auto-stop" data-testid="auto-stop" onClick={() => auto.stop('player')}>
-                  {gt('play.auto.stop')}
-                </button>
-              ) : (
-                <>
-                  <AutoBetButton disabled={locked} onPress={() => setAutoOpen(true)} />
-                  <PlayButton
-                    busy={flow.busy}
-                    waiting={flow.phase === 'betting'}
-                    label={gt('play.play')}
-                    hint={`${direction === 'under' ? gt('play.roll.rollUnder') : gt('play.roll.rollOver')} ${quote.targetText} · ${formatMultiplier(quote.multiplierText, locale)}×`}
-                    onPress={() => void play()}
-                    testId="roll-play"
-                  />
-                </>
-              )}
-            </div>
-            {autoOpen ? (
-              <AutoBetSheet
-                form={autoForm}
-                onForm={setAutoForm}
-                pace={pace}
-                onPace={setPace}
-                stake={stake.check?.ok && !typedBad ? fromNano(stake.check.nano) : null}
-                onStart={startAuto}
-                onClose={() => setAutoOpen(false)}
+          <AutoBetDock
+            autoPlay={autoPlay}
+            error={flow.error}
+            currency={stake.currency}
+            locked={locked}
+            play={
+              <PlayButton
+                busy={flow.busy}
+                waiting={flow.phase === 'betting'}
+                label={gt('play.play')}
+                hint={`${direction === 'under' ? gt('play.roll.rollUnder') : gt('play.roll.rollOver')} ${quote.targetText} · ${formatMultiplier(quote.multiplierText, locale)}×`}
+                onPress={() => void play()}
+                testId="roll-play"
               />
-            ) : null}
-          </>
+            }
+            pace={pace}
+            onPace={setPace}
+            stake={stake.check?.ok && !typedBad ? fromNano(stake.check.nano) : null}
+            onStart={startAuto}
+          />
         ) : null
       }
     >

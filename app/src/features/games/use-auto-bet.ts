@@ -2,7 +2,16 @@ import type { BetResult } from '@arcade/api-client/games';
 import { toNano } from '@arcade/api-client/money';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useOnAppHidden } from '../../telegram/app-hidden';
-import { recordRound, startAutoBet, stopAutoBet, type AutoBetSettings, type AutoBetState, type StopReason } from './auto-bet';
+import {
+  DEFAULT_AUTO_FORM,
+  recordRound,
+  startAutoBet,
+  stopAutoBet,
+  type AutoBetForm,
+  type AutoBetSettings,
+  type AutoBetState,
+  type StopReason,
+} from './auto-bet';
 import type { BetError } from './bet-errors';
 import type { StakeContext } from './stake';
 
@@ -98,3 +107,20 @@ export function useAutoBet() {
 
   return { state, running: state?.running ?? false, start, stop, dismiss };
 }
+
+/** A game screen's auto-bet: the run, the sheet's form, whether the sheet is open, the rounds asked for. */
+export function useAutoPlay() {
+  const auto = useAutoBet();
+  const [form, setForm] = useState<AutoBetForm>(DEFAULT_AUTO_FORM);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [total, setTotal] = useState<number | null>(null);
+  /** Closes the sheet and runs the rounds. */
+  const start = (run: AutoBetRun) => {
+    setSheetOpen(false);
+    setTotal(run.settings.rounds);
+    void auto.start(run);
+  };
+  return { auto, form, setForm, sheetOpen, setSheetOpen, total, start };
+}
+
+export type AutoPlay = ReturnType<typeof useAutoPlay>;

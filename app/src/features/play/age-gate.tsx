@@ -3,7 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { usePlayT } from '../../i18n/play-texts';
 import { toast } from '../../lib/toast';
-import { PlayDialog } from './play-dialog';
+import { DialogActions, PlayDialog } from './play-dialog';
 import { confirmAgeAtom, playStateQueryAtom } from './play-state';
 import './play.css';
 
@@ -27,23 +27,16 @@ function AgeAnswer({ onLeave }: { onLeave?: () => void }) {
         <input id={id} type="checkbox" checked={checked} onChange={(event) => setChecked(event.target.checked)} data-testid="age-check" />
         <span>{rt('responsible.age.check')}</span>
       </label>
-      <div className="sheet-actions">
-        {onLeave ? (
-          <button type="button" className="button button--ghost" onClick={onLeave} data-testid="age-leave">
-            {rt('responsible.age.leave')}
-          </button>
-        ) : null}
-        <button
-          type="button"
-          className="button button--primary sheet-actions__main"
-          onClick={confirm}
-          disabled={!checked || busy}
-          aria-busy={busy}
-          data-testid="age-confirm"
-        >
-          {rt('responsible.age.confirm')}
-        </button>
-      </div>
+      <DialogActions
+        onCancel={onLeave}
+        cancelLabel={rt('responsible.age.leave')}
+        cancelTestId="age-leave"
+        confirmLabel={rt('responsible.age.confirm')}
+        onConfirm={confirm}
+        busy={busy}
+        confirmDisabled={!checked}
+        confirmTestId="age-confirm"
+      />
     </>
   );
 }

@@ -1,6 +1,5 @@
-import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
-import '../../components/sheet.css';
+import type { ReactNode } from 'react';
+import { BottomSheet } from '../../components/sheet';
 import './play.css';
 
 interface PlayDialogProps {
@@ -14,62 +13,59 @@ interface PlayDialogProps {
   tone?: 'danger';
 }
 
-/**
- * A question over the page that wants an answer (a break, self-exclusion, the 18+ question, the
- * reality check): focus moves in and comes back, the page under it does not scroll. Rendered into
- * the body, so no transformed ancestor can move it.
- */
+/** A question over the page that wants an answer (a break, self-exclusion, the 18+ question, the reality check). */
 export function PlayDialog({ title, children, footer, onClose, testId, tone }: PlayDialogProps) {
-  const panel = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  const close = useEffectEvent(() => onClose?.());
-
-  useEffect(() => {
-    const root = document.documentElement;
-    const overflow = root.style.overflow;
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    root.style.overflow = 'hidden';
-    panel.current?.focus({ preventScroll: true });
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        close();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      root.style.overflow = overflow;
-      if (before?.isConnected) before.focus({ preventScroll: true });
-    };
-  }, []);
-
-  return createPortal(
-    <div
-      className="sheet play-dialog"
-      data-testid={testId}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose?.();
-      }}
+  return (
+    <BottomSheet
+      title={title}
+      footer={footer}
+      onClose={onClose}
+      testId={testId}
+      className="play-dialog"
+      panelClassName={tone === 'danger' ? 'play-dialog--danger' : undefined}
+      titleClassName="play-dialog__title"
+      bodyClassName="play-dialog__body"
     >
-      <div
-        ref={panel}
-        className={`sheet__panel${tone === 'danger' ? ' play-dialog--danger' : ''}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
+      {children}
+    </BottomSheet>
+  );
+}
+
+interface DialogActionsProps {
+  /** Without it there is no cancel button (the question must be answered). */
+  onCancel?: () => void;
+  cancelLabel?: string;
+  cancelTestId?: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  /** A call is under way: both buttons wait. */
+  busy?: boolean;
+  /** The confirm button waits for something more (a box ticked). */
+  confirmDisabled?: boolean;
+  confirmTestId: string;
+  tone?: 'danger';
+}
+
+/** A question's answers: cancel (or leave), and the action it asks about. */
+export function DialogActions(props: DialogActionsProps) {
+  const { busy = false, tone } = props;
+  return (
+    <div className="sheet-actions">
+      {props.onCancel ? (
+        <button type="button" className="button button--ghost" onClick={props.onCancel} disabled={busy} data-testid={props.cancelTestId}>
+          {props.cancelLabel}
+        </button>
+      ) : null}
+      <button
+        type="button"
+        className={`button ${tone === 'danger' ? 'play-danger-button' : 'button--primary'} sheet-actions__main`}
+        onClick={props.onConfirm}
+        disabled={busy || props.confirmDisabled}
+        aria-busy={busy || undefined}
+        data-testid={props.confirmTestId}
       >
-        <header className="sheet__header">
-          <span className="sheet__grip" aria-hidden="true" />
-          <h2 className="sheet__title play-dialog__title" id={titleId}>
-            {title}
-          </h2>
-        </header>
-        <div className="sheet__body play-dialog__body">{children}</div>
-        <footer className="sheet__footer">{footer}</footer>
-      </div>
-    </div>,
-    document.body,
+        {props.confirmLabel}
+      </button>
+    </div>
   );
 }

@@ -10,7 +10,7 @@ import { formatTon } from '../../lib/format';
 import { isZero } from '../../lib/amounts';
 import { toast } from '../../lib/toast';
 import { AgeQuestion } from './age-gate';
-import { PlayDialog } from './play-dialog';
+import { DialogActions, PlayDialog } from './play-dialog';
 import { formatMoment, limitLine, parseLimit, pendingLine, usedShare } from './play-logic';
 import { pauseAtom, playStateQueryAtom, realityCheckAtom, setLimitAtom } from './play-state';
 import '../../components/field.css';
@@ -268,21 +268,14 @@ function PauseCard() {
           onClose={() => setAsking(null)}
           testId="pause-confirm"
           footer={
-            <div className="sheet-actions">
-              <button type="button" className="button button--ghost" onClick={() => setAsking(null)} disabled={busy}>
-                {rt('responsible.pause.cancel')}
-              </button>
-              <button
-                type="button"
-                className="button button--primary sheet-actions__main"
-                onClick={() => start(asking)}
-                disabled={busy}
-                aria-busy={busy}
-                data-testid="pause-confirm-button"
-              >
-                {rt('responsible.pause.confirm')}
-              </button>
-            </div>
+            <DialogActions
+              onCancel={() => setAsking(null)}
+              cancelLabel={rt('responsible.pause.cancel')}
+              confirmLabel={rt('responsible.pause.confirm')}
+              onConfirm={() => start(asking)}
+              busy={busy}
+              confirmTestId="pause-confirm-button"
+            />
           }
         >
           <p className="play-dialog__text">
@@ -298,21 +291,16 @@ function PauseCard() {
           testId="exclude-confirm"
           tone="danger"
           footer={
-            <div className="sheet-actions">
-              <button type="button" className="button button--ghost" onClick={() => setAsking(null)} disabled={busy}>
-                {rt('responsible.pause.cancel')}
-              </button>
-              <button
-                type="button"
-                className="button play-danger-button sheet-actions__main"
-                onClick={() => start('permanent')}
-                disabled={busy || !understood}
-                aria-busy={busy}
-                data-testid="exclude-confirm-button"
-              >
-                {rt('responsible.exclude.confirm')}
-              </button>
-            </div>
+            <DialogActions
+              onCancel={() => setAsking(null)}
+              cancelLabel={rt('responsible.pause.cancel')}
+              confirmLabel={rt('responsible.exclude.confirm')}
+              onConfirm={() => start('permanent')}
+              busy={busy}
+              confirmDisabled={!understood}
+              confirmTestId="exclude-confirm-button"
+              tone="danger"
+            />
           }
         >
           <p className="play-dialog__text">{rt('responsible.exclude.confirmText')}</p>

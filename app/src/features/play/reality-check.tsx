@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { usePlayT } from '../../i18n/play-texts';
 import { formatTon } from '../../lib/format';
-import { PlayDialog } from './play-dialog';
+import { DialogActions, PlayDialog } from './play-dialog';
 import { formatPlayed, nextRealityCheckAt } from './play-logic';
 import { playStateQueryAtom } from './play-state';
 
@@ -55,22 +55,17 @@ export function RealityCheck() {
       onClose={close}
       testId="reality-check"
       footer={
-        <div className="sheet-actions">
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => {
-              close();
-              void navigate('/bonus');
-            }}
-            data-testid="reality-stop"
-          >
-            {rt('responsible.check.stop')}
-          </button>
-          <button type="button" className="button button--primary sheet-actions__main" onClick={close} data-testid="reality-continue">
-            {rt('responsible.check.continue')}
-          </button>
-        </div>
+        <DialogActions
+          onCancel={() => {
+            close();
+            void navigate('/bonus');
+          }}
+          cancelLabel={rt('responsible.check.stop')}
+          cancelTestId="reality-stop"
+          confirmLabel={rt('responsible.check.continue')}
+          onConfirm={close}
+          confirmTestId="reality-continue"
+        />
       }
     >
       <p className="play-dialog__text" data-testid="reality-played">
