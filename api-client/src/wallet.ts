@@ -106,7 +106,7 @@ export const WithdrawalList = lazy(() => type({ items: Withdrawal.array() }));
 
 export const HistoryKind = lazy(() =>
   type(
-    "'deposit' | 'withdrawal' | 'withdrawal_refund' | 'bet' | 'payout' | 'reward' | 'referral' | 'referral_claim' | 'bonus_release' | 'purchase' | 'sale' | 'gift_withdrawal' | 'other'",
+    "'deposit' | 'withdrawal' | 'withdrawal_refund' | 'bet' | 'payout' | 'reward' | 'referral' | 'referral_claim' | 'bonus_release' | 'play_release' | 'purchase' | 'sale' | 'gift_withdrawal' | 'other'",
   ),
 );
 export type HistoryKind = typeof HistoryKind.infer;
@@ -130,6 +130,11 @@ export const HistoryItem = lazy(() =>
     'txHash?': 'string',
     /** Referral commissions are one row per day: how many it sums. */
     'count?': 'number.integer > 0',
+    /**
+     * TON that moved on the locked balance (responsible play: credited during a break or beyond a
+     * deposit limit, or withdrawn from it): balanceAfter is the locked balance, not the playable one.
+     */
+    'locked?': 'true',
   }),
 );
 export type HistoryItem = typeof HistoryItem.infer;

@@ -4,7 +4,7 @@ import { calls, type CallName } from '@arcade/api-client/calls';
 import type { BetResult } from '@arcade/api-client/games';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import type { PlayState } from '@arcade/api-client/play';
-import type { WalletInfo } from '@arcade/api-client/wallet';
+import type { HistoryPage, WalletInfo } from '@arcade/api-client/wallet';
 import type { Ton } from '../src/adapters/chain/open-chain';
 import type { Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
@@ -248,6 +248,12 @@ describe.each(databases())('responsible play on $name', (database) => {
     const withdrawn = await send(app, p.token, 'walletWithdraw', { address: await withdrawTo(), amount: '2.5', idempotencyKey: key() });
     expect(withdrawn.status, withdrawn.message).toBe(200);
     expect(await balances(p.userId)).toMatchObject({ ton: toNano('2'), locked: toNano('0.45') });
+    // The history tells the locked TON apart: both rows moved the locked balance, not the playable one.
+    const during = (await send<HistoryPage>(app, p.token, 'walletHistory')).data.items;
+    expect(during.slice(0, 2).map((item) => [item.kind, item.amount, item.balanceAfter, item.locked])).toEqual([
+      ['withdrawal', '-2.55', '0.45', true],
+      ['deposit', '3', '3', true],
+    ]);
 
     // After the pause: the locked TON is not staked until it is released (the state call releases it).
     clock.advance(7 * 24 * HOUR + 1);
@@ -257,6 +263,9 @@ describe.each(databases())('responsible play on $name', (database) => {
     const released = (await send(app, token, 'playState')).data;
     expect(released.pause).toBeNull();
     expect(released.lockedBalance).toBe('0');
+    const [release] = (await send<HistoryPage>(app, token, 'walletHistory')).data.items;
+    expect(release).toMatchObject({ kind: 'play_release', currency: 'ton', amount: '0.45', balanceAfter: '2.45' });
+    expect(release?.locked).toBeUndefined();
     expect((await flip(app, token, '2.3')).status).toBe(200);
 
     expect((await debitsOf(p.userId)).map((d) => [d.kind, d.account, d.actor_user_id, d.actor_job])).toEqual([

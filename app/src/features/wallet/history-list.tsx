@@ -13,6 +13,7 @@ import {
   DotsIcon,
   FriendsIcon,
   GiftIcon,
+  LockIcon,
   RefundIcon,
   SendIcon,
   SparkIcon,
@@ -40,6 +41,7 @@ const KIND_ICONS: Record<Kind, ReactNode> = {
   referral: <FriendsIcon width={20} height={20} />,
   referral_claim: <CoinsIcon width={20} height={20} />,
   bonus_release: <SparkIcon width={20} height={20} />,
+  play_release: <LockIcon width={20} height={20} />,
   purchase: <CartIcon width={20} height={20} />,
   sale: <TagIcon width={20} height={20} />,
   gift_withdrawal: <SendIcon width={20} height={20} />,
@@ -88,7 +90,7 @@ function useRowText(item: HistoryItem): { title: string; detail: string | null }
   if (item.kind === 'referral' && item.count !== undefined) {
     return { title: kind, detail: t('wallet.history.commissions', { count: item.count }) };
   }
-  return { title: kind, detail: null };
+  return { title: kind, detail: item.locked ? t('wallet.history.lockedDetail') : null };
 }
 
 function HistoryRow({ item, network }: { item: HistoryItem; network: WalletInfo['network'] | null }) {
@@ -105,6 +107,7 @@ function HistoryRow({ item, network }: { item: HistoryItem; network: WalletInfo[
       data-amount={item.amount}
       {...(item.game ? { 'data-game': item.game } : {})}
       {...(item.count !== undefined ? { 'data-count': item.count } : {})}
+      {...(item.locked ? { 'data-locked': 'true' } : {})}
     >
       <span className="history-item__icon" aria-hidden="true">
         {KIND_ICONS[item.kind]}
@@ -150,7 +153,9 @@ function HistoryRow({ item, network }: { item: HistoryItem; network: WalletInfo[
           </span>
         </span>
         <span className="history-item__after">
-          {t('wallet.history.balanceAfter', { amount: formatTon(item.balanceAfter, i18n.language) })}
+          {t(item.locked ? 'wallet.history.lockedAfter' : 'wallet.history.balanceAfter', {
+            amount: formatTon(item.balanceAfter, i18n.language),
+          })}
         </span>
       </span>
     </li>

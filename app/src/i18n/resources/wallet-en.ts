@@ -184,6 +184,7 @@ export const walletEn = {
     loadMore: 'Load more',
     loadError: 'Could not load the history.',
     balanceAfter: 'Balance {{amount}}',
+    lockedAfter: 'Locked {{amount}}',
     kind: {
       deposit: 'Deposit',
       withdrawal: 'Withdrawal',
@@ -194,6 +195,7 @@ export const walletEn = {
       referral: 'Commissions',
       referral_claim: 'Referral income',
       bonus_release: 'Bonus to TON',
+      play_release: 'Unlocked for play',
       purchase: 'Purchase',
       sale: 'Sale',
       gift_withdrawal: 'Gift to Telegram',
@@ -214,6 +216,7 @@ export const walletEn = {
       cashedWith: 'Cashed out ×{{multiplier}}',
     },
     commissions: 'Friends’ bets: {{count}}',
+    lockedDetail: 'Locked for play, can be withdrawn',
     explorer: 'Transaction',
     explorerLabel: 'Open transaction {{hash}} in the explorer',
     currency: {

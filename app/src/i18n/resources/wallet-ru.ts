@@ -181,6 +181,7 @@ export const walletRu: WalletResources = {
     loadMore: 'Показать ещё',
     loadError: 'Не удалось загрузить историю.',
     balanceAfter: 'Баланс {{amount}}',
+    lockedAfter: 'Заблокировано {{amount}}',
     kind: {
       deposit: 'Пополнение',
       withdrawal: 'Вывод',
@@ -191,6 +192,7 @@ export const walletRu: WalletResources = {
       referral: 'Комиссии',
       referral_claim: 'Реферальный доход',
       bonus_release: 'Бонус в TON',
+      play_release: 'Разблокировано для игры',
       purchase: 'Покупка',
       sale: 'Продажа',
       gift_withdrawal: 'Подарок в Telegram',
@@ -211,6 +213,7 @@ export const walletRu: WalletResources = {
       cashedWith: 'Забрано ×{{multiplier}}',
     },
     commissions: 'Ставок друзей: {{count}}',
+    lockedDetail: 'Недоступно для игры, можно вывести',
     explorer: 'Транзакция',
     explorerLabel: 'Открыть транзакцию {{hash}} в обозревателе',
     currency: {

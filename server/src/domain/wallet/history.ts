@@ -13,6 +13,7 @@ const KINDS: Record<string, HistoryItem['kind']> = {
   referral: 'referral',
   referral_claim: 'referral_claim',
   bonus_release: 'bonus_release',
+  play_release: 'play_release',
   purchase: 'purchase',
   gift_withdrawal: 'gift_withdrawal',
 };
@@ -32,6 +33,7 @@ interface Row {
   multiplier: bigint | null;
   tx_hash: string | null;
   count: number | null;
+  locked: boolean;
 }
 
 /** A multiplier kept in ten-thousandths (19800), as a decimal ("1.98"). */
@@ -62,6 +64,7 @@ function toItem(row: Row): HistoryItem {
   }
   if (row.tx_hash) item.txHash = row.tx_hash;
   if (row.count !== null) item.count = row.count;
+  if (row.locked) item.locked = true;
   return item;
 }
 
@@ -71,7 +74,8 @@ function toItem(row: Row): HistoryItem {
  * - a deposit or a paid withdrawal carries its chain transaction's hash;
  * - a referral claim or a bonus release is one row, the TON that arrived (its other leg, the
  *   referral or bonus balance emptied, is the same movement told twice), and so is the release
- *   of locked TON (responsible play); TON credited or withdrawn locked shows as TON;
+ *   of locked TON (responsible play);
+ * - TON credited or withdrawn on the locked balance is TON marked locked, its balance the locked one;
  * - referral commissions are one row per UTC day: their sum and count, at the day's last one.
  */
 export async function historyOf(db: Queryable, userId: bigint, cursor: bigint | null, limit: number): Promise<HistoryPage> {
@@ -80,7 +84,7 @@ export async function historyOf(db: Queryable, userId: bigint, cursor: bigint | 
       `SELECT j.id, j.amount, j.balance_after, CASE WHEN a.kind = 'locked' THEN 'ton' ELSE a.kind END AS currency, t.kind, t.created_at,
               r.game, r.status AS round_status, r.multiplier,
               CASE t.kind WHEN 'deposit' THEN t.reference WHEN 'withdrawal' THEN w.tx_hash END AS tx_hash,
-              NULL::integer AS count
+              NULL::integer AS count, a.kind = 'locked' AS locked
        FROM journal_entries j
        JOIN accounts a ON a.id = j.account_id
        JOIN ledger_transactions t ON t.id = j.transaction_id
@@ -102,7 +106,7 @@ export async function historyOf(db: Queryable, userId: bigint, cursor: bigint | 
               (array_agg(j.balance_after ORDER BY j.id DESC))[1] AS balance_after,
               'referral' AS currency, 'referral' AS kind, max(t.created_at) AS created_at,
               NULL AS game, NULL AS round_status, NULL::bigint AS multiplier, NULL AS tx_hash,
-              count(*)::integer AS count
+              count(*)::integer AS count, false AS locked
        FROM journal_entries j
        JOIN accounts a ON a.id = j.account_id
        JOIN ledger_transactions t ON t.id = j.transaction_id
