@@ -6,7 +6,10 @@ import { signLaunch, type TestUser } from './host';
  * Talks to the server under test directly, as the app would, to prepare or check state. The player
  * has confirmed 18+ (bets wait for it) unless `ageConfirmed: false`.
  */
-/** A well-formed TON address (bounceable off) that withdrawals in the tests send to. */
+/**
+ * A well-formed TON address (bounceable off) that withdrawals in the tests send to. Checked with
+ * @ton/core: Address.parse accepts it (workchain 0, not test-only, non-bounceable).
+ */
 export const VALID_ADDRESS = 'UQAJdvce-cgGFbyOsPN9OMTUD4GHFYJYInb14SKPhAI-HQSQ';
 
 export async function apiSession(request: APIRequestContext, user: TestUser, options: { ageConfirmed?: boolean } = {}) {

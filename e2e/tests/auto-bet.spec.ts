@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type TestInfo, anySize } from '../support/test';
 import { apiSession, VALID_ADDRESS, type LightProfile } from '../support/api';
 import { freshUser, openApp } from '../support/host';
+import { nano, ton } from '../support/money';
 
 interface Round {
   id: string;
@@ -20,20 +21,6 @@ interface Movement {
 }
 
 type Server = Awaited<ReturnType<typeof apiSession>>;
-
-/** Decimal TON strings as nanotons, and back. */
-function nano(amount: string): bigint {
-  const negative = amount.startsWith('-');
-  const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
-  const value = BigInt(whole) * 1_000_000_000n + BigInt(fraction.padEnd(9, '0'));
-  return negative ? -value : value;
-}
-function ton(value: bigint): string {
-  const sign = value < 0n ? '-' : '';
-  const abs = value < 0n ? -value : value;
-  const fraction = (abs % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '');
-  return `${sign}${abs / 1_000_000_000n}${fraction ? `.${fraction}` : ''}`;
-}
 
 async function fundedPlayer(request: APIRequestContext, lang: 'ru' | 'en' = 'en', amount = '5') {
   const user = freshUser('Auto Player');

@@ -3,6 +3,7 @@ import { apiSession, type LightProfile } from '../support/api';
 import { BASE_URL } from '../support/env';
 import { freshUser, hostMessages, openApp, type TestUser } from '../support/host';
 import { layoutProblems } from '../support/layout';
+import { nano, ton } from '../support/money';
 
 const CHANNEL = '@ton_arcade_news';
 
@@ -14,17 +15,6 @@ interface ReferralInfo {
   available: string;
   totalEarned: string;
   minClaim: string;
-}
-
-/** Decimal TON strings added exactly (nanotons as bigint). */
-function nano(amount: string): bigint {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return BigInt(whole) * 1_000_000_000n + BigInt(fraction.padEnd(9, '0'));
-}
-function ton(value: bigint): string {
-  const whole = value / 1_000_000_000n;
-  const fraction = (value % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : `${whole}`;
 }
 
 async function player(request: APIRequestContext, name: string, user: TestUser = freshUser(name)) {

@@ -2,16 +2,7 @@ import { expect, test } from '../support/test';
 import { apiSession } from '../support/api';
 import { freshUser, hostFor, openApp } from '../support/host';
 import { layoutProblems } from '../support/layout';
-
-function nano(amount: string): bigint {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return BigInt(whole) * 1_000_000_000n + BigInt(fraction.padEnd(9, '0'));
-}
-function ton(value: bigint): string {
-  const whole = value / 1_000_000_000n;
-  const fraction = (value % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : `${whole}`;
-}
+import { nano, ton } from '../support/money';
 
 test('a cart bar with the count and total stays above the tabs while the market scrolls, and opens the cart', async ({
   page,

@@ -3,8 +3,7 @@ import { apiSession, VALID_ADDRESS, type LightProfile } from '../support/api';
 import { freshUser, hostFor, openApp } from '../support/host';
 import { layoutProblems } from '../support/layout';
 import { roadState } from '../support/road';
-
-// Checked with @ton/core (see wallet.spec.ts): a valid mainnet address that is not ours.
+import { nano, ton } from '../support/money';
 
 interface Round {
   id: string;
@@ -16,19 +15,6 @@ interface Round {
 }
 
 type Server = Awaited<ReturnType<typeof apiSession>>;
-
-/** Decimal TON strings added and subtracted exactly (nanotons as bigint). */
-function nano(amount: string): bigint {
-  const negative = amount.startsWith('-');
-  const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
-  const value = BigInt(whole) * 1_000_000_000n + BigInt(fraction.padEnd(9, '0'));
-  return negative ? -value : value;
-}
-function ton(value: bigint): string {
-  const whole = value / 1_000_000_000n;
-  const fraction = (value % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : `${whole}`;
-}
 
 /** A player with TON from the development test deposit (a real transfer on the emulated chain). */
 async function fundedPlayer(request: APIRequestContext, amount = '5') {

@@ -1,17 +1,7 @@
 import { expect, test, type Page, type TestInfo } from '../support/test';
 import { apiSession, type LightProfile } from '../support/api';
 import { freshUser, openApp } from '../support/host';
-
-/** Decimal TON strings added and subtracted exactly (nanotons as bigint). */
-function nano(amount: string): bigint {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return BigInt(whole) * 1_000_000_000n + BigInt(fraction.padEnd(9, '0'));
-}
-function ton(value: bigint): string {
-  const whole = value / 1_000_000_000n;
-  const fraction = (value % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : `${whole}`;
-}
+import { nano, ton } from '../support/money';
 
 const PHONES = ['iphone-se', 'iphone-15', 'iphone-16-pro-max', 'pixel-7', 'galaxy-s24', 'android-320'];
 const phoneIndex = (testInfo: TestInfo) => Math.max(0, PHONES.indexOf(testInfo.project.name));

@@ -4,17 +4,7 @@ import { expectPath, freshUser, openApp, type TestUser } from '../support/host';
 import { layoutProblems } from '../support/layout';
 import { BASE_URL } from '../support/env';
 import { formatTon } from '../../app/src/lib/format';
-
-/** Decimal TON strings added and subtracted exactly (nanotons as bigint). */
-function nano(amount: string): bigint {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return BigInt(whole) * 1_000_000_000n + BigInt(fraction.padEnd(9, '0'));
-}
-function ton(value: bigint): string {
-  const whole = value / 1_000_000_000n;
-  const fraction = (value % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : `${whole}`;
-}
+import { nano, ton } from '../support/money';
 
 // The server (and its one seeded catalogue) is shared by every test of a run: each test on each
 // phone shops under its own backdrop, so no two runs reach for the same gifts.

@@ -1,26 +1,15 @@
 import { expect, test, type APIRequestContext, type Page, anySize } from '../support/test';
 import { apiSession, VALID_ADDRESS, type LightProfile } from '../support/api';
 import { freshUser, hostMessages, openApp } from '../support/host';
+import { nano, ton } from '../support/money';
 
-// Checked with @ton/core: Address.parse accepts it (workchain 0, not test-only, non-bounceable).
-// The same address with its checksum broken: the right shape, refused by the server.
+// VALID_ADDRESS with its checksum broken: the right shape, refused by the server.
 const BAD_CHECKSUM_ADDRESS = 'UQAJdvce-cgGFbyOsPN9OMTUD4GHFYJYInb14SKPhAI-HQSA';
 
 interface WalletInfo {
   balance: { ton: string; bonusTon: string };
   depositMemo: string;
   testDeposits: boolean;
-}
-
-/** Decimal TON strings added and subtracted exactly (nanotons as bigint). */
-function nano(amount: string): bigint {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return BigInt(whole) * 1_000_000_000n + BigInt(fraction.padEnd(9, '0'));
-}
-function ton(value: bigint): string {
-  const whole = value / 1_000_000_000n;
-  const fraction = (value % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : `${whole}`;
 }
 
 async function walletPlayer(request: APIRequestContext) {
