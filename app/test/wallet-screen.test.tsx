@@ -130,4 +130,40 @@ describe('wallet screen', () => {
     expect(screen.getByRole('button', { name: 'Copy the linked wallet address' })).toBeTruthy();
     expect(screen.queryByTestId('wallet-withdrawals')).toBeNull();
   });
+
+  it('tells TON on the locked balance apart in the history, and names its release', async () => {
+    const row = (id: string, kind: string, amount: string, balanceAfter: string, extra: Record<string, unknown> = {}) => ({
+      id,
+      kind,
+      currency: 'ton',
+      amount,
+      balanceAfter,
+      createdAt: '2026-11-20T10:00:00Z',
+      ...extra,
+    });
+    renderWallet({
+      ...base,
+      '/api/v3/wallet/info': () => walletInfo(null),
+      '/api/v3/wallet/withdrawals': () => ({ items: [] }),
+      '/api/v3/wallet/history': () => ({
+        items: [
+          row('9', 'play_release', '0.45', '2.45'),
+          row('8', 'deposit', '3', '3', { locked: true, txHash: 'ab'.repeat(32) }),
+          row('7', 'deposit', '2', '2', { txHash: 'cd'.repeat(32) }),
+        ],
+        nextCursor: null,
+      }),
+    });
+    await screen.findAllByTestId('history-item');
+    const items = screen.getAllByTestId('history-item');
+    expect(items.map((item) => item.getAttribute('data-locked'))).toEqual([null, 'true', null]);
+    const [release, locked, plain] = items as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(release).getByTestId('history-item-title').textContent).toBe('Unlocked for play');
+    expect(release.textContent).toContain('Balance 2.45');
+    expect(within(locked).getByTestId('history-item-detail').textContent).toBe('Locked for play, can be withdrawn');
+    expect(locked.textContent).toContain('Locked 3');
+    expect(locked.textContent).not.toContain('Balance');
+    expect(within(plain).queryByTestId('history-item-detail')).toBeNull();
+    expect(plain.textContent).toContain('Balance 2');
+  });
 });
