@@ -7,7 +7,8 @@ const LIVE_FEED_PATH = '/api/v3/games/live';
  * Playwright's 'networkidle' never comes on a page whose live feed opened before the first quiet
  * half-second, because the stream does not end. This watches the page's requests the same way,
  * leaving out that one stream: `settled` resolves once nothing else has been in flight for
- * `quietMs`. Start it before the page navigates, so it sees every request.
+ * `quietMs`. Start it on a new page before its first navigation, so it sees every request and
+ * none of another document's (a request cut off by a navigation may never report its end).
  */
 export function watchRequests(page: Page) {
   const inFlight = new Set<Request>();

@@ -9,15 +9,18 @@ import { watchRequests } from '../support/network';
 const screens = ['bonus', 'deposit', 'withdraw', 'wallet', 'market', 'referral', 'achievements', 'flip', 'roll', 'road', 'profile'];
 const artifacts = join(import.meta.dirname, '..', 'artifacts', 'screens');
 
-test('every screen renders with no horizontal overflow and nothing under the safe areas', async ({ page, request }, testInfo) => {
+test('every screen renders with no horizontal overflow and nothing under the safe areas', async ({ context, request }, testInfo) => {
   test.setTimeout(120_000);
   const user = freshUser('Route Walker');
   await (await apiSession(request, user)).call('profile/onboarding');
   const folder = join(artifacts, testInfo.project.name);
   mkdirSync(folder, { recursive: true });
-  const requests = watchRequests(page);
 
   for (const screen of screens) {
+    // A page of its own for each screen, as a player opening the app there has: nothing the
+    // screen before had in flight can keep this one from settling.
+    const page = await context.newPage();
+    const requests = watchRequests(page);
     const { host } = await openApp(page, testInfo, { user, path: `/${screen}` });
     await expect(page.getByTestId(`screen-${screen}`), screen).toBeVisible();
     await expectPath(page, `/${screen}`);
@@ -29,6 +32,7 @@ test('every screen renders with no horizontal overflow and nothing under the saf
     const path = join(folder, `${screen}.png`);
     await page.screenshot({ path });
     await testInfo.attach(screen, { path, contentType: 'image/png' });
+    await page.close();
   }
 });
 
