@@ -75,6 +75,7 @@ try {
     const b = await page.screenshot();
     assert.notDeepEqual(a, b, 'two moments of the toss look the same');
     const done = await page.evaluate(async () => {
+      // The engine's skip: finish the toss now (an animation call, not a check switched off).
       window.arcadeBench.handle.skip();
       await Promise.resolve();
       return window.__done;
@@ -303,6 +304,7 @@ try {
         knob: 'knob' in scene,
       };
       void h.play({ roll: 12.34, target: 55, direction: 'under', win: true });
+      // Finish the roll's animation now, so its end state is measured.
       h.skip();
       h.advance(1500);
       const rolled = scene.counter.text;
@@ -380,6 +382,7 @@ try {
           const box = (view) => view.getBounds();
           const flip = await bench.mountCore('flip', { clock: 'manual' });
           void flip.play({ side: 'heads', win: true });
+          // Finish the animations now: the end state's layout is what is measured.
           flip.skip();
           flip.advance(1500);
           const flipBadge = box(flip.engine.director.scene.badge);
