@@ -44,6 +44,7 @@ await build({
 
 // The migrator looks for ./migrations next to the bundle (see src/db/migrator.ts).
 cpSync(join(here, 'src/db/migrations'), join(dist, 'migrations'), { recursive: true });
+cpSync(join(here, 'src/db/functions'), join(dist, 'functions'), { recursive: true });
 
 // A new embedded database starts from this migrated data folder instead of running initdb.
 if (!release)

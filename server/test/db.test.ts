@@ -3,7 +3,15 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation, openDb, type Db } from '../src/db/db';
-import { assertMigrated, migrate, migrationChecksum, MigrationError, readMigrations, type Migration } from '../src/db/migrator';
+import {
+  assertMigrated,
+  migrate,
+  migrationChecksum,
+  MigrationError,
+  readFunctions,
+  readMigrations,
+  type Migration,
+} from '../src/db/migrator';
 import { pgliteTemplateKey, writePgliteTemplate } from '../src/db/pglite-template';
 import { databases, postgresOnly, tempDir } from './helpers';
 
@@ -174,25 +182,25 @@ describe.each(databases())('migration checksums on $name', (database) => {
   it('records the sha256 of each applied file; an applied file edited afterwards is refused by name and nothing is applied', async () => {
     const { db, drop } = await fresh();
     try {
-      expect(await migrate(db, FILES)).toEqual(['001_first.sql', '002_second.sql']);
+      expect(await migrate(db, FILES, [])).toEqual(['001_first.sql', '002_second.sql']);
       const { rows } = await db.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_migrations ORDER BY version');
       expect(rows).toEqual(FILES.map((file) => ({ name: file.name, checksum: createHash('sha256').update(file.sql).digest('hex') })));
-      await expect(assertMigrated(db, FILES)).resolves.toBeUndefined();
+      await expect(assertMigrated(db, FILES, [])).resolves.toBeUndefined();
 
       // Migration 2 edited after it ran, and a new migration 3 in the same release.
       const release = [FILES[0]!, edited(FILES[1]!), THIRD];
       const refusal = /^Migration 002_second\.sql was changed after being applied to this database .*put the change in a new migration$/;
-      await expect(migrate(db, release)).rejects.toThrow(refusal);
-      await expect(migrate(db, release)).rejects.toBeInstanceOf(MigrationError);
+      await expect(migrate(db, release, [])).rejects.toThrow(refusal);
+      await expect(migrate(db, release, [])).rejects.toBeInstanceOf(MigrationError);
       expect(await tableExists(db, 'third_table')).toBe(false);
-      await expect(assertMigrated(db, release)).rejects.toThrow(refusal);
+      await expect(assertMigrated(db, release, [])).rejects.toThrow(refusal);
       // Two edited files are both named.
-      await expect(migrate(db, [edited(FILES[0]!), edited(FILES[1]!)])).rejects.toThrow(
+      await expect(migrate(db, [edited(FILES[0]!), edited(FILES[1]!)], [])).rejects.toThrow(
         /^Migrations 001_first\.sql, 002_second\.sql were changed/,
       );
 
       // The file put back as it was: the new migration goes in.
-      expect(await migrate(db, [...FILES, THIRD])).toEqual(['003_third.sql']);
+      expect(await migrate(db, [...FILES, THIRD], [])).toEqual(['003_third.sql']);
     } finally {
       await drop();
     }
@@ -210,17 +218,17 @@ describe.each(databases())('migration checksums on $name', (database) => {
         await db.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [file.version, file.name]);
       }
       // A production server refuses it until `operator migrate` has recorded the checksums.
-      await expect(assertMigrated(db, FILES)).rejects.toThrow(
+      await expect(assertMigrated(db, FILES, [])).rejects.toThrow(
         'The database is not migrated to this release: 2 applied migration(s) without a recorded checksum. Run `operator migrate` first',
       );
 
-      expect(await migrate(db, FILES)).toEqual([]);
+      expect(await migrate(db, FILES, [])).toEqual([]);
       const { rows } = await db.query<{ version: number; checksum: string }>(
         'SELECT version, checksum FROM schema_migrations ORDER BY version',
       );
       expect(rows.map((row) => row.checksum)).toEqual(FILES.map((file) => migrationChecksum(file.sql)));
-      await expect(assertMigrated(db, FILES)).resolves.toBeUndefined();
-      await expect(migrate(db, [FILES[0]!, edited(FILES[1]!)])).rejects.toThrow(/^Migration 002_second\.sql was changed/);
+      await expect(assertMigrated(db, FILES, [])).resolves.toBeUndefined();
+      await expect(migrate(db, [FILES[0]!, edited(FILES[1]!)], [])).rejects.toThrow(/^Migration 002_second\.sql was changed/);
     } finally {
       await drop();
     }
@@ -229,16 +237,80 @@ describe.each(databases())('migration checksums on $name', (database) => {
   it('a production start checks without changing anything: pending migrations are named, a newer database is accepted', async () => {
     const { db, drop } = await fresh();
     try {
-      await expect(assertMigrated(db, FILES)).rejects.toThrow(
+      await expect(assertMigrated(db, FILES, [])).rejects.toThrow(
         'The database is not migrated to this release: 2 migration(s) not applied (001_first.sql, 002_second.sql). Run `operator migrate` first',
       );
       expect(await tableExists(db, 'schema_migrations')).toBe(false);
-      await migrate(db, FILES);
-      await expect(assertMigrated(db, [...FILES, THIRD])).rejects.toThrow('1 migration(s) not applied (003_third.sql)');
+      await migrate(db, FILES, []);
+      await expect(assertMigrated(db, [...FILES, THIRD], [])).rejects.toThrow('1 migration(s) not applied (003_third.sql)');
       // Migrated by a newer release (a rolling deploy): this one still starts and migrates nothing.
-      await migrate(db, [...FILES, THIRD]);
-      await expect(assertMigrated(db, FILES)).resolves.toBeUndefined();
-      expect(await migrate(db, FILES)).toEqual([]);
+      await migrate(db, [...FILES, THIRD], []);
+      await expect(assertMigrated(db, FILES, [])).resolves.toBeUndefined();
+      expect(await migrate(db, FILES, [])).toEqual([]);
+    } finally {
+      await drop();
+    }
+  });
+});
+
+/** Every function of the schema as PostgreSQL prints it back, by name and arguments. */
+async function functionBodies(db: Db): Promise<Record<string, string>> {
+  const { rows } = await db.query<{ name: string; def: string }>(
+    `SELECT p.oid::regprocedure::text AS name, pg_get_functiondef(p.oid) AS def
+       FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+      WHERE n.nspname = current_schema() AND p.prokind = 'f' ORDER BY 1`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.name, row.def]));
+}
+
+describe.each(databases())('SQL functions in files of their own on $name', (database) => {
+  it('a fresh database and one upgraded from the release before the files end with the same function bodies', async () => {
+    const fresh = await database.create();
+    // The last release without the files: its migrations (up to 028) made the functions.
+    const upgraded = await database.create({ migrated: false });
+    try {
+      const before = readMigrations().filter((migration) => migration.version <= 28);
+      await migrate(upgraded.db, before, []);
+      const old = await functionBodies(upgraded.db);
+      await migrate(upgraded.db);
+      const bodies = await functionBodies(fresh.db);
+      expect(await functionBodies(upgraded.db)).toEqual(bodies);
+      // Every file's function is in force.
+      for (const fn of readFunctions()) expect(Object.keys(bodies).some((name) => name.startsWith(`${fn.name}(`))).toBe(true);
+      expect(Object.keys(old).sort()).toEqual(Object.keys(bodies).sort());
+      await expect(assertMigrated(fresh.db)).resolves.toBeUndefined();
+    } finally {
+      await fresh.drop();
+      await upgraded.drop();
+    }
+  });
+
+  it('a changed file is applied again at the next migrate, an unchanged one is not; a server start names a stale one', async () => {
+    const { db, drop } = await database.create();
+    try {
+      const functions = readFunctions();
+      expect(await migrate(db)).toEqual([]);
+      const applied = async () =>
+        new Map(
+          (
+            await db.query<{ name: string; checksum: string; at: string }>(
+              'SELECT name, checksum, applied_at::text AS at FROM schema_functions',
+            )
+          ).rows.map((row) => [row.name, row]),
+        );
+      const first = await applied();
+      expect([...first.keys()].sort()).toEqual(functions.map((fn) => fn.name));
+      const window = functions.find((fn) => fn.name === 'arcade_play_window')!;
+      const changed = functions.map((fn) => (fn === window ? { ...fn, sql: fn.sql.replace("'UTC'", "'UTC' /* the same */") } : fn));
+      await expect(assertMigrated(db, readMigrations(), changed)).rejects.toThrow(
+        "1 SQL function(s) not at this release's text (arcade_play_window). Run `operator migrate` first",
+      );
+      await migrate(db, readMigrations(), changed);
+      const second = await applied();
+      expect(second.get('arcade_play_window')!.checksum).toBe(migrationChecksum(window.sql.replace("'UTC'", "'UTC' /* the same */")));
+      for (const fn of functions.filter((f) => f !== window)) expect(second.get(fn.name)).toEqual(first.get(fn.name));
+      expect((await functionBodies(db))['arcade_play_window(text,timestamp with time zone)']).toContain('/* the same */');
+      await expect(assertMigrated(db, readMigrations(), changed)).resolves.toBeUndefined();
     } finally {
       await drop();
     }

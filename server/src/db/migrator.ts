@@ -25,6 +25,40 @@ export function findMigrationsDir(): string {
   return dir;
 }
 
+/** The folder of the SQL functions (./functions beside ./migrations, in source and in dist). */
+export function findFunctionsDir(): string {
+  const dir = fileURLToPath(new URL('./functions/', import.meta.url));
+  if (!existsSync(dir)) throw new Error(`No functions folder at ${dir}`);
+  return dir;
+}
+
+/** One SQL function (or trigger function) as its file defines it: `name.sql` holds `CREATE OR REPLACE FUNCTION name(...)`. */
+export interface SqlFunction {
+  name: string;
+  sql: string;
+}
+
+const FUNCTION_FILE = /^([a-z0-9_]+)\.sql$/;
+
+/**
+ * The SQL functions in force, one file each, in name order. The migrations made earlier versions
+ * of them (history, never edited); these files are the source of what runs now.
+ */
+export function readFunctions(dir: string = findFunctionsDir()): SqlFunction[] {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.sql'))
+    .sort()
+    .map((file) => {
+      const name = FUNCTION_FILE.exec(file)?.[1];
+      if (!name) throw new Error(`Function file "${file}" is not named name.sql`);
+      const sql = readFileSync(join(dir, file), 'utf8');
+      if (!new RegExp(`^CREATE OR REPLACE FUNCTION ${name}\\(`, 'm').test(sql)) {
+        throw new Error(`Function file "${file}" does not define CREATE OR REPLACE FUNCTION ${name}(...)`);
+      }
+      return { name, sql };
+    });
+}
+
 export function readMigrations(dir: string = findMigrationsDir()): Migration[] {
   const migrations = readdirSync(dir)
     .filter((file) => file.endsWith('.sql'))
@@ -98,7 +132,11 @@ async function appliedRows(tx: Queryable): Promise<AppliedRow[]> {
  * the first time. Refuses (MigrationError, nothing applied) when an applied file has changed.
  * Returns the names of the migrations it applied.
  */
-export async function migrate(db: Db, migrations: Migration[] = readMigrations()): Promise<string[]> {
+export async function migrate(
+  db: Db,
+  migrations: Migration[] = readMigrations(),
+  functions: SqlFunction[] = readFunctions(),
+): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await tx.exec(`
@@ -131,8 +169,51 @@ export async function migrate(db: Db, migrations: Migration[] = readMigrations()
       ]);
       done.push(migration.name);
     }
+    await applyFunctions(tx, functions);
     return done;
   });
+}
+
+/**
+ * After the migrations, in their transaction: each function file whose text is not the one last
+ * applied (schema_functions keeps its checksum) replaces the function, as a repeatable migration
+ * does. Bodies are checked when they run, not here (the files apply in name order, and one may
+ * call another), as pg_dump's restores do. Returns the names it (re)applied.
+ */
+async function applyFunctions(tx: Queryable, functions: SqlFunction[]): Promise<string[]> {
+  await tx.exec(`
+    CREATE TABLE IF NOT EXISTS schema_functions (
+      name       TEXT PRIMARY KEY,
+      checksum   TEXT NOT NULL,
+      applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+    )
+  `);
+  const { rows } = await tx.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_functions');
+  const applied = new Map(rows.map((row) => [row.name, row.checksum]));
+  const changed = functions.filter((fn) => applied.get(fn.name) !== migrationChecksum(fn.sql));
+  if (changed.length === 0) return [];
+  await tx.exec('SET LOCAL check_function_bodies = off');
+  for (const fn of changed) {
+    await tx.exec(fn.sql);
+    await tx.query(
+      `INSERT INTO schema_functions (name, checksum) VALUES ($1, $2)
+       ON CONFLICT (name) DO UPDATE SET checksum = EXCLUDED.checksum, applied_at = now()`,
+      [fn.name, migrationChecksum(fn.sql)],
+    );
+  }
+  await tx.exec('SET LOCAL check_function_bodies = on');
+  return changed.map((fn) => fn.name);
+}
+
+/** The function files whose text the database has not applied (none recorded, or another text). */
+async function staleFunctions(db: Queryable, functions: SqlFunction[]): Promise<string[]> {
+  const { rows: tables } = await db.query<{ found: string | null }>("SELECT to_regclass('schema_functions')::text AS found");
+  const applied = new Map<string, string>();
+  if (tables[0]?.found) {
+    const { rows } = await db.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_functions');
+    for (const row of rows) applied.set(row.name, row.checksum);
+  }
+  return functions.filter((fn) => applied.get(fn.name) !== migrationChecksum(fn.sql)).map((fn) => fn.name);
 }
 
 /**
@@ -140,7 +221,11 @@ export async function migrate(db: Db, migrations: Migration[] = readMigrations()
  * of this build applied, with its checksum recorded, and none changed since. Throws a
  * MigrationError saying to run `operator migrate` otherwise.
  */
-export async function assertMigrated(db: Db, migrations: Migration[] = readMigrations()): Promise<void> {
+export async function assertMigrated(
+  db: Db,
+  migrations: Migration[] = readMigrations(),
+  functions: SqlFunction[] = readFunctions(),
+): Promise<void> {
   const { rows: tables } = await db.query<{ found: string | null }>("SELECT to_regclass('schema_migrations')::text AS found");
   const rows = !tables[0]?.found
     ? []
@@ -157,6 +242,12 @@ export async function assertMigrated(db: Db, migrations: Migration[] = readMigra
       : []),
     ...(unrecorded.length > 0 ? [`${unrecorded.length} applied migration(s) without a recorded checksum`] : []),
   ];
+  const stale = await staleFunctions(db, functions);
+  if (stale.length > 0) {
+    problems.push(
+      `${stale.length} SQL function(s) not at this release's text (${stale.length > 3 ? `${stale[0]} … ${stale.at(-1)}` : stale.join(', ')})`,
+    );
+  }
   if (problems.length > 0) {
     throw new MigrationError(
       `The database is not migrated to this release: ${problems.join('; ')}. Run \`operator migrate\` first (the deploy's entrypoint does)`,

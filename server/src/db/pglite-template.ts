@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { openDb } from './db';
-import { migrate, readMigrations, type Migration } from './migrator';
+import { migrate, readFunctions, readMigrations, type Migration, type SqlFunction } from './migrator';
 
 /**
  * A new embedded database spends most of its first start in PostgreSQL's initdb (10-20 s on a
@@ -24,13 +24,14 @@ export async function writePgliteTemplate(file: string): Promise<void> {
   }
 }
 
-/** What a template depends on: the PGlite build and the migrations. */
-export function pgliteTemplateKey(migrations: Migration[] = readMigrations()): string {
+/** What a template depends on: the PGlite build, the migrations and the SQL functions. */
+export function pgliteTemplateKey(migrations: Migration[] = readMigrations(), functions: SqlFunction[] = readFunctions()): string {
   const hash = createHash('sha256');
   // The package's own folder holds its version (its package.json is not exported).
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const manifest = join(entry.slice(0, entry.lastIndexOf(`${sep}dist${sep}`)), 'package.json');
   hash.update((JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version);
   for (const migration of migrations) hash.update(migration.name).update(migration.sql);
+  for (const fn of functions) hash.update(fn.name).update(fn.sql);
   return hash.digest('hex').slice(0, 16);
 }

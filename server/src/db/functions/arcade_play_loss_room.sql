@@ -1,0 +1,9 @@
+-- What the loss limits leave to stake now: the least room of the day's, week's and month's (NULL: no loss limit).
+CREATE OR REPLACE FUNCTION arcade_play_loss_room(p_user bigint, p_now timestamptz) RETURNS bigint
+LANGUAGE sql STABLE
+AS $$
+  SELECT min(l.amount - arcade_play_lost(p_user, arcade_play_window(w.name, p_now)))
+    FROM (VALUES ('day'), ('week'), ('month')) AS w (name)
+    CROSS JOIN LATERAL (SELECT arcade_play_limit(p_user, 'loss-' || w.name, p_now) AS amount) l
+   WHERE l.amount IS NOT NULL
+$$;

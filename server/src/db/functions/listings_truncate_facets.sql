@@ -1,0 +1,6 @@
+-- TRUNCATE empties the counts with the listings (statement triggers see no rows of a TRUNCATE).
+CREATE OR REPLACE FUNCTION listings_truncate_facets() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM listing_facet_counts;
+  RETURN NULL;
+END $$;
