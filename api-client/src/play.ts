@@ -10,12 +10,12 @@ import { TonAmount } from './schemas';
  */
 
 /**
- * Which limit. Deposit and loss limits count over UTC calendar windows (the day from 00:00 UTC,
- * the week from Monday 00:00 UTC, the month from the 1st 00:00 UTC); the wager limit counts
- * over the signed-in session (PlayState.session).
+ * Which limit. Every limit counts over UTC calendar windows (the day from 00:00 UTC, the week
+ * from Monday 00:00 UTC, the month from the 1st 00:00 UTC): deposits, losses and wagers (every
+ * stake, TON or bonus). A sign-in never starts a window again.
  */
 export const PlayLimitKind = lazy(() =>
-  type("'deposit-day' | 'deposit-week' | 'deposit-month' | 'loss-day' | 'loss-week' | 'loss-month' | 'wager-session'"),
+  type("'deposit-day' | 'deposit-week' | 'deposit-month' | 'loss-day' | 'loss-week' | 'loss-month' | 'wager-day' | 'wager-week' | 'wager-month'"),
 );
 export type PlayLimitKind = typeof PlayLimitKind.infer;
 
@@ -26,7 +26,9 @@ export const playLimitKinds = [
   'loss-day',
   'loss-week',
   'loss-month',
-  'wager-session',
+  'wager-day',
+  'wager-week',
+  'wager-month',
 ] as const satisfies readonly PlayLimitKind[];
 
 /** A signed TON decimal ("-1.5", "0", "2.25"). */
@@ -110,7 +112,7 @@ export const playRefusals = [
   'play.excluded',
   /** The stake would take the day's, week's or month's losses beyond the limit. */
   'play.limit.loss',
-  /** The stake would take the session's wagering beyond the limit. */
+  /** The stake would take the day's, week's or month's wagering beyond the limit. */
   'play.limit.wager',
   /** The deposit would go beyond a deposit limit; the message says what is left. */
   'play.limit.deposit',

@@ -179,7 +179,7 @@ for (const lang of ['ru', 'en'] as const) {
     const { user, server } = await player(request, lang, { ageConfirmed: false });
     await server.call('play/limit', { kind: 'deposit-day', amount: '10', idempotencyKey: `e2e-play-a-${user.id}` });
     await server.call('play/limit', { kind: 'deposit-day', amount: '100', idempotencyKey: `e2e-play-b-${user.id}` });
-    await server.call('play/limit', { kind: 'wager-session', amount: '2.5', idempotencyKey: `e2e-play-c-${user.id}` });
+    await server.call('play/limit', { kind: 'wager-day', amount: '2.5', idempotencyKey: `e2e-play-c-${user.id}` });
     await server.call('play/reality-check', { minutes: 30 });
     await openPlayScreen(page, testInfo, user);
     await expect(page.getByTestId('limit-deposit-day-pending')).toBeVisible();

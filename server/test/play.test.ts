@@ -186,31 +186,49 @@ describe.each(databases())('responsible play on $name', (database) => {
     await expectSoundBook(db);
   });
 
-  it('fifty bets at once never wager beyond the session limit; a new sign-in is a new session', async () => {
+  it("fifty bets at once never wager beyond the day's limit; signing in again does not reset it, the next UTC day does", async () => {
     const { app, clock } = await server();
-    const p = await player(app, { ton: '100' });
-    await send(app, p.token, 'playLimitSet', { kind: 'wager-session', amount: '10', idempotencyKey: key() });
+    // Noon UTC of the test clock's day, so the day cannot turn between the bets.
+    clock.ms = Date.UTC(new Date(clock.ms).getUTCFullYear(), new Date(clock.ms).getUTCMonth(), new Date(clock.ms).getUTCDate(), 12);
+    const id = newUserId();
+    const p = { id, userId: BigInt(id), token: await logIn(app, { id, authDate: new Date(clock.ms) }) };
+    await fund(db, p.userId, '100');
+    await send(app, p.token, 'playLimitSet', { kind: 'wager-day', amount: '10', idempotencyKey: key() });
     const replies = await Promise.all(Array.from({ length: 50 }, () => flip(app, p.token, '1')));
     expect(replies.filter((r) => r.status === 200)).toHaveLength(10);
     const refused = replies.filter((r) => r.status !== 200);
     expect(refused).toHaveLength(40);
     for (const r of refused) {
       expect(r.code).toBe('play.limit.wager');
-      expect(r.message).toBe('This stake goes beyond your wager limit for this session: 0 TON left');
+      expect(r.message).toBe('This stake goes beyond your wager limit: 0 TON left');
     }
     const state = (await send(app, p.token, 'playState')).data;
     expect(state.session.wagered).toBe('10');
-    expect(limit(state, 'wager-session').used).toBe('10');
+    expect(limit(state, 'wager-day').used).toBe('10');
+    expect(limit(state, 'wager-week').used).toBe('10');
     const { rows } = await db.query<{ payouts: bigint }>(
       'SELECT COALESCE(SUM(payout), 0)::bigint AS payouts FROM game_rounds WHERE user_id = $1',
       [p.userId],
     );
     expect(state.session.net).toBe(fromNano(rows[0]!.payouts - toNano('10')));
 
+    // Opening the app again starts a new session to show, not a new count: still refused.
     clock.advance(1);
     const again = await logIn(app, { id: p.id, authDate: new Date(clock.ms) });
-    expect((await send(app, again, 'playState')).data.session.wagered).toBe('0');
-    expect((await flip(app, again, '1')).status).toBe(200);
+    const reopened = (await send(app, again, 'playState')).data;
+    expect(reopened.session.wagered).toBe('0');
+    expect(limit(reopened, 'wager-day').used).toBe('10');
+    const stillRefused = await flip(app, again, '1');
+    expect(stillRefused.status).toBe(409);
+    expect(stillRefused.code).toBe('play.limit.wager');
+    // The old token bets against the same count too.
+    expect((await flip(app, p.token, '1')).code).toBe('play.limit.wager');
+
+    // At 00:00 UTC the day's window turns: 10 more may be staked.
+    clock.advance(12 * HOUR);
+    const nextDay = await logIn(app, { id: p.id, authDate: new Date(clock.ms) });
+    expect(limit((await send(app, nextDay, 'playState')).data, 'wager-day').used).toBe('0');
+    expect((await flip(app, nextDay, '1')).status).toBe(200);
     await expectSoundBook(db);
   });
 

@@ -1,8 +1,7 @@
--- Everything staked in the player's session (since their latest sign-in).
-CREATE OR REPLACE FUNCTION arcade_play_wagered(p_user bigint) RETURNS bigint
+-- Everything staked (TON or bonus) in the rounds the player began since p_since.
+CREATE OR REPLACE FUNCTION arcade_play_wagered(p_user bigint, p_since timestamptz) RETURNS bigint
 LANGUAGE sql STABLE
 AS $$
-  SELECT COALESCE(SUM(r.stake), 0)::bigint
-    FROM play_settings s JOIN game_rounds r ON r.user_id = s.user_id AND r.created_at >= s.session_started_at
-   WHERE s.user_id = p_user
+  SELECT COALESCE(SUM(stake), 0)::bigint
+    FROM game_rounds WHERE user_id = p_user AND created_at >= p_since
 $$;

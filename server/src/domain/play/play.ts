@@ -17,9 +17,10 @@ import { lockInOrder, post, withIdempotencyKey, type MoneyKey } from '../ledger'
  *   the part that arrives during a pause or beyond a deposit limit to the player's locked account;
  * - withdrawals take the locked balance first (withdrawals.ts): it is the player's money.
  *
- * Windows: deposit and loss limits count over UTC calendar windows (day from 00:00 UTC, week from
- * Monday 00:00 UTC, month from the 1st). The wager limit counts the player's session: from their
- * latest sign-in (the auth call; the app signs in every time it opens) to now.
+ * Windows: every limit counts over UTC calendar windows (day from 00:00 UTC, week from Monday
+ * 00:00 UTC, month from the 1st): deposits, losses and wagers. A sign-in starts nothing again (a
+ * limit counted from the latest sign-in was escaped by opening the app anew). The session the app
+ * shows (PlayState.session, the reality check) is information only, from the latest sign-in.
  */
 
 const HOUR_MS = 3_600_000;
@@ -40,7 +41,7 @@ export const playMessages = {
   paused: (until: Date) => `You paused your play until ${when(until)}: bets and deposits are closed until then`,
   excluded: 'You excluded yourself from play: bets and deposits are closed. You can still withdraw your balance',
   lossLimit: (left: bigint) => `This stake goes beyond your loss limit: ${fromNano(left)} TON left`,
-  wagerLimit: (left: bigint) => `This stake goes beyond your wager limit for this session: ${fromNano(left)} TON left`,
+  wagerLimit: (left: bigint) => `This stake goes beyond your wager limit: ${fromNano(left)} TON left`,
   depositLimit: (left: bigint) => `This deposit goes beyond your deposit limit: ${fromNano(left)} TON left`,
   pauseShorter: 'A pause cannot be shortened: choose a longer one',
 } as const;
@@ -114,6 +115,11 @@ const LOSS_WINDOWS = [
   ['loss-week', 'week'],
   ['loss-month', 'month'],
 ] as const;
+const WAGER_WINDOWS = [
+  ['wager-day', 'day'],
+  ['wager-week', 'week'],
+  ['wager-month', 'month'],
+] as const;
 
 /** TON that reached the playable balance since `window`'s start: deposits and locked money released. */
 async function depositedIn(db: Queryable, userId: bigint, window: 'day' | 'week' | 'month', now: Date): Promise<bigint> {
@@ -167,7 +173,14 @@ export async function readPlayState(db: Queryable, userId: bigint, now: Date): P
       ]);
       return rows[0]?.lost ?? 0n;
     }
-    return session.rows[0]?.wagered ?? 0n;
+    const wager = WAGER_WINDOWS.find(([k]) => k === kind);
+    if (!wager) throw new Error(`no window for the limit ${kind}`);
+    const { rows } = await db.query<{ wagered: bigint }>('SELECT arcade_play_wagered($1, arcade_play_window($2, $3)) AS wagered', [
+      userId,
+      wager[1],
+      now,
+    ]);
+    return rows[0]?.wagered ?? 0n;
   };
   const pause = pauseOf(settings, now);
   return {
@@ -235,7 +248,7 @@ export async function playState(db: Db, userId: bigint, now: Date): Promise<Play
   });
 }
 
-/** A sign-in starts a new session: the wager limit counts from here. */
+/** A sign-in starts a new session the app shows (the reality check's figures); no limit counts from it. */
 export async function startPlaySession(db: Queryable, userId: bigint, now: Date): Promise<void> {
   await db.query(
     `INSERT INTO play_settings (user_id, session_started_at) VALUES ($1, $2)
@@ -257,10 +270,6 @@ export function setPlayLimit(
   return withIdempotencyKey(db, input.money, async (tx) => {
     await lockPlayer(tx, userId);
     await ensureSettings(tx, userId);
-    // The session the wager limit counts: the current one (a player signed in before sessions were recorded starts one now).
-    if (kind === 'wager-session') {
-      await tx.query('UPDATE play_settings SET session_started_at = COALESCE(session_started_at, $2) WHERE user_id = $1', [userId, now]);
-    }
     const current = inForce((await limitsOf(tx, userId)).get(kind), now);
     const atOnce = wanted !== null && (current === null || wanted <= current);
     if (atOnce) {
