@@ -101,6 +101,10 @@ export const seedMessages = {
  * Refused while a road round is open.
  */
 export async function rotateSeeds(tx: Queryable, userId: bigint, clientSeed: string | undefined, now: Date): Promise<SeedsInfo> {
+  // The player's row first, the lock every bet holds (docs/locks.md): a bet that read the old pair
+  // has committed its round before this reads the open rounds, and a bet after this sees the new
+  // pair, so no round can start on the pair revealed here.
+  await tx.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
   const pair = await activePairForUpdate(tx, userId);
   const open = await tx.query("SELECT id FROM game_rounds WHERE user_id = $1 AND game = 'road' AND status = 'open'", [userId]);
   if (open.rowCount > 0) throw new DomainError('conflict', seedMessages.roadOpen, 'fairness.road-open');
