@@ -25,6 +25,20 @@ const boundaries = [
   },
   { target: './server/src/adapters', from: './server/src/domain', message: 'An adapter never imports the domain.' },
   { target: './server/src/routes', from: './server/src/db', message: 'A route never touches the database: call the domain.' },
+  { target: './server/src/domain', from: './server/src/routes', message: 'The domain never imports a route: routes call the domain.' },
+  // The packages' direction: the contract and the engine are leaves the app and the server build on.
+  { target: './app', from: './server', message: 'The app never imports the server: share through @arcade/api-client.' },
+  { target: './server', from: ['./app', './game-engine'], message: 'The server never imports the app or the engine.' },
+  {
+    target: './game-engine',
+    from: ['./app', './server'],
+    message: 'The engine imports no app or server code: the host hands it what it shows.',
+  },
+  {
+    target: './api-client',
+    from: ['./app', './server', './game-engine'],
+    message: 'The contract imports no app, server or engine code.',
+  },
 ];
 
 export default tseslint.config(
