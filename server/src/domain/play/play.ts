@@ -364,6 +364,11 @@ function refusePause(pause: Pause | null, closes: 'play' | 'promotions' = 'play'
   }
 }
 
+/** The pause in force at `now`, if any. Read without the lock: for what the app shows, never for a refusal. */
+export async function pauseInForce(db: Queryable, userId: bigint, now: Date): Promise<Pause | null> {
+  return pauseOf(await settingsOf(db, userId), now);
+}
+
 /**
  * The one rule for promotions: no bonus, reward or referral claim reaches a player during a
  * cool-off or after self-exclusion. Runs first in the transaction that would move the money: takes
