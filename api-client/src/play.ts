@@ -54,7 +54,10 @@ export const PlayState = lazy(() =>
   type({
     /** One entry per kind, in playLimitKinds order. */
     limits: PlayLimit.array(),
-    /** The pause in force: no bets, no deposit requests. until null = self-exclusion (lifted only by an operator). */
+    /**
+     * The pause in force: no bets, no deposit requests, no bonus, reward or referral claims (the
+     * bonus, tasks and daily screens read it here). until null = self-exclusion (lifted only by an operator).
+     */
     pause: type({ kind: PlayPauseKind, startedAt: 'string', until: 'string | null' }).or('null'),
     /** Remind the player every this many minutes of play; null = off. */
     realityCheckMinutes: 'number.integer > 0 | null',
@@ -106,9 +109,9 @@ export type PlayRealityCheckRequest = typeof PlayRealityCheckRequest.infer;
 export const playRefusals = [
   /** A bet before the player confirmed 18+. */
   'play.age-unconfirmed',
-  /** A bet or a deposit request during a cool-off; the message says when it ends. */
+  /** A bet, a deposit request or a bonus, reward or referral claim during a cool-off; the message says when it ends. */
   'play.paused',
-  /** A bet or a deposit request after self-exclusion. */
+  /** A bet, a deposit request or a bonus, reward or referral claim after self-exclusion. */
   'play.excluded',
   /** The stake would take the day's, week's or month's losses beyond the limit. */
   'play.limit.loss',

@@ -73,6 +73,7 @@ export const DailyRewardDay = lazy(() =>
 
 export const DailyReward = lazy(() =>
   type({
+    /** Whether to invite the daily claim: false once claimed today, and during a pause (the claim would be refused). */
     shouldShow: 'boolean',
     currentDay: 'number.integer >= 1',
     rewards: DailyRewardDay.array(),

@@ -7,6 +7,7 @@ import { multiplierText } from '@arcade/api-client/fair';
 import { statsOf } from './bonus/achievements';
 import { dailyState } from './bonus/daily';
 import { referralInfo } from './bonus/referral';
+import { pauseInForce } from './play/play';
 import { accountMessages } from './users';
 
 async function loadPlayer(db: Db, userId: bigint): Promise<ProfileRow> {
@@ -32,7 +33,12 @@ export async function getLightProfile(db: Db, userId: bigint): Promise<LightProf
 
 export async function getFullProfile(db: Db, userId: bigint, now: Date = new Date()): Promise<FullProfile> {
   const row = await loadPlayer(db, userId);
-  const [referral, stats, daily] = await Promise.all([referralInfo(db, userId, '', now), statsOf(db, userId), dailyState(db, userId, now)]);
+  const [referral, stats, daily, pause] = await Promise.all([
+    referralInfo(db, userId, '', now),
+    statsOf(db, userId),
+    dailyState(db, userId, now),
+    pauseInForce(db, userId, now),
+  ]);
   return {
     ...toLightProfile(row),
     friends: {
@@ -53,7 +59,8 @@ export async function getFullProfile(db: Db, userId: bigint, now: Date = new Dat
       maximumWin: Number(multiplierText(Number(stats.bestMultiplier))),
     },
     dailyReward: {
-      shouldShow: !daily.claimedToday,
+      // Not during a pause: the claim would be refused (responsible play).
+      shouldShow: !daily.claimedToday && !pause,
       currentDay: daily.currentDay,
       rewards: daily.rewards.map((r) => ({ day: r.day, reward: Number(r.reward), isClaimed: r.isClaimed })),
     },

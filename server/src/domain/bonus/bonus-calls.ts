@@ -74,6 +74,6 @@ export async function claimReferralEarnings(
   now: Date,
 ): Promise<ReplyOf<'referralClaim'>> {
   await assertNotBanned(db, userId);
-  const claimed = await withIdempotencyKey(db, money, async (tx) => fromNano(await claimReferral(tx, userId)));
+  const claimed = await withIdempotencyKey(db, money, async (tx) => fromNano(await claimReferral(tx, userId, now)));
   return { referral: await referralInfo(db, userId, miniAppUrl, now), claimed, balance: (await getLightProfile(db, userId)).balance };
 }

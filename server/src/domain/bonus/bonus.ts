@@ -2,6 +2,7 @@ import { isUniqueViolation, type Queryable } from '../../db/db';
 import { actorColumns, currentActor } from '../actor';
 import { DomainError } from '../errors';
 import { ledgerMessages, lockInOrder, SYSTEM_SHARDS } from '../ledger';
+import { assertMayReceivePromotion } from '../play/play';
 import { productConfig } from '../product-config';
 
 export const bonusMessages = {
@@ -12,10 +13,19 @@ export const bonusMessages = {
  * Credits a bonus (task, daily reward) to the player's bonus balance, inside the caller's
  * transaction: never past the lifetime cap, and each credit adds 25x its amount to the wagering
  * requirement. The rule is migration 019's arcade_grant_bonus, which the bet function uses for
- * achievement rewards too. Returns what was credited (0 once the cap is reached).
+ * achievement rewards too. Returns what was credited (0 once the cap is reached). Refused, with
+ * nothing moved, during the player's cool-off or self-exclusion (responsible play, play.ts).
  */
-export async function grantBonus(tx: Queryable, userId: bigint, amount: bigint, kind: string, reference: string): Promise<bigint> {
+export async function grantBonus(
+  tx: Queryable,
+  userId: bigint,
+  amount: bigint,
+  kind: string,
+  reference: string,
+  now: Date,
+): Promise<bigint> {
   const { bonus } = productConfig;
+  await assertMayReceivePromotion(tx, userId, now);
   const actor = actorColumns(currentActor());
   // The book's lock order: the users row, then the pool row, then the player's account.
   await lockInOrder(tx, {
@@ -42,8 +52,15 @@ export async function grantBonus(tx: Queryable, userId: bigint, amount: bigint, 
 }
 
 /** Like grantBonus, but a claim that would credit nothing is refused (the cap is reached). */
-export async function grantBonusOrRefuse(tx: Queryable, userId: bigint, amount: bigint, kind: string, reference: string): Promise<bigint> {
-  const credited = await grantBonus(tx, userId, amount, kind, reference);
+export async function grantBonusOrRefuse(
+  tx: Queryable,
+  userId: bigint,
+  amount: bigint,
+  kind: string,
+  reference: string,
+  now: Date,
+): Promise<bigint> {
+  const credited = await grantBonus(tx, userId, amount, kind, reference, now);
   if (credited === 0n) throw new DomainError('conflict', bonusMessages.cap, 'bonus.cap');
   return credited;
 }

@@ -2,6 +2,7 @@ import type { DailyState } from '@arcade/api-client/bonus';
 import { fromNano } from '@arcade/api-client/money';
 import type { Queryable } from '../../db/db';
 import { DomainError } from '../errors';
+import { assertMayReceivePromotion } from '../play/play';
 import { productConfig } from '../product-config';
 import { grantBonusOrRefuse } from './bonus';
 
@@ -40,9 +41,12 @@ export async function dailyState(db: Queryable, userId: bigint, now: Date): Prom
   };
 }
 
-/** Claims today's reward into the bonus balance; refused until the next UTC day, saying how long. */
+/**
+ * Claims today's reward into the bonus balance; refused until the next UTC day, saying how long,
+ * and during a pause (responsible play: the check takes the player's row lock first).
+ */
 export async function claimDaily(tx: Queryable, userId: bigint, now: Date): Promise<{ daily: DailyState; credited: bigint }> {
-  await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
+  await assertMayReceivePromotion(tx, userId, now);
   const state = await dailyState(tx, userId, now);
   if (state.claimedToday) {
     const wait = waitText(state.nextClaimAt * 1000 - now.getTime());
@@ -56,6 +60,6 @@ export async function claimDaily(tx: Queryable, userId: bigint, now: Date): Prom
     reward,
     now,
   ]);
-  const credited = await grantBonusOrRefuse(tx, userId, reward, 'reward', `daily:${userId}:${utcDay(now)}`);
+  const credited = await grantBonusOrRefuse(tx, userId, reward, 'reward', `daily:${userId}:${utcDay(now)}`, now);
   return { daily: await dailyState(tx, userId, now), credited };
 }

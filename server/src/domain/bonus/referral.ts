@@ -3,6 +3,7 @@ import { fromNano } from '@arcade/api-client/money';
 import type { Queryable } from '../../db/db';
 import { DomainError } from '../errors';
 import { post } from '../ledger';
+import { assertMayReceivePromotion } from '../play/play';
 import { productConfig } from '../product-config';
 import { accountMessages } from '../users';
 
@@ -34,8 +35,13 @@ export async function referralInfo(db: Queryable, userId: bigint, miniAppUrl: st
   };
 }
 
-/** Moves the referral earnings to the TON balance, from 0.1 TON on. */
-export async function claimReferral(tx: Queryable, userId: bigint): Promise<bigint> {
+/**
+ * Moves the referral earnings to the TON balance, from 0.1 TON on. Refused during a pause: what
+ * the player's invitees' play earns them meanwhile accrues on the referral account, claimable once
+ * the pause ends (responsible play, play.ts).
+ */
+export async function claimReferral(tx: Queryable, userId: bigint, now: Date): Promise<bigint> {
+  await assertMayReceivePromotion(tx, userId, now);
   const { rows } = await tx.query<{ balance: bigint }>(
     "SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'referral' FOR NO KEY UPDATE",
     [userId],

@@ -3,6 +3,7 @@ import { fromNano } from '@arcade/api-client/money';
 import type { Queryable } from '../../db/db';
 import type { BotApi } from '../../adapters/telegram/bot-api';
 import { DomainError } from '../errors';
+import { assertMayReceivePromotion } from '../play/play';
 import { grantBonusOrRefuse } from './bonus';
 import { taskCatalogue, type TaskDefinition } from './catalogue';
 import { dailyState } from './daily';
@@ -96,11 +97,14 @@ export async function checkTask(db: Queryable, userId: bigint, taskId: string, c
   return describe(db, userId, task, context, false, true);
 }
 
-/** Claims a task's reward once: the server checks the conditions again, whatever the app showed. */
+/**
+ * Claims a task's reward once: the server checks the conditions again, whatever the app showed.
+ * Refused during a pause (responsible play: the check takes the player's row lock first).
+ */
 export async function claimTask(tx: Queryable, userId: bigint, taskId: string, context: TaskContext): Promise<Task> {
   const task = find(taskId);
   if (task.kind === 'DailyReward') throw new DomainError('conflict', taskMessages.conditions, 'task.conditions');
-  await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
+  await assertMayReceivePromotion(tx, userId, context.now);
   if ((await claimedIds(tx, userId)).has(task.id)) throw new DomainError('conflict', taskMessages.claimed, 'task.claimed');
   if (task.kind === 'Subscribe') {
     if (!(await context.bot.isChatMember(context.channel, userId)))
@@ -115,6 +119,6 @@ export async function claimTask(tx: Queryable, userId: bigint, taskId: string, c
     task.reward,
     context.now,
   ]);
-  await grantBonusOrRefuse(tx, userId, task.reward, 'reward', `task:${userId}:${task.id}`);
+  await grantBonusOrRefuse(tx, userId, task.reward, 'reward', `task:${userId}:${task.id}`, context.now);
   return describe(tx, userId, task, context, true);
 }

@@ -15,7 +15,19 @@ import { lockInOrder, post, withIdempotencyKey, type MoneyKey } from '../ledger'
  * - deposit requests (walletDeposit, the test deposit): checkDepositRequest, here;
  * - deposit credits (the chain watcher): splitDeposit, here: the money is credited all the same,
  *   the part that arrives during a pause or beyond a deposit limit to the player's locked account;
- * - withdrawals take the locked balance first (withdrawals.ts): it is the player's money.
+ * - withdrawals take the locked balance first (withdrawals.ts): it is the player's money. They stay
+ *   open during any pause;
+ * - promotions: assertMayReceivePromotion, here, under the player's row lock in the transaction that
+ *   would move the money, so a pause and a claim are one after the other, never both: the daily
+ *   reward (daily.ts claimDaily), task rewards (tasks.ts claimTask), referral claims (referral.ts
+ *   claimReferral) and every bonus grant made from TypeScript (bonus.ts grantBonus, which the
+ *   daily reward and tasks go through). Refused with the codes bets use (play.paused, play.excluded);
+ * - referral commissions a paused or self-excluded player earns from the play of the players they
+ *   invited still accrue to their referral account (the bet function credits it): they are the
+ *   player's money, but they cannot be claimed to the TON balance until the pause ends (after
+ *   self-exclusion, only once an operator lifts it);
+ * - the bet function's own achievement grants (arcade_bets) are not covered here: a road round's end,
+ *   allowed during a pause, can cross an achievement tier.
  *
  * Windows: every limit counts over UTC calendar windows (day from 00:00 UTC, week from Monday
  * 00:00 UTC, month from the 1st): deposits, losses and wagers. A sign-in starts nothing again (a
@@ -44,6 +56,10 @@ export const playMessages = {
   wagerLimit: (left: bigint) => `This stake goes beyond your wager limit: ${fromNano(left)} TON left`,
   depositLimit: (left: bigint) => `This deposit goes beyond your deposit limit: ${fromNano(left)} TON left`,
   pauseShorter: 'A pause cannot be shortened: choose a longer one',
+  promotionsPaused: (until: Date) =>
+    `You paused your play until ${when(until)}: bonuses, rewards and referral claims are closed until then`,
+  promotionsExcluded:
+    'You excluded yourself from play: bonuses, rewards and referral claims are closed. You can still withdraw your balance',
 } as const;
 
 interface SettingsRow {
@@ -346,10 +362,31 @@ export async function confirmAge(db: Db, userId: bigint, now: Date): Promise<Pla
   });
 }
 
-/** Refuses a pause in force with its message. */
-function refusePause(pause: Pause | null): void {
-  if (pause?.kind === 'self-exclusion') throw new DomainError('forbidden', playMessages.excluded, 'play.excluded');
-  if (pause) throw new DomainError('forbidden', playMessages.paused(pause.until), 'play.paused');
+/** Refuses a pause in force with its message: what it closes, bets and deposits or promotions. */
+function refusePause(pause: Pause | null, closes: 'play' | 'promotions' = 'play'): void {
+  const promotions = closes === 'promotions';
+  if (pause?.kind === 'self-exclusion') {
+    throw new DomainError('forbidden', promotions ? playMessages.promotionsExcluded : playMessages.excluded, 'play.excluded');
+  }
+  if (pause) {
+    throw new DomainError('forbidden', (promotions ? playMessages.promotionsPaused : playMessages.paused)(pause.until), 'play.paused');
+  }
+}
+
+/** The pause in force at `now`, if any. Read without the lock: for what the app shows, never for a refusal. */
+export async function pauseInForce(db: Queryable, userId: bigint, now: Date): Promise<Pause | null> {
+  return pauseOf(await settingsOf(db, userId), now);
+}
+
+/**
+ * The one rule for promotions: no bonus, reward or referral claim reaches a player during a
+ * cool-off or after self-exclusion. Runs first in the transaction that would move the money: takes
+ * the player's row lock (the bet function's, and pausePlay's) before it reads the pause, so a pause
+ * that commits first is seen, and one asked meanwhile waits until this transaction is done.
+ */
+export async function assertMayReceivePromotion(tx: Queryable, userId: bigint, now: Date): Promise<void> {
+  await lockPlayer(tx, userId);
+  refusePause(pauseOf(await settingsOf(tx, userId), now), 'promotions');
 }
 
 /** A deposit request (the TON Connect transfer, the test deposit): refused during a pause or beyond a deposit limit. */
