@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallName } from '@arcade/api-client/calls';
 import type { ReferralInfo } from '@arcade/api-client/bonus';
+import type { BetResult } from '@arcade/api-client/games';
 import { toNano } from '@arcade/api-client/money';
 import type { PlayState } from '@arcade/api-client/play';
 import type { FullProfile } from '@arcade/api-client/schemas';
@@ -213,6 +214,35 @@ describe.each(databases())('promotions during a pause on $name', (database) => {
     for (const claim of Object.values(claims(p.token()))) expect((await claim()).code).toBe('play.paused');
     expect(await bookOf(db, p.userId)).toEqual(before);
     expect((await audit(db)).problems).toEqual([]);
+  });
+
+  it('a road round that ends during a pause pays its payout but no achievement reward', async () => {
+    const id = newUserId();
+    const userId = BigInt(id);
+    const token = await login(id);
+    await fund(db, userId, '10');
+    const start = await send<BetResult>(token, 'gamesRoadStart', {
+      stake: '1',
+      currency: 'ton',
+      difficulty: 'easy',
+      idempotencyKey: key('road'),
+    });
+    expect(start.success, start.message).toBe(true);
+    expect((await send<PlayState>(token, 'playPause', { length: '24h', idempotencyKey: key('pause') })).success).toBe(true);
+    // A round may always end: a step (a trap ends it) or, after a safe one, the cash-out.
+    const step = await send<BetResult>(token, 'gamesRoadStep', { roundId: start.data.round.id, lane: 1, idempotencyKey: key('step') });
+    expect(step.success, step.message).toBe(true);
+    if (step.data.round.status === 'open') {
+      const cashed = await send<BetResult>(token, 'gamesRoadCashout', { roundId: start.data.round.id, idempotencyKey: key('cash') });
+      expect(cashed.data.round.status).toBe('cashed');
+    }
+    // Its first settled round crossed the first tier of the rounds ladder: counted, not rewarded.
+    const stats = await db.query<{ rounds: bigint }>('SELECT rounds FROM player_stats WHERE user_id = $1', [userId]);
+    expect(stats.rows[0]!.rounds).toBe(1n);
+    const grants = await db.query('SELECT 1 FROM achievement_grants WHERE user_id = $1', [userId]);
+    expect(grants.rows).toHaveLength(0);
+    expect((await bookOf(db, userId)).balances.bonus ?? 0n).toBe(0n);
+    expect((await audit(db)).ok).toBe(true);
   });
 });
 

@@ -213,7 +213,9 @@ BEGIN
     IF v_settles[i] THEN
       -- The end of wagering: the whole bonus balance becomes TON (bonus to the pool, house to the player).
       v_release[i] := v_wagering[i] > 0 AND v_wagering[i] <= b_stake[i];
-      v_tiers[i] := v_crosses[i];
+      -- Achievement rewards are a promotion: none while a pause is in force (a road round may
+      -- still end then, and its tiers are counted, but their rewards are not granted).
+      v_tiers[i] := v_crosses[i] AND v_pause[i] IS NULL;
       IF v_release[i] THEN
         v_house[i] := 'house' || v_shard[i];
         v_bonus_pool[i] := 'bonus_pool' || v_shard[i];
