@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { CrossIcon } from '../../components/icons';
 import { BottomSheet } from '../../components/sheet';
+import { toNano } from '@arcade/api-client/money';
 import { formatTon } from '../../lib/format';
 import { checkAutoForm, type AutoBetForm, type AutoBetSettings, type AutoBetState, type AutoField } from './auto-bet';
 import type { BetError } from './bet-errors';
@@ -85,11 +86,11 @@ interface AutoBetSheetProps {
 export function AutoBetSheet({ form, onForm, pace, onPace, stake, onStart, onClose }: AutoBetSheetProps) {
   const { gt, locale } = useGamesT();
   const [submitted, setSubmitted] = useState(false);
-  const checked = checkAutoForm(form);
+  const checked = checkAutoForm(form, stake === null ? null : toNano(stake));
   const wrong: AutoField | null = submitted && !checked.ok ? checked.field : null;
 
   const set = (patch: Partial<AutoBetForm>) => onForm({ ...form, ...patch });
-  const problem = checked.ok ? null : gt(`play.auto.problem.${checked.problem}`);
+  const problem = checked.ok ? null : gt(`play.auto.problem.${checked.problem}`, { stake: stake === null ? '' : formatTon(stake, locale) });
 
   const field = (name: AutoField, label: string, unit: string, placeholder: string, hint?: string): ReactNode => (
     <div className="field auto-field">
