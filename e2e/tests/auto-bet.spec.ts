@@ -277,7 +277,7 @@ test(
   'auto-bet stops when the page goes to the background and when the host deactivates the app',
   anySize,
   async ({ page, request }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const { user, server } = await fundedPlayer(request);
     await openApp(page, testInfo, { user, path: '/flip' });
     await gameReady(page, 'flip');
@@ -292,11 +292,11 @@ test(
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    let end = await stopped(page, 60_000);
+    let end = await stopped(page, 90_000);
     expect(end.reason).toBe('hidden');
     await expect(page.getByTestId('auto-reason')).toHaveText('Stopped: the app went to the background.');
     // The round in flight when it stopped is still counted; no round after it.
-    await expect(page.getByTestId('flip-play')).toBeEnabled({ timeout: 60_000 });
+    await expect(page.getByTestId('flip-play')).toBeEnabled({ timeout: 90_000 });
     await expect.poll(async () => Number(await status(page).getAttribute('data-rounds'))).toBe((await rounds(server, 'flip')).length);
     const afterHidden = (await rounds(server, 'flip')).length;
     await page.waitForTimeout(1_500);
@@ -317,9 +317,9 @@ test(
       if (receive) receive('visibility_changed', { is_visible: false });
       else window.postMessage(JSON.stringify({ eventType: 'visibility_changed', eventData: { is_visible: false } }), '*');
     });
-    end = await stopped(page, 60_000);
+    end = await stopped(page, 90_000);
     expect(end.reason).toBe('hidden');
-    await expect(page.getByTestId('flip-play')).toBeEnabled({ timeout: 60_000 });
+    await expect(page.getByTestId('flip-play')).toBeEnabled({ timeout: 90_000 });
     // The round in flight is counted once it ends: the panel and the server agree, and nothing follows.
     await expect
       .poll(async () => Number(await status(page).getAttribute('data-rounds')) + afterHidden)
@@ -357,7 +357,7 @@ test(
   'the animation speed is kept for the player through a reload; road has it, without auto-bet',
   anySize,
   async ({ page, request }, testInfo) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const { user } = await fundedPlayer(request);
     await openApp(page, testInfo, { user, path: '/flip' });
     await gameReady(page, 'flip');
