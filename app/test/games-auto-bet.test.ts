@@ -87,12 +87,58 @@ describe('auto-bet stop rules', () => {
     expect(end.net).toBe(toNano('1.96'));
   });
 
-  it('stops once the net loss reaches the limit', () => {
+  it('stops before a stake whose loss would take the net past the loss limit', () => {
     const rules = settings({ stopLoss: toNano('2') });
     const end = play(startAutoBet(toNano('1'), context()), rules, [false, true, false, false, false]);
-    // −1, −0.02, −1.02, −2.02: stops after the fourth round.
-    expect(end).toMatchObject({ running: false, stopReason: 'loss', rounds: 4 });
-    expect(end.net).toBe(-toNano('2.02'));
+    // −1 (next 1: at most −2, goes on), −0.02, −1.02 (next 1 could reach −2.02): stops after the third round.
+    expect(end).toMatchObject({ running: false, stopReason: 'loss', rounds: 3 });
+    expect(end.net).toBe(-toNano('1.02'));
+  });
+
+  it('lets the loss reach the limit exactly, never pass it', () => {
+    const rules = settings({ stopLoss: toNano('2') });
+    const end = play(startAutoBet(toNano('1'), context()), rules, [false, false, false]);
+    expect(end).toMatchObject({ running: false, stopReason: 'loss', rounds: 2 });
+    expect(end.net).toBe(-toNano('2'));
+  });
+
+  it('with doubling after a loss, stops before the doubled stake that would pass the limit', () => {
+    // The reported run: stop at a loss of 1.5, 0.85 doubled on a loss used to stop at −2.55.
+    const rules = settings({ stopLoss: toNano('1.5'), onLoss: { mode: 'change', basisPoints: 10_000 } });
+    const end = play(startAutoBet(toNano('0.85'), context()), rules, [false, false, false]);
+    expect(end).toMatchObject({ running: false, stopReason: 'loss', rounds: 1, stake: toNano('1.7') });
+    expect(end.net).toBe(-toNano('0.85'));
+  });
+
+  it('never loses more than the limit, whatever the rounds bring', () => {
+    // A fixed pseudo-random sequence (the same every run): many runs of wins and losses.
+    let seed = 12_345;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    for (let run = 0; run < 200; run++) {
+      const stopLoss = toNano('1.5') + BigInt(run) * toNano('0.01');
+      const rules = settings({ stopLoss, onLoss: { mode: 'change', basisPoints: 5_000 + run * 50 } });
+      let state = startAutoBet(toNano('0.05'), context());
+      let lowest = 0n;
+      for (let i = 0; i < 100 && state.running; i++) {
+        // The stake about to be placed never could take the loss past the limit.
+        expect(-state.net + state.stake).toBeLessThanOrEqual(stopLoss);
+        state = recordRound(state, rules, round(state.stake, next() < 0.4), context());
+        if (state.net < lowest) lowest = state.net;
+      }
+      expect(-lowest).toBeLessThanOrEqual(stopLoss);
+      if (!state.running) expect(state.stopReason).toBe('loss');
+    }
+  });
+
+  it('does not start when the first stake alone is more than the loss limit, and the form says so', () => {
+    expect(startAutoBet(toNano('2'), context(), toNano('1.5'))).toMatchObject({ running: false, stopReason: 'loss', rounds: 0 });
+    expect(startAutoBet(toNano('1.5'), context(), toNano('1.5')).running).toBe(true);
+    const form = { ...DEFAULT_AUTO_FORM, stopLoss: '1.5' };
+    expect(checkAutoForm(form, toNano('2'))).toEqual({ ok: false, field: 'stopLoss', problem: 'lossBelowStake' });
+    expect(checkAutoForm(form, toNano('1.5')).ok).toBe(true);
+    // Without a stake limit the first stake is not checked; without a loss limit any stake starts.
+    expect(checkAutoForm(form).ok).toBe(true);
+    expect(checkAutoForm(DEFAULT_AUTO_FORM, toNano('40')).ok).toBe(true);
   });
 
   it('stops on one win whose profit is above the amount; a smaller win goes on', () => {

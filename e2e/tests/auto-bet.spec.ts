@@ -18,6 +18,9 @@ interface Movement {
   kind: string;
   currency: 'ton' | 'bonus' | 'referral';
   amount: string;
+  balanceAfter: string;
+  game?: Round['game'];
+  locked?: true;
 }
 
 type Server = Awaited<ReturnType<typeof apiSession>>;
@@ -28,7 +31,7 @@ async function fundedPlayer(request: APIRequestContext, lang: 'ru' | 'en' = 'en'
   await server.call('profile/onboarding');
   await server.call('profile/language', { lang });
   await server.call('wallet/test-deposit', { amount, idempotencyKey: `e2e-auto-${user.id}` });
-  await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 20_000 }).toBe(amount);
+  await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 60_000 }).toBe(amount);
   return { user, server };
 }
 
@@ -36,6 +39,16 @@ const rounds = async (server: Server, game: Round['game']) =>
   (await server.call<{ items: Round[] }>('games/rounds', { game, limit: 100 })).items;
 
 const status = (page: Page) => page.getByTestId('auto-status');
+
+/**
+ * Waits until the game screen is set up: its table drawn (or given up) and Play there. A cold
+ * start on a busy two-core machine (software rendering) can take far longer than the default wait.
+ */
+async function gameReady(page: Page, game: 'flip' | 'roll' | 'road') {
+  await expect(page.getByTestId(`screen-${game}`)).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByTestId('game-stage')).not.toHaveAttribute('data-engine', 'loading', { timeout: 90_000 });
+  if (game !== 'road') await expect(page.getByTestId(`${game}-play`)).toBeVisible({ timeout: 90_000 });
+}
 
 /** Opens the sheet, fills it and starts; `fields` by test id (auto-rounds, auto-stopProfit, …). */
 async function startAuto(page: Page, fields: Record<string, string>, pace: 'normal' | 'fast' | 'instant' = 'instant') {
@@ -74,6 +87,7 @@ test(
     test.setTimeout(180_000);
     const { user, server } = await fundedPlayer(request);
     await openApp(page, testInfo, { user, path: '/flip' });
+    await gameReady(page, 'flip');
     await expect(page.getByTestId('balance-ton')).toHaveAttribute('data-value', '5');
     const before = new Set((await server.call<{ items: Movement[] }>('wallet/history', { limit: 100 })).items.map((item) => item.id));
     await page.getByTestId('stake-input').fill('0.1');
@@ -118,91 +132,171 @@ test(
   },
 );
 
+/** The game's TON bets in the server's wallet history, oldest first. */
+async function betsOf(server: Server, game: Round['game']): Promise<Movement[]> {
+  const items = (await server.call<{ items: Movement[] }>('wallet/history', { limit: 100 })).items;
+  return items.filter((item) => item.kind === 'bet' && item.currency === 'ton' && item.game === game && !item.locked).reverse();
+}
+
+/** The rules a run was started with (the stake after a win always goes back to the first). */
+interface Rules {
+  first: bigint;
+  onLoss: 'reset' | 'double';
+  rounds: number;
+  stopProfit: bigint | null;
+  stopLoss: bigint | null;
+}
+
+const MIN_BET = nano('0.01');
+
 /**
- * Checks a stopped run against the server's rounds (oldest first): the running net reaches the
- * rule's amount first at the last round, not before (or never, when it stopped for another reason).
+ * Replays a stopped run by the book: the server's rounds (oldest first) and the TON balance
+ * before each of them and after the last (`balances`, one more than rounds). Each stake is the
+ * one the rules give (doubled after a loss, at most the balance; the first after a win); no stake
+ * placed could take the loss past the stop-loss; no rule applied before the last round, and the
+ * first that applied after it is the reason the panel gives. Returns the net.
  */
-function expectStoppedByTheBook(played: Round[], reached: (net: bigint) => boolean, reason: string | null, rule: string) {
+function expectByTheBook(played: Round[], balances: bigint[], rules: Rules, reason: string | null): bigint {
+  expect(balances).toHaveLength(played.length + 1);
   let net = 0n;
-  const nets = played.map((round) => (net += nano(round.payout) - nano(round.stake)));
-  const first = nets.findIndex(reached);
-  if (reason === rule) expect(first, `${rule}: the first round that reached it is the last one`).toBe(played.length - 1);
-  else expect(first, `${reason ?? 'no reason'}: the ${rule} rule was never reached`).toBe(-1);
+  let stake = rules.first;
+  played.forEach((round, i) => {
+    const label = `round ${i + 1} of ${played.length}`;
+    expect(nano(round.stake), `${label}: its stake`).toBe(stake);
+    if (rules.stopLoss !== null) expect(-net + stake, `${label}: could not pass the stop-loss`).toBeLessThanOrEqual(rules.stopLoss);
+    net += nano(round.payout) - nano(round.stake);
+    const balance = balances[i + 1] ?? 0n;
+    let next = rules.first;
+    if (round.status === 'lost' && rules.onLoss === 'double') {
+      next = nano(round.stake) * 2n;
+      if (next > balance) next = balance;
+      if (next < MIN_BET) next = MIN_BET;
+    }
+    const rule =
+      rules.stopProfit !== null && net >= rules.stopProfit
+        ? 'profit'
+        : i + 1 >= rules.rounds
+          ? 'rounds'
+          : rules.stopLoss !== null && -net + next > rules.stopLoss
+            ? 'loss'
+            : next > balance
+              ? 'balance'
+              : null;
+    if (i < played.length - 1) expect(rule, `${label}: no rule stops the run yet`).toBeNull();
+    else expect(rule, `${label}: the rule that stopped the run`).toBe(reason);
+    stake = next;
+  });
   return net;
 }
 
-test('auto-bet stops at the profit target and at the loss limit, by the book', anySize, async ({ page, request }, testInfo) => {
-  test.setTimeout(240_000);
-  const { user, server } = await fundedPlayer(request, 'en', '20');
-  await openApp(page, testInfo, { user, path: '/flip' });
-  await expect(page.getByTestId('balance-ton')).toHaveAttribute('data-value', '20');
-  await page.getByTestId('stake-input').fill('0.1');
+/** The run's rounds (oldest first) and the balance before each and after the last, as the server tells them. */
+async function serverRun(server: Server, game: Round['game'], count: number) {
+  await expect.poll(async () => (await rounds(server, game)).length).toBe(count);
+  const played = (await rounds(server, game)).reverse();
+  const bets = await betsOf(server, game);
+  expect(bets.map((bet) => ton(-nano(bet.amount)))).toEqual(played.map((round) => round.stake));
+  // Before a bet the balance was what it left plus its stake: any TON that came meanwhile counts.
+  const balances = bets.map((bet) => nano(bet.balanceAfter) - nano(bet.amount));
+  balances.push(nano((await server.call<LightProfile>('profile/light')).balance.ton));
+  return { played, balances };
+}
 
-  // Doubling after a loss, back to 0.1 after a win: the first win puts the net above 0.05
-  // unless five losses came first (then it stops for the balance or the rounds instead).
+/** Doubles the stake after a loss in the open screen's auto-bet settings. */
+async function doubleOnLoss(page: Page) {
   await page.getByTestId('auto-open').click();
   await page.getByTestId('auto-onLoss-change').click();
   await page.getByTestId('auto-onLossPercent').fill('100');
   await page.getByTestId('auto-close').click();
-  await startAuto(page, { 'auto-rounds': '30', 'auto-stopProfit': '0.05' });
-  const profit = await stopped(page);
-  await expect.poll(async () => (await rounds(server, 'flip')).length).toBe(profit.rounds);
-  const byProfit = (await rounds(server, 'flip')).reverse();
-  expect(expectStoppedByTheBook(byProfit, (net) => net >= nano('0.05'), profit.reason, 'profit')).toBe(profit.net);
-  // Each stake follows the rule: doubled after a loss (at most the balance left), the first stake after a win.
-  let balance = nano('20');
-  for (let i = 1; i < byProfit.length; i++) {
-    const previous = byProfit[i - 1];
-    if (!previous) break;
-    balance += nano(previous.payout) - nano(previous.stake);
-    const doubled = nano(previous.stake) * 2n;
-    const expected = previous.status === 'won' ? nano('0.1') : doubled < balance ? doubled : balance;
-    expect(nano(byProfit[i]?.stake ?? '0'), `round ${i + 1}'s stake`).toBe(expected);
-  }
-  expect(profit.reason).toBe('profit');
-  await expect(page.getByTestId('auto-reason')).toHaveText('The profit target was reached.');
-  await page.getByTestId('auto-dismiss').click();
+}
 
-  // Roll under 1 (a 1% chance), the same stake every round: stop at a loss of 0.3 (a rare win
-  // may push it past 60 rounds: then the rule must never have been reached).
-  await page.getByTestId('game-tab-roll').click();
-  await expect(page.getByTestId('screen-roll')).toBeVisible();
-  await page.getByTestId('roll-target').fill('1');
-  await page.getByTestId('roll-target').blur();
-  await expect(page.getByTestId('roll-chance')).toHaveText('1%');
-  await startAuto(page, { 'auto-rounds': '60', 'auto-stopLoss': '0.3' });
-  const loss = await stopped(page);
-  await expect.poll(async () => (await rounds(server, 'roll')).length).toBe(loss.rounds);
-  const byLoss = (await rounds(server, 'roll')).reverse();
-  for (const round of byLoss) expect(round.stake).toBe('0.1');
-  expect(expectStoppedByTheBook(byLoss, (net) => -net >= nano('0.3'), loss.reason, 'loss')).toBe(loss.net);
-  if (loss.reason === 'loss') await expect(page.getByTestId('auto-reason')).toHaveText('The loss limit was reached.');
-  else expect(loss.reason).toBe('rounds');
-});
+const REASON_TEXT: Record<string, string> = {
+  profit: 'The profit target was reached.',
+  loss: 'Stopped before a stake that could take the loss past your limit.',
+  rounds: 'All rounds played.',
+  balance: 'The balance does not cover the next stake.',
+};
+
+test(
+  'auto-bet stops at the profit target and before a stake that could pass the loss limit, by the book',
+  anySize,
+  async ({ page, request }, testInfo) => {
+    test.setTimeout(240_000);
+    const { user, server } = await fundedPlayer(request, 'en', '20');
+    await openApp(page, testInfo, { user, path: '/flip' });
+    await gameReady(page, 'flip');
+    await expect(page.getByTestId('balance-ton')).toHaveAttribute('data-value', '20');
+    await page.getByTestId('stake-input').fill('0.1');
+
+    // Doubling after a loss, back to 0.1 after a win: usually the first win puts the net above
+    // 0.05; a long run of losses may end it for the balance or the rounds instead, by the book too.
+    await doubleOnLoss(page);
+    await startAuto(page, { 'auto-rounds': '30', 'auto-stopProfit': '0.05' });
+    const profit = await stopped(page);
+    expect(['profit', 'balance', 'rounds']).toContain(profit.reason);
+    const flips = await serverRun(server, 'flip', profit.rounds);
+    const profitRules: Rules = { first: nano('0.1'), onLoss: 'double', rounds: 30, stopProfit: nano('0.05'), stopLoss: null };
+    expect(expectByTheBook(flips.played, flips.balances, profitRules, profit.reason)).toBe(profit.net);
+    await expect(page.getByTestId('auto-reason')).toHaveText(REASON_TEXT[profit.reason ?? ''] ?? 'x');
+    await page.getByTestId('auto-dismiss').click();
+
+    // Roll under 1 (a 1% chance), 0.1 doubled after a loss, a loss limit of 0.5: after two losses
+    // (−0.3) the next stake of 0.4 could end at −0.7, so it is not placed. A rare win changes the
+    // course: whatever came, the run must follow the rules.
+    await page.getByTestId('game-tab-roll').click();
+    await expect(page.getByTestId('screen-roll')).toBeVisible();
+    await page.getByTestId('roll-target').fill('1');
+    await page.getByTestId('roll-target').blur();
+    await expect(page.getByTestId('roll-chance')).toHaveText('1%');
+    await doubleOnLoss(page);
+
+    // A loss limit below the first stake: the sheet says so, and nothing starts.
+    await page.getByTestId('auto-open').click();
+    const sheet = page.getByTestId('auto-sheet');
+    await sheet.getByTestId('auto-stopLoss').fill('0.05');
+    await sheet.getByTestId('auto-start').click();
+    await expect(sheet.getByTestId('auto-problem')).toHaveText(
+      'The first stake (0.1 TON) alone is more than this loss limit: lower the stake or raise the limit.',
+    );
+    await expect(sheet.getByTestId('auto-stopLoss')).toHaveAttribute('aria-invalid', 'true');
+    await expect(sheet).toBeVisible();
+    await sheet.getByTestId('auto-close').click();
+    expect(await rounds(server, 'roll')).toHaveLength(0);
+
+    await startAuto(page, { 'auto-rounds': '10', 'auto-stopLoss': '0.5' });
+    const loss = await stopped(page);
+    expect(['loss', 'rounds']).toContain(loss.reason);
+    const rolls = await serverRun(server, 'roll', loss.rounds);
+    const lossRules: Rules = { first: nano('0.1'), onLoss: 'double', rounds: 10, stopProfit: null, stopLoss: nano('0.5') };
+    expect(expectByTheBook(rolls.played, rolls.balances, lossRules, loss.reason)).toBe(loss.net);
+    expect(-loss.net).toBeLessThanOrEqual(nano('0.5'));
+    await expect(page.getByTestId('auto-reason')).toHaveText(REASON_TEXT[loss.reason ?? ''] ?? 'x');
+  },
+);
 
 test(
   'auto-bet stops when the page goes to the background and when the host deactivates the app',
   anySize,
   async ({ page, request }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const { user, server } = await fundedPlayer(request);
     await openApp(page, testInfo, { user, path: '/flip' });
+    await gameReady(page, 'flip');
     await expect(page.getByTestId('balance-ton')).toHaveAttribute('data-value', '5');
     await page.getByTestId('stake-input').fill('0.01');
 
     // Until stopped, at normal speed: the page goes to the background after the first round.
     await startAuto(page, { 'auto-rounds': '' }, 'normal');
-    await expect(page.getByTestId('auto-result').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('auto-result').first()).toBeVisible({ timeout: 60_000 });
     await page.evaluate(() => {
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    let end = await stopped(page, 30_000);
+    let end = await stopped(page, 90_000);
     expect(end.reason).toBe('hidden');
     await expect(page.getByTestId('auto-reason')).toHaveText('Stopped: the app went to the background.');
     // The round in flight when it stopped is still counted; no round after it.
-    await expect(page.getByTestId('flip-play')).toBeEnabled({ timeout: 20_000 });
+    await expect(page.getByTestId('flip-play')).toBeEnabled({ timeout: 90_000 });
     await expect.poll(async () => Number(await status(page).getAttribute('data-rounds'))).toBe((await rounds(server, 'flip')).length);
     const afterHidden = (await rounds(server, 'flip')).length;
     await page.waitForTimeout(1_500);
@@ -216,16 +310,16 @@ test(
     });
     await page.getByTestId('auto-dismiss').click();
     await startAuto(page, { 'auto-rounds': '' }, 'normal');
-    await expect(page.getByTestId('auto-result').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('auto-result').first()).toBeVisible({ timeout: 60_000 });
     await page.evaluate(() => {
       const w = window as unknown as { Telegram?: { WebView?: { receiveEvent?: (type: string, data: unknown) => void } } };
       const receive = w.Telegram?.WebView?.receiveEvent;
       if (receive) receive('visibility_changed', { is_visible: false });
       else window.postMessage(JSON.stringify({ eventType: 'visibility_changed', eventData: { is_visible: false } }), '*');
     });
-    end = await stopped(page, 30_000);
+    end = await stopped(page, 90_000);
     expect(end.reason).toBe('hidden');
-    await expect(page.getByTestId('flip-play')).toBeEnabled({ timeout: 20_000 });
+    await expect(page.getByTestId('flip-play')).toBeEnabled({ timeout: 90_000 });
     // The round in flight is counted once it ends: the panel and the server agree, and nothing follows.
     await expect
       .poll(async () => Number(await status(page).getAttribute('data-rounds')) + afterHidden)
@@ -241,6 +335,7 @@ test('auto-bet stops when a bet is refused', anySize, async ({ page, request, co
   consoleErrors.allow(/status of 409 \(Conflict\)/);
   const { user, server } = await fundedPlayer(request);
   await openApp(page, testInfo, { user, path: '/flip' });
+  await gameReady(page, 'flip');
   await expect(page.getByTestId('balance-ton')).toHaveAttribute('data-value', '5');
   await page.getByTestId('stake-input').fill('1');
 
@@ -250,7 +345,7 @@ test('auto-bet stops when a bet is refused', anySize, async ({ page, request, co
   const before = (await rounds(server, 'flip')).length;
 
   await startAuto(page, { 'auto-rounds': '5' });
-  const end = await stopped(page, 30_000);
+  const end = await stopped(page, 60_000);
   expect(end).toMatchObject({ rounds: 0, reason: 'refused' });
   await expect(page.getByTestId('bet-error')).toHaveAttribute('data-code', 'game.balance');
   await expect(page.getByTestId('auto-reason')).toHaveText('A bet was refused.');
@@ -262,9 +357,10 @@ test(
   'the animation speed is kept for the player through a reload; road has it, without auto-bet',
   anySize,
   async ({ page, request }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(360_000);
     const { user } = await fundedPlayer(request);
     await openApp(page, testInfo, { user, path: '/flip' });
+    await gameReady(page, 'flip');
     const stage = page.getByTestId('game-stage');
     await expect(stage).toHaveAttribute('data-pace', 'normal');
     await page.getByTestId('stage-pace').click();
@@ -274,7 +370,7 @@ test(
     await expect(page.getByTestId('stage-pace')).toHaveAccessibleName('Animation speed: Instant. Tap to change');
 
     await page.reload();
-    await expect(page.getByTestId('screen-flip')).toBeVisible();
+    await gameReady(page, 'flip');
     await expect(stage).toHaveAttribute('data-pace', 'instant');
     // The sheet shows the same speed.
     await page.getByTestId('auto-open').click();
@@ -284,26 +380,26 @@ test(
     // At instant speed a manual round shows its result without an animation to skip.
     await page.getByTestId('stake-input').fill('0.1');
     await page.getByTestId('flip-play').click();
-    await expect(page.getByTestId('bet-result')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('bet-result')).toBeVisible({ timeout: 60_000 });
 
     await page.getByTestId('game-tab-road').click();
-    await expect(page.getByTestId('screen-road')).toBeVisible();
+    await gameReady(page, 'road');
     await expect(stage).toHaveAttribute('data-pace', 'normal');
     await page.getByTestId('stage-pace').click();
     await expect(stage).toHaveAttribute('data-pace', 'fast');
     await expect(page.getByTestId('auto-open')).toHaveCount(0);
     await page.reload();
-    await expect(page.getByTestId('screen-road')).toBeVisible();
+    await gameReady(page, 'road');
     await expect(stage).toHaveAttribute('data-pace', 'fast');
   },
 );
 
 for (const lang of ['ru', 'en'] as const) {
   test(`the auto-bet panel fits the phone (${lang})`, async ({ page, request }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const { user } = await fundedPlayer(request, lang);
     await openApp(page, testInfo, { user, path: '/flip' });
-    await expect(page.getByTestId('flip-play')).toBeVisible();
+    await gameReady(page, 'flip');
     const viewport = page.viewportSize() ?? { width: 0, height: 0 };
     const inside = async (id: string) => {
       const box = await page.getByTestId(id).boundingBox();

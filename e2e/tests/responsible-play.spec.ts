@@ -216,3 +216,176 @@ for (const lang of ['ru', 'en'] as const) {
     await shoot(page, testInfo, `${lang}-excluded`);
   });
 }
+
+// ---- A break or a self-exclusion on the screens it closes ----
+
+const CLOSED = {
+  en: {
+    coolOffTitle: (time: string) => `On a break until ${time}`,
+    excludedTitle: 'Self-excluded for good',
+    coolOffText: 'Until then bets, deposits, bonuses, the daily reward and tasks are closed. Withdrawals still work.',
+    excludedText: 'Bets, deposits, bonuses, the daily reward and tasks are closed. Only support can lift this. Withdrawals still work.',
+    play: { 'cool-off': 'Closed during your break', 'self-exclusion': 'Closed: you excluded yourself' },
+    deposit: {
+      'cool-off': 'Deposits are closed during your break. The deposit address is hidden until it ends.',
+      'self-exclusion': 'Deposits are closed: you excluded yourself. The deposit address is hidden.',
+    },
+    rewards: {
+      'cool-off': 'Bonuses, the daily reward and tasks are closed during your break.',
+      'self-exclusion': 'Bonuses, the daily reward and tasks are closed: you excluded yourself.',
+    },
+    claim: { 'cool-off': 'Claiming is closed during your break.', 'self-exclusion': 'Claiming is closed: you excluded yourself.' },
+  },
+  ru: {
+    coolOffTitle: (time: string) => `Перерыв до ${time}`,
+    excludedTitle: 'Вы исключили себя из игры навсегда',
+    coolOffText: 'До этого времени ставки, пополнения, бонусы, ежедневная награда и задания закрыты. Вывод работает.',
+    excludedText: 'Ставки, пополнения, бонусы, ежедневная награда и задания закрыты. Снять это может только поддержка. Вывод работает.',
+    play: { 'cool-off': 'Закрыто на время перерыва', 'self-exclusion': 'Закрыто: вы исключили себя' },
+    deposit: {
+      'cool-off': 'Пополнения закрыты на время перерыва. Адрес для пополнения скрыт до его конца.',
+      'self-exclusion': 'Пополнения закрыты: вы исключили себя из игры. Адрес для пополнения скрыт.',
+    },
+    rewards: {
+      'cool-off': 'Бонусы, ежедневная награда и задания закрыты на время перерыва.',
+      'self-exclusion': 'Бонусы, ежедневная награда и задания закрыты: вы исключили себя из игры.',
+    },
+    claim: { 'cool-off': 'Получение закрыто на время перерыва.', 'self-exclusion': 'Получение закрыто: вы исключили себя из игры.' },
+  },
+} as const;
+
+/** Where the banner's screenshots go: the smallest iPhone, an iPhone 15 and the narrowest Android. */
+async function shootClosed(page: Page, testInfo: TestInfo, name: string) {
+  const project = testInfo.project.name;
+  if (project !== 'iphone-se' && project !== 'iphone-15' && project !== 'android-320') return;
+  const folder = join(artifacts, 'paused');
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: join(folder, `${project}-${name}.png`) });
+}
+
+/** The end of a break as the app writes it: day, month, hour and minute in the player's language, the phone's time zone. */
+const endText = (page: Page, until: string, lang: 'en' | 'ru') =>
+  page.evaluate(
+    ([at, locale]) =>
+      new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(at)),
+    [until, lang] as const,
+  );
+
+/** Checks the banner: the kind, its title with the end time (or for good) and what it means. */
+async function expectBanner(page: Page, lang: 'en' | 'ru', pause: NonNullable<PlayState['pause']>) {
+  const banner = page.getByTestId('pause-banner');
+  await expect(banner).toBeVisible({ timeout: 60_000 });
+  await expect(banner).toHaveAttribute('data-kind', pause.kind);
+  const texts = CLOSED[lang];
+  if (pause.until === null) {
+    await expect(banner.getByTestId('pause-banner-title')).toHaveText(texts.excludedTitle);
+    await expect(banner).toContainText(texts.excludedText);
+  } else {
+    await expect(banner.getByTestId('pause-banner-title')).toHaveText(texts.coolOffTitle(await endText(page, pause.until, lang)));
+    await expect(banner).toContainText(texts.coolOffText);
+  }
+  await expect(banner.getByTestId('play-refusal-link')).toBeVisible();
+}
+
+async function expectInside(page: Page, id: string) {
+  const viewport = page.viewportSize() ?? { width: 0, height: 0 };
+  const box = await page.getByTestId(id).boundingBox();
+  expect(box, id).not.toBeNull();
+  if (!box) return;
+  expect(box.x, `${id} left`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${id} right`).toBeLessThanOrEqual(viewport.width + 0.5);
+}
+
+for (const lang of ['en', 'ru'] as const) {
+  for (const length of ['24h', 'permanent'] as const) {
+    const kind = length === 'permanent' ? 'self-exclusion' : 'cool-off';
+    test(`a ${kind} shows on the game, deposit and bonus screens and closes what it stops (${lang})`, async ({
+      page,
+      request,
+    }, testInfo) => {
+      test.setTimeout(240_000);
+      const { user, server } = await player(request, lang, { ton: '2' });
+      const paused = await server.call<PlayState>('play/pause', { length, idempotencyKey: `e2e-pause-${user.id}` });
+      const pause = paused.pause;
+      expect(pause).toMatchObject({ kind, until: length === 'permanent' ? null : expect.any(String) });
+      if (!pause) return;
+      const texts = CLOSED[lang];
+
+      // Every game: the banner with the end time, Play disabled with the reason, no auto-bet.
+      await openApp(page, testInfo, { user, path: '/flip' });
+      await expect(page.getByTestId('screen-flip')).toBeVisible({ timeout: 90_000 });
+      await expectBanner(page, lang, pause);
+      const flipPlay = page.getByTestId('flip-play');
+      await expect(flipPlay).toBeDisabled({ timeout: 60_000 });
+      await expect(page.getByTestId('flip-play-closed')).toHaveText(texts.play[kind]);
+      await expect(page.getByTestId('auto-open')).toBeDisabled();
+      await expect(page.getByTestId('deposit-link')).toHaveCount(0);
+      await expectInside(page, 'pause-banner');
+      await expectNoLayoutProblems(page, testInfo);
+      await shootClosed(page, testInfo, `${lang}-${kind}-flip`);
+      await page.getByTestId('pause-banner').scrollIntoViewIfNeeded();
+      await shootClosed(page, testInfo, `${lang}-${kind}-flip-banner`);
+
+      await page.getByTestId('game-tab-roll').click();
+      await expect(page.getByTestId('screen-roll')).toBeVisible({ timeout: 90_000 });
+      await expectBanner(page, lang, pause);
+      await expect(page.getByTestId('roll-play')).toBeDisabled({ timeout: 60_000 });
+      await expect(page.getByTestId('roll-play-closed')).toHaveText(texts.play[kind]);
+      await expect(page.getByTestId('auto-open')).toBeDisabled();
+
+      await page.getByTestId('game-tab-road').click();
+      await expect(page.getByTestId('screen-road')).toBeVisible({ timeout: 90_000 });
+      await expectBanner(page, lang, pause);
+      await expect(page.getByTestId('road-start')).toBeDisabled({ timeout: 60_000 });
+      await expect(page.getByTestId('road-start-closed')).toHaveText(texts.play[kind]);
+
+      // Deposit: the banner, the buttons disabled with the reason, no address and no QR.
+      await page.goto('/deposit');
+      await expectBanner(page, lang, pause);
+      await expect(page.getByTestId('deposit-closed')).toHaveText(texts.deposit[kind]);
+      await expect(page.getByTestId('deposit-submit')).toBeDisabled();
+      await expect(page.getByTestId('test-deposit')).toBeDisabled();
+      await expect(page.getByTestId('deposit-qr')).toHaveCount(0);
+      await expect(page.getByTestId('deposit-address')).toHaveCount(0);
+      await expect(page.getByTestId('deposit-memo')).toHaveCount(0);
+      await expectNoLayoutProblems(page, testInfo);
+      await shootClosed(page, testInfo, `${lang}-${kind}-deposit`);
+
+      // Bonus: no "Up to 70 TON", no daily reward, no tasks; why instead.
+      await page.goto('/bonus');
+      await expectBanner(page, lang, pause);
+      await expect(page.getByTestId('rewards-closed')).toHaveText(texts.rewards[kind]);
+      await expect(page.getByTestId('bonus-banner')).toHaveCount(0);
+      await expect(page.getByTestId('daily-reward')).toHaveCount(0);
+      await expect(page.getByTestId('daily-claim')).toHaveCount(0);
+      await expect(page.getByTestId('task-claim')).toHaveCount(0);
+      await expectNoLayoutProblems(page, testInfo);
+      await shootClosed(page, testInfo, `${lang}-${kind}-bonus`);
+
+      // Friends: the earnings stay, claiming is closed with the reason.
+      await page.goto('/referral');
+      await expectBanner(page, lang, pause);
+      await expect(page.getByTestId('referral-claim')).toBeDisabled();
+      await expect(page.getByTestId('referral-closed')).toHaveText(texts.claim[kind]);
+    });
+  }
+}
+
+test('a break that ends while the app is open opens Play and the deposit again', anySize, async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
+  const { user, server } = await player(request, 'en', { ton: '1' });
+  const { pause } = await server.call<PlayState>('play/pause', { length: '24h', idempotencyKey: `e2e-pause-end-${user.id}` });
+  expect(pause?.until).toEqual(expect.any(String));
+  await page.clock.install();
+  await openApp(page, testInfo, { user, path: '/deposit' });
+  await expect(page.getByTestId('pause-banner')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('deposit-submit')).toBeDisabled();
+  await expect(page.getByTestId('deposit-qr')).toHaveCount(0);
+
+  // The phone's clock passes the end of the break, the app still open: no tap, no reload.
+  await page.clock.fastForward('24:01:00');
+  await expect(page.getByTestId('pause-banner')).toHaveCount(0);
+  await expect(page.getByTestId('deposit-submit')).toBeEnabled();
+  await expect(page.getByTestId('deposit-qr')).toBeVisible();
+  await expect(page.getByTestId('deposit-address')).toBeVisible();
+});

@@ -46,6 +46,11 @@ export function playRefusalKey(code: string | null): PlayKey | null {
 // These keys arrive at run time (addTexts): i18next's own key type does not list them.
 type LooseT = (key: string, values?: PlayValues) => string;
 
+/** A responsible play text outside React (a toast), in the current language. */
+export function playText(key: PlayKey, values?: PlayValues): string {
+  return (i18n.t as unknown as LooseT)(key, values);
+}
+
 /** `rt` for the responsible play texts and the current language, re-rendering on a language switch. */
 export function usePlayT(): { rt: PlayT; locale: string } {
   const { t, i18n: instance } = useTranslation();

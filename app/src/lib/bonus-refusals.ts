@@ -2,6 +2,7 @@ import type { BonusRefusal } from '@arcade/api-client/bonus';
 import { ApiError } from '@arcade/api-client/errors';
 import { toast } from './toast';
 import { i18n } from '../i18n/i18n';
+import { playText, type PlayKey } from '../i18n/play-texts';
 import { playerText, type PlayerKey, type PlayerTextValues } from '../i18n/bonus-texts';
 
 /** Every refusal code of the bonus calls and the text that explains it (spec section 8). */
@@ -15,6 +16,15 @@ export const bonusRefusalKeys = {
   'referral.min': 'player.refusal.referralMin',
   'account.banned': 'player.refusal.banned',
 } as const satisfies Record<BonusRefusal, PlayerKey>;
+
+/**
+ * A bonus call (daily reward, task, referral claim, bonus grant) refused by responsible play:
+ * its own words, the bet refusals' words would speak of bets and deposits.
+ */
+const pauseRefusalKeys: Readonly<Record<string, PlayKey | undefined>> = {
+  'play.paused': 'responsible.refusal.rewardPaused',
+  'play.excluded': 'responsible.refusal.rewardExcluded',
+};
 
 export interface BonusProblem {
   /** The refusal code, or null when the call failed otherwise. */
@@ -30,8 +40,9 @@ export function readBonusProblem(error: unknown, values: PlayerTextValues = {}):
     const code = error.code ?? null;
     const keys: Readonly<Record<string, PlayerKey | undefined>> = bonusRefusalKeys;
     const key = code !== null && Object.hasOwn(keys, code) ? keys[code] : undefined;
+    const pauseKey = code !== null && Object.hasOwn(pauseRefusalKeys, code) ? pauseRefusalKeys[code] : undefined;
     // A code this app does not know: the server's own words, then the generic text.
-    const text = key ? playerText(key, values) : error.message || i18n.t('toast.somethingWentWrong');
+    const text = key ? playerText(key, values) : pauseKey ? playText(pauseKey) : error.message || i18n.t('toast.somethingWentWrong');
     return { code, kind: 'refusal', text };
   }
   if (ApiError.is(error, 'request')) return { code: null, kind: 'network', text: playerText('player.refusal.network') };

@@ -1,5 +1,5 @@
 /**
- * The app's one number formatter. Every amount, multiplier and count on screen goes through here,
+ * The app's one number formatter. Every amount, multiplier, count and moment on screen goes through here,
  * so the same value reads the same wherever it shows (the header balance and the cart, a road
  * lane and the round's result): Intl.NumberFormat in the interface language for the digits,
  * group separators and decimal mark, and the digits themselves cut from the exact decimal text
@@ -117,4 +117,18 @@ export function formatPerMille(value: number, locale: string): string {
   const whole = BigInt(Math.trunc(tenths / 10));
   const fraction = String(Math.abs(tenths % 10)).replace(/^0$/, '');
   return `${joinDecimal(whole, fraction, locale)}‰`;
+}
+
+const moments = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment for the player: the date and the time, in their language ("12 Jun, 14:05" / "12 июн., 14:05"). */
+export function formatMoment(at: Date | string, locale: string): string {
+  const date = typeof at === 'string' ? new Date(at) : at;
+  if (Number.isNaN(date.getTime())) return '';
+  let formatter = moments.get(locale);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+    moments.set(locale, formatter);
+  }
+  return formatter.format(date);
 }

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { BalancesCard } from '../../components/balances-card';
 import { TrophyIcon } from '../../components/icons';
 import { LinkRow } from '../../components/link-row';
+import { PlayPauseBanner, useClosedReason } from '../../components/play-pause-banner';
 import { Screen } from '../../components/screen';
 import { balancesAtom } from '../../state/balances';
 import { BonusAccount } from './bonus-account';
@@ -22,20 +23,31 @@ export function Component() {
   // The start-up answer serves the first showing only (bonus-state.ts).
   const releaseStartup = useSetAtom(releaseStartupBonusStateAtom);
   useEffect(() => releaseStartup, [releaseStartup]);
+  // A break or a self-exclusion closes the offers, the daily reward and the tasks: they make way for why.
+  const { reason: closed } = useClosedReason('rewards');
   return (
     <Screen name="bonus" title={t('screens.bonus.title')} description={t('screens.bonus.description')}>
       <BalancesCard balances={profileBalances ?? state?.balance ?? null} />
-      <BonusBanner />
+      <PlayPauseBanner />
+      {closed ? null : <BonusBanner />}
       {state ? (
         <>
           <BonusAccount state={state} />
-          <DailyRewardCard daily={state.daily} cap={state.cap} />
-          <section className="bonus-tasks" aria-labelledby="bonus-tasks-title">
-            <h2 className="section-title" id="bonus-tasks-title">
-              {pt('player.tasks.title')}
-            </h2>
-            <DeferredTaskList state={state} />
-          </section>
+          {closed ? (
+            <p className="pause-closed" data-testid="rewards-closed">
+              {closed}
+            </p>
+          ) : (
+            <>
+              <DailyRewardCard daily={state.daily} cap={state.cap} />
+              <section className="bonus-tasks" aria-labelledby="bonus-tasks-title">
+                <h2 className="section-title" id="bonus-tasks-title">
+                  {pt('player.tasks.title')}
+                </h2>
+                <DeferredTaskList state={state} />
+              </section>
+            </>
+          )}
         </>
       ) : query.isError ? (
         <LoadProblem onRetry={() => void query.refetch()} testId="bonus-load-error" />

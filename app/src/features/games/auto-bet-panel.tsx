@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { CrossIcon } from '../../components/icons';
 import { BottomSheet } from '../../components/sheet';
+import { toNano } from '@arcade/api-client/money';
+import { useClosedReason } from '../../components/play-pause-banner';
 import { formatTon } from '../../lib/format';
 import { checkAutoForm, type AutoBetForm, type AutoBetSettings, type AutoBetState, type AutoField } from './auto-bet';
 import type { BetError } from './bet-errors';
@@ -77,19 +79,21 @@ interface AutoBetSheetProps {
   onPace: (pace: Pace) => void;
   /** The first round's stake as shown (the stake field's), or null when the stake is not valid. */
   stake: string | null;
+  /** Why a responsible-play pause closes auto-bet, or null. */
+  closed?: string | null;
   onStart: (settings: AutoBetSettings) => void;
   onClose: () => void;
 }
 
 /** The auto-bet settings over the page: rounds, the stop rules, the stake after a win and after a loss, the speed. */
-export function AutoBetSheet({ form, onForm, pace, onPace, stake, onStart, onClose }: AutoBetSheetProps) {
+export function AutoBetSheet({ form, onForm, pace, onPace, stake, closed = null, onStart, onClose }: AutoBetSheetProps) {
   const { gt, locale } = useGamesT();
   const [submitted, setSubmitted] = useState(false);
-  const checked = checkAutoForm(form);
+  const checked = checkAutoForm(form, stake === null ? null : toNano(stake));
   const wrong: AutoField | null = submitted && !checked.ok ? checked.field : null;
 
   const set = (patch: Partial<AutoBetForm>) => onForm({ ...form, ...patch });
-  const problem = checked.ok ? null : gt(`play.auto.problem.${checked.problem}`);
+  const problem = checked.ok ? null : gt(`play.auto.problem.${checked.problem}`, { stake: stake === null ? '' : formatTon(stake, locale) });
 
   const field = (name: AutoField, label: string, unit: string, placeholder: string, hint?: string): ReactNode => (
     <div className="field auto-field">
@@ -180,11 +184,11 @@ export function AutoBetSheet({ form, onForm, pace, onPace, stake, onStart, onClo
         <button
           type="button"
           className="button button--primary button--block"
-          disabled={stake === null}
+          disabled={stake === null || closed !== null}
           data-testid="auto-start"
           onClick={() => {
             setSubmitted(true);
-            if (checked.ok) onStart(checked.settings);
+            if (checked.ok && closed === null) onStart(checked.settings);
           }}
         >
           {gt('play.auto.start')}
@@ -206,6 +210,11 @@ export function AutoBetSheet({ form, onForm, pace, onPace, stake, onStart, onClo
       <p className="auto-sheet__note" data-testid="auto-stake-note">
         {stake ? gt('play.auto.stake', { stake: formatTon(stake, locale) }) : gt('play.auto.needStake')}
       </p>
+      {closed ? (
+        <p className="field__error auto-sheet__problem" role="alert" data-testid="auto-closed">
+          {closed}
+        </p>
+      ) : null}
       {wrong && problem ? (
         <p className="field__error auto-sheet__problem" id="auto-problem" role="alert" data-testid="auto-problem">
           {problem}
@@ -312,6 +321,8 @@ interface AutoBetDockProps {
 export function AutoBetDock({ autoPlay, error, currency, locked, play, pace, onPace, stake, onStart }: AutoBetDockProps) {
   const { gt } = useGamesT();
   const { auto } = autoPlay;
+  // A responsible-play pause closes auto-bet as it closes Play (the reason shows on Play and in the sheet).
+  const { reason: closed } = useClosedReason('play');
   return (
     <>
       {auto.state ? <AutoBetStatus state={auto.state} total={autoPlay.total} onDismiss={auto.dismiss} /> : null}
@@ -323,7 +334,7 @@ export function AutoBetDock({ autoPlay, error, currency, locked, play, pace, onP
           </button>
         ) : (
           <>
-            <AutoBetButton disabled={locked} onPress={() => autoPlay.setSheetOpen(true)} />
+            <AutoBetButton disabled={locked || closed !== null} onPress={() => autoPlay.setSheetOpen(true)} />
             {play}
           </>
         )}
@@ -335,6 +346,7 @@ export function AutoBetDock({ autoPlay, error, currency, locked, play, pace, onP
           pace={pace}
           onPace={onPace}
           stake={stake}
+          closed={closed}
           onStart={onStart}
           onClose={() => autoPlay.setSheetOpen(false)}
         />

@@ -16,7 +16,10 @@ export interface AutoBetSettings {
   rounds: number | null;
   /** Stop once the net result reaches this profit (nanotons), or null. */
   stopProfit: bigint | null;
-  /** Stop once the net result reaches this loss (nanotons, positive), or null. */
+  /**
+   * The most the run may lose (nanotons, positive), or null: a stake that could take the loss
+   * past it is never placed (the run stops before it), so the loss never goes beyond it.
+   */
   stopLoss: bigint | null;
   /** Stop after one round that won more than this (its profit, nanotons), or null. */
   stopWinAbove: bigint | null;
@@ -35,7 +38,7 @@ export const AUTO_LIST_LENGTH = 8;
 export type StopReason =
   | 'rounds' // the rounds asked for were played
   | 'profit' // the net reached the profit target
-  | 'loss' // the net reached the loss limit
+  | 'loss' // the next stake, if lost, would take the loss past the limit (or it is reached)
   | 'bigWin' // one win was above the set amount
   | 'balance' // the balance does not cover the next stake
   | 'refused' // the server refused a bet (a responsible-play limit among them)
@@ -94,9 +97,20 @@ function stakeProblem(stake: bigint, context: StakeContext): StopReason | null {
   return null;
 }
 
-/** The first round's state, or stopped at once when the stake cannot be bet from this balance. */
-export function startAutoBet(baseStake: bigint, context: StakeContext): AutoBetState {
-  const problem = stakeProblem(baseStake, context);
+/**
+ * True when losing `stake` after a net of `net` would take the loss past the stop-loss: the
+ * stake is not placed. A loss of exactly the limit is allowed.
+ */
+export function passesStopLoss(net: bigint, stake: bigint, stopLoss: bigint | null): boolean {
+  return stopLoss !== null && -net + stake > stopLoss;
+}
+
+/**
+ * The first round's state, or stopped at once when the stake cannot be bet from this balance
+ * or alone could lose more than the stop-loss (reason 'loss', no round placed).
+ */
+export function startAutoBet(baseStake: bigint, context: StakeContext, stopLoss: bigint | null = null): AutoBetState {
+  const problem = stakeProblem(baseStake, context) ?? (passesStopLoss(0n, baseStake, stopLoss) ? 'loss' : null);
   return {
     running: problem === null,
     baseStake,
@@ -112,6 +126,7 @@ export function startAutoBet(baseStake: bigint, context: StakeContext): AutoBetS
 /**
  * Takes one settled round into the state: the counters, the list, the next stake (reset or
  * changed, then kept within the limits and the balance now in `context`) and the stop rules.
+ * The loss rule looks ahead: the run stops before a stake whose loss would go past the limit.
  */
 export function recordRound(state: AutoBetState, settings: AutoBetSettings, round: AutoRound, context: StakeContext): AutoBetState {
   const net = state.net + round.payout - round.stake;
@@ -128,8 +143,8 @@ export function recordRound(state: AutoBetState, settings: AutoBetSettings, roun
   if (!state.running) return stop(state.stopReason ?? 'player');
   if (round.won && settings.stopWinAbove !== null && round.payout - round.stake > settings.stopWinAbove) return stop('bigWin');
   if (settings.stopProfit !== null && net >= settings.stopProfit) return stop('profit');
-  if (settings.stopLoss !== null && -net >= settings.stopLoss) return stop('loss');
   if (settings.rounds !== null && next.rounds >= settings.rounds) return stop('rounds');
+  if (passesStopLoss(net, next.stake, settings.stopLoss)) return stop('loss');
   const problem = stakeProblem(next.stake, context);
   if (problem) return stop(problem);
   return next;
@@ -168,7 +183,7 @@ export const DEFAULT_AUTO_FORM: AutoBetForm = {
 };
 
 export type AutoField = 'rounds' | 'stopProfit' | 'stopLoss' | 'stopWinAbove' | 'onWinPercent' | 'onLossPercent';
-export type AutoFieldProblem = 'rounds' | 'amount' | 'percent';
+export type AutoFieldProblem = 'rounds' | 'amount' | 'percent' | 'lossBelowStake';
 
 export type CheckedAutoForm = { ok: true; settings: AutoBetSettings } | { ok: false; field: AutoField; problem: AutoFieldProblem };
 
@@ -191,8 +206,11 @@ function optionalAmount(text: string): bigint | null | undefined {
   return parsed.ok ? parsed.nano : undefined;
 }
 
-/** Reads the panel's fields into settings, or names the first field that is wrong. */
-export function checkAutoForm(form: AutoBetForm): CheckedAutoForm {
+/**
+ * Reads the panel's fields into settings, or names the first field that is wrong. With the
+ * first round's stake, a stop-loss below it is wrong too: not one round could be played.
+ */
+export function checkAutoForm(form: AutoBetForm, firstStake: bigint | null = null): CheckedAutoForm {
   let rounds: number | null = null;
   if (form.rounds.trim() !== '') {
     const text = form.rounds.trim();
@@ -205,6 +223,8 @@ export function checkAutoForm(form: AutoBetForm): CheckedAutoForm {
     if (value === undefined) return { ok: false, field, problem: 'amount' };
     amounts[field] = value;
   }
+  if (firstStake !== null && passesStopLoss(0n, firstStake, amounts.stopLoss))
+    return { ok: false, field: 'stopLoss', problem: 'lossBelowStake' };
   const change = (mode: 'reset' | 'change', percent: string, field: AutoField): StakeChange | AutoField => {
     if (mode === 'reset') return { mode: 'reset' };
     const basisPoints = parsePercent(percent);

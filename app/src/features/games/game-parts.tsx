@@ -1,3 +1,4 @@
+import { PAUSE_BANNER_TEXT_ID, useClosedReason } from '../../components/play-pause-banner';
 import { useGamesT } from './games-texts';
 import '../../components/skeleton.css';
 import '../../components/spinner.css';
@@ -14,6 +15,7 @@ export function PlayButton({
   testId,
   disabled = false,
   tone = 'primary',
+  newBet = true,
 }: {
   /** Disabled: a bet is in flight or animating. */
   busy: boolean;
@@ -25,21 +27,34 @@ export function PlayButton({
   testId: string;
   disabled?: boolean;
   tone?: 'primary' | 'gold';
+  /** It places a new bet: a responsible-play pause closes it, and it says so (going on in or cashing out of a round does not). */
+  newBet?: boolean;
 }) {
   const { gt } = useGamesT();
+  const closed = useClosedReason('play');
+  const reason = newBet ? closed.reason : null;
+  const shownHint = reason ?? hint;
   return (
     <button
       type="button"
       className={`button button--${tone} button--block play-button`}
-      disabled={busy || disabled}
+      disabled={busy || disabled || reason !== null}
       aria-busy={busy}
+      aria-describedby={reason ? PAUSE_BANNER_TEXT_ID : undefined}
       data-testid={testId}
-      onClick={onPress}
+      data-closed={reason ? 'pause' : undefined}
+      onClick={() => {
+        if (reason === null) onPress();
+      }}
     >
       {waiting ? <span className="spinner spinner--small spinner--light" aria-hidden="true" /> : null}
       <span className="play-button__text">
         <span className="play-button__label">{waiting ? gt('play.playing') : label}</span>
-        {hint && !waiting ? <span className="play-button__hint">{hint}</span> : null}
+        {shownHint && !waiting ? (
+          <span className="play-button__hint" data-testid={reason ? `${testId}-closed` : undefined}>
+            {shownHint}
+          </span>
+        ) : null}
       </span>
     </button>
   );

@@ -1,5 +1,6 @@
 import type { GameName } from '@arcade/api-client/games';
 import { useContext, type ReactNode } from 'react';
+import { PlayPauseBanner } from '../../components/play-pause-banner';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { FairnessBadge } from './fairness-badge';
 import { GameSwitcher } from './game-switcher';
@@ -42,6 +43,7 @@ export function GameScreen({ game, dock, children }: GameScreenProps) {
           {badge}
         </PrefetchLink>
       </div>
+      <PlayPauseBanner />
       {children}
       <LiveWins />
       {dock ? (

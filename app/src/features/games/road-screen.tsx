@@ -258,6 +258,7 @@ export function Component() {
           hint={quote.next ? `${formatMultiplier(quote.next, locale)}×` : null}
           onPress={() => void advance()}
           disabled={quote.next === null}
+          newBet={false}
           testId="road-go"
         />
         <PlayButton
@@ -268,6 +269,7 @@ export function Component() {
           hint={quote.cashOut !== null ? `${formatTon(quote.cashOut, locale)} TON` : null}
           onPress={() => void takeWin()}
           disabled={quote.cashOut === null}
+          newBet={false}
           testId="road-cashout"
         />
       </div>

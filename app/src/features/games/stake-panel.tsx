@@ -1,6 +1,7 @@
 import { formatTon } from '../../lib/format';
 import type { Currency } from '@arcade/api-client/games';
 import { useAtom, useAtomValue } from 'jotai';
+import { usePlayPause } from '../../state/play-pause';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { BonusMark, TonMark } from '../../components/icons';
 import { balancesAtom } from '../../state/balances';
@@ -56,6 +57,8 @@ export function stakeProblemText(gt: GamesT, locale: string, problem: StakeProbl
 /** Where a "not enough" message sends the player. */
 export function TopUpLink({ currency }: { currency: Currency }) {
   const { gt } = useGamesT();
+  // A responsible-play pause closes deposits and bonuses: no way to them (the banner says why).
+  if (usePlayPause()) return null;
   return currency === 'bonus' ? (
     <PrefetchLink to="/bonus" className="bet-link" data-testid="earn-bonus-link">
       {gt('play.earnBonus')}

@@ -73,7 +73,7 @@ export function useAutoBet() {
   const start = useCallback(
     async (run: AutoBetRun) => {
       if (current.current?.running) return;
-      let state = startAutoBet(run.stake, run.context(null));
+      let state = startAutoBet(run.stake, run.context(null), run.settings.stopLoss);
       update(state);
       while (state.running) {
         const placed = await run.place(state.stake);

@@ -49,11 +49,8 @@ export function usedShare(limit: PlayLimit): number {
   return Number((used * 1000n) / cap) / 1000;
 }
 
-/** A moment for the player: the date and the time, in their language. */
-export function formatMoment(at: Date | string, locale: string): string {
-  const date = typeof at === 'string' ? new Date(at) : at;
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(date);
-}
+/** A moment for the player (the app's one formatter). */
+export { formatMoment } from '../../lib/format';
 
 const MINUTE_MS = 60_000;
 

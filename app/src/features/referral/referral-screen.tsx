@@ -2,6 +2,7 @@ import type { ReferralInfo } from '@arcade/api-client/bonus';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
+import { PAUSE_BANNER_TEXT_ID, PlayPauseBanner, useClosedReason } from '../../components/play-pause-banner';
 import { Screen } from '../../components/screen';
 import { formatCount, formatTon } from '../../lib/format';
 import { copyToClipboard, shareUrl } from '../../telegram/share';
@@ -87,9 +88,11 @@ function EarningsCard({ info }: { info: ReferralInfo }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const min = formatTon(info.minClaim, lang);
   const enough = atLeast(info.available, info.minClaim);
+  // A break or a self-exclusion closes claiming (the earnings stay, to claim once it ends).
+  const { reason: closed } = useClosedReason('claim');
 
   const onClaim = () => {
-    if (!enough || claim.isPending) return;
+    if (!enough || claim.isPending || closed) return;
     setRefusal(null);
     claim.mutate(undefined, {
       onSuccess: (result) => {
@@ -126,14 +129,19 @@ function EarningsCard({ info }: { info: ReferralInfo }) {
       <button
         type="button"
         className="button button--gold button--block"
-        disabled={!enough || claim.isPending}
+        disabled={!enough || claim.isPending || closed !== null}
         aria-busy={claim.isPending}
+        aria-describedby={closed ? PAUSE_BANNER_TEXT_ID : undefined}
         onClick={onClaim}
         data-testid="referral-claim"
       >
         {claim.isPending ? pt('player.referral.claiming') : pt('player.referral.claim')}
       </button>
-      {refusal ? (
+      {closed ? (
+        <p className="referral-earnings__refusal" data-testid="referral-closed">
+          {closed}
+        </p>
+      ) : refusal ? (
         <p className="referral-earnings__refusal" role="alert" data-testid="referral-refusal">
           {refusal}
         </p>
@@ -152,6 +160,7 @@ export function Component() {
   const info = query.data ?? null;
   return (
     <Screen name="referral" title={t('screens.referral.title')} description={t('screens.referral.description')}>
+      <PlayPauseBanner />
       {info ? (
         <>
           <InviteCard info={info} />

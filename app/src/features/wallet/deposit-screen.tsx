@@ -1,5 +1,6 @@
 import { ApiError } from '@arcade/api-client/errors';
 import { PlayRefusal } from '../../components/play-link';
+import { PAUSE_BANNER_TEXT_ID, PlayPauseBanner, useClosedReason } from '../../components/play-pause-banner';
 import { formatTon } from '../../lib/format';
 import { createActionKeys, newIdempotencyKey, runWithKey } from '../../lib/idempotency';
 import type { WalletInfo } from '@arcade/api-client/wallet';
@@ -54,11 +55,13 @@ function explainSendOutcome(outcome: Exclude<SendOutcome, 'sent'>, sender: Walle
 
 interface DepositFormProps {
   info: WalletInfo;
+  /** Why a responsible-play pause closes deposits, or null: the buttons are disabled and the QR hidden. */
+  closed: string | null;
   /** Re-reads the wallet info; the balance before sending is what the arrival is measured from. */
   reloadInfo: () => Promise<WalletInfo | undefined>;
 }
 
-function DepositForm({ info, reloadInfo }: DepositFormProps) {
+function DepositForm({ info, closed, reloadInfo }: DepositFormProps) {
   const { t, i18n } = useTranslation();
   const [amount, setAmount] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -93,7 +96,7 @@ function DepositForm({ info, reloadInfo }: DepositFormProps) {
 
   const depositFromWallet = async () => {
     setSubmitted(true);
-    if (!check.ok || busy) return;
+    if (!check.ok || busy || closed) return;
     if (!sender?.connected) {
       notify.info('wallet.toast.connectFirst');
       sender?.connect();
@@ -115,7 +118,7 @@ function DepositForm({ info, reloadInfo }: DepositFormProps) {
 
   const testDeposit = async () => {
     setSubmitted(true);
-    if (!check.ok || busy) return;
+    if (!check.ok || busy || closed) return;
     setBusy('test');
     const text = amountText(check.nano);
     try {
@@ -161,11 +164,17 @@ function DepositForm({ info, reloadInfo }: DepositFormProps) {
           <PlayRefusal code={playRefusal.code} fallback={playRefusal.message} />
         </p>
       ) : null}
+      {closed ? (
+        <p className="pause-closed" data-testid="deposit-closed">
+          {closed}
+        </p>
+      ) : null}
       <button
         type="button"
         className="button button--primary button--block"
-        disabled={busy !== null}
+        disabled={busy !== null || closed !== null}
         aria-busy={busy === 'wallet'}
+        aria-describedby={closed ? PAUSE_BANNER_TEXT_ID : undefined}
         data-testid="deposit-submit"
         onClick={() => void depositFromWallet()}
       >
@@ -173,7 +182,7 @@ function DepositForm({ info, reloadInfo }: DepositFormProps) {
         {busy === 'wallet' ? t('wallet.depositForm.sending') : t('wallet.depositForm.submit')}
       </button>
       {/* The same transfer for a wallet on another device: the amount typed above and the memo. */}
-      <DepositQr link={depositLink(info.depositAddress, info.depositMemo, check.ok ? check.nano : null)} />
+      {closed ? null : <DepositQr link={depositLink(info.depositAddress, info.depositMemo, check.ok ? check.nano : null)} />}
       {info.testDeposits ? (
         <div className="test-deposit">
           <p className="test-deposit__label">
@@ -184,7 +193,7 @@ function DepositForm({ info, reloadInfo }: DepositFormProps) {
           <button
             type="button"
             className="button button--test button--block"
-            disabled={busy !== null}
+            disabled={busy !== null || closed !== null}
             aria-busy={busy === 'test'}
             data-testid="test-deposit"
             onClick={() => void testDeposit()}
@@ -309,6 +318,8 @@ export function Component() {
   const { refetch } = infoQuery;
 
   const reloadInfo = async () => (await refetch()).data;
+  // A break or a self-exclusion closes deposits: the form stays to say so, the address and the QR go.
+  const { reason: closed } = useClosedReason('deposit');
 
   return (
     <Screen
@@ -317,14 +328,15 @@ export function Component() {
       description={t('wallet.screens.deposit.description')}
       aside={<NetworkBadge network={info?.network} />}
     >
+      <PlayPauseBanner />
       {info ? (
         <>
           {pending ? (
             <DepositPendingCard key={pending.id} pending={pending} info={info} />
           ) : (
-            <DepositForm info={info} reloadInfo={reloadInfo} />
+            <DepositForm info={info} closed={closed} reloadInfo={reloadInfo} />
           )}
-          <ManualDeposit info={info} />
+          {closed ? null : <ManualDeposit info={info} />}
         </>
       ) : infoQuery.isError ? (
         <WalletLoadError onRetry={() => void refetch()} />

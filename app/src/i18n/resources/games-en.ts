@@ -81,11 +81,12 @@ export const gamesEn = {
       rounds: 'A whole number of rounds from 1 to 1000, or empty.',
       amount: 'An amount in TON, or empty.',
       percent: 'A percentage from −99 to 1000, not 0.',
+      lossBelowStake: 'The first stake ({{stake}} TON) alone is more than this loss limit: lower the stake or raise the limit.',
     },
     reason: {
       rounds: 'All rounds played.',
       profit: 'The profit target was reached.',
-      loss: 'The loss limit was reached.',
+      loss: 'Stopped before a stake that could take the loss past your limit.',
       bigWin: 'A win above your amount.',
       balance: 'The balance does not cover the next stake.',
       refused: 'A bet was refused.',

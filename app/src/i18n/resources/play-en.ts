@@ -108,6 +108,20 @@ export const playEn = {
     confirm: 'Confirm and play',
     leave: 'Leave the games',
   },
+  closed: {
+    coolOffTitle: 'On a break until {{time}}',
+    excludedTitle: 'Self-excluded for good',
+    coolOffText: 'Until then bets, deposits, bonuses, the daily reward and tasks are closed. Withdrawals still work.',
+    excludedText: 'Bets, deposits, bonuses, the daily reward and tasks are closed. Only support can lift this. Withdrawals still work.',
+    play: 'Closed during your break',
+    playExcluded: 'Closed: you excluded yourself',
+    deposit: 'Deposits are closed during your break. The deposit address is hidden until it ends.',
+    depositExcluded: 'Deposits are closed: you excluded yourself. The deposit address is hidden.',
+    rewards: 'Bonuses, the daily reward and tasks are closed during your break.',
+    rewardsExcluded: 'Bonuses, the daily reward and tasks are closed: you excluded yourself.',
+    claim: 'Claiming is closed during your break.',
+    claimExcluded: 'Claiming is closed: you excluded yourself.',
+  },
   refusal: {
     link: 'Responsible play',
     ageUnconfirmed: 'Confirm that you are 18 or older before you play.',
@@ -117,6 +131,8 @@ export const playEn = {
     limitWager: 'This stake goes beyond your stake limit.',
     limitDeposit: 'This deposit goes beyond your deposit limit.',
     pauseShorter: 'A break cannot be shortened: choose a longer one.',
+    rewardPaused: 'You are on a break: bonuses, the daily reward and tasks are closed until it ends.',
+    rewardExcluded: 'You excluded yourself from play: bonuses, the daily reward and tasks are closed.',
   },
 };
 
