@@ -5,8 +5,8 @@ export type * from '@playwright/test';
 
 /**
  * Marks a test whose outcome does not depend on the phone's size (money, seeds, routes, the
- * host's calls): it runs on the phones that play every test (iPhone SE, iPhone 16 Pro Max and
- * Android at 320 px), not on the three in between, which play what a screen size can break.
+ * host's calls): it runs once, on the iPhone SE, while the other phones play only what a screen
+ * size can break (playwright.config.ts).
  */
 export const anySize = { tag: '@any-size' };
 
