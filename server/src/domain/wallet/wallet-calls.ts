@@ -84,9 +84,11 @@ export async function testDeposit(
   await assertNotBanned(db, userId);
   const amount = checkDepositAmount(amountText);
   await checkDepositRequest(db, userId, amount, now);
-  // The key is checked before anything is written, the memo included.
-  return withIdempotencyKey(db, money, async (tx) => {
-    const memo = await depositMemoOf(tx, userId);
+  // The memo is committed before the transfer exists: a watcher pass that reads the transfer
+  // while the key's transaction is still open must find whose memo it is. (Made once per player,
+  // it is the memo the wallet screen shows anyway.)
+  const memo = await depositMemoOf(db, userId);
+  return withIdempotencyKey(db, money, async () => {
     const playerWallet = await sandbox.createUserWallet(`player-${userId}`, amount + 1_000_000_000n);
     const txHash = await sandbox.sendFromUser(playerWallet, { to: ton.hotWallet.address, amount, comment: memo, bounce: true });
     return { txHash: txHash ?? '' };
