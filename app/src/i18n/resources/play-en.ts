@@ -114,6 +114,7 @@ export const playEn = {
     limitLoss: 'This stake goes beyond your loss limit.',
     limitWager: 'This stake goes beyond your stake limit for this session.',
     limitDeposit: 'This deposit goes beyond your deposit limit.',
+    limitMax: 'A limit can be at most {{max}} TON.',
     pauseShorter: 'A break cannot be shortened: choose a longer one.',
   },
 };

@@ -4,6 +4,7 @@ import { fromNano, toNano } from '@arcade/api-client/money';
 import type { Db, Queryable } from '../../db/db';
 import { actingAs } from '../actor';
 import { DomainError } from '../errors';
+import { productConfig } from '../product-config';
 import { lockInOrder, post, withIdempotencyKey, type MoneyKey } from '../ledger';
 
 /**
@@ -43,6 +44,7 @@ export const playMessages = {
   wagerLimit: (left: bigint) => `This stake goes beyond your wager limit for this session: ${fromNano(left)} TON left`,
   depositLimit: (left: bigint) => `This deposit goes beyond your deposit limit: ${fromNano(left)} TON left`,
   pauseShorter: 'A pause cannot be shortened: choose a longer one',
+  limitMax: `A limit can be at most ${fromNano(productConfig.responsiblePlay.maxLimitNano)} TON`,
 } as const;
 
 interface SettingsRow {
@@ -254,6 +256,8 @@ export function setPlayLimit(
 ): Promise<PlayState> {
   const { userId, kind, now } = input;
   const wanted = input.amount === null ? null : toNano(input.amount);
+  if (wanted !== null && wanted > productConfig.responsiblePlay.maxLimitNano)
+    throw new DomainError('invalid', playMessages.limitMax, 'play.limit.max');
   return withIdempotencyKey(db, input.money, async (tx) => {
     await lockPlayer(tx, userId);
     await ensureSettings(tx, userId);

@@ -19,12 +19,14 @@ const { wallet } = productConfig;
 
 export const depositMessages = {
   min: (min: bigint) => `The minimum deposit is ${fromNano(min)} TON`,
+  max: (max: bigint) => `The largest deposit is ${fromNano(max)} TON`,
   testUnavailable: 'Test deposits exist only on the emulated chain of a development server',
 };
 
 function checkDepositAmount(amountText: string): bigint {
   const amount = toNano(amountText);
   if (amount < wallet.minDepositNano) throw new DomainError('invalid', depositMessages.min(wallet.minDepositNano), 'deposit.amount.min');
+  if (amount > wallet.maxDepositNano) throw new DomainError('invalid', depositMessages.max(wallet.maxDepositNano), 'deposit.amount.max');
   return amount;
 }
 
@@ -43,6 +45,7 @@ export async function walletInfo(db: Db, ton: Ton, userId: bigint, now: Date): P
     testDeposits: ton.sandbox !== null,
     limits: {
       minDeposit: fromNano(wallet.minDepositNano),
+      maxDeposit: fromNano(wallet.maxDepositNano),
       minWithdrawal: fromNano(wallet.minWithdrawalNano),
       withdrawalFee: fromNano(wallet.withdrawalFeeNano),
       dailyWithdrawalLimit: fromNano(wallet.dailyWithdrawalLimitNano),
