@@ -128,6 +128,8 @@ export type GiftMarketInfo = typeof GiftMarketInfo.infer;
 export const marketRules = {
   /** Lowest listing price, TON. */
   minPrice: '0.1',
+  /** Highest listing price, TON: every price the market stores and sorts stays well inside its arithmetic. */
+  maxPrice: '1000000',
   /** Seller fee on a completed sale, in basis points (5%). */
   sellerFeeBasisPoints: 500,
   /** Flat fee for sending a gift to the player's Telegram account, TON. */
@@ -164,6 +166,7 @@ export const GiftWithdrawal = lazy(() => type({ gift: Gift, fee: TonAmount, bala
 
 export const marketRefusals = [
   'market.price.min',
+  'market.price.max',
   'market.gift.unknown',
   'market.gift.not-yours',
   'market.gift.locked',

@@ -105,6 +105,12 @@ export const PlayRealityCheckRequest = lazy(() =>
 );
 export type PlayRealityCheckRequest = typeof PlayRealityCheckRequest.infer;
 
+/** Responsible play's fixed numbers, shared by the server that enforces them and the app that shows them. */
+export const playRules = {
+  /** The largest limit a player may set, TON: any limit above it is refused (play.limit.max). */
+  maxLimit: '1000000',
+} as const;
+
 /** Why a call was refused for responsible-play reasons: the `code` of the failure envelope. */
 export const playRefusals = [
   /** A bet before the player confirmed 18+. */
@@ -119,6 +125,8 @@ export const playRefusals = [
   'play.limit.wager',
   /** The deposit would go beyond a deposit limit; the message says what is left. */
   'play.limit.deposit',
+  /** A limit above the largest one a player may set (playRules.maxLimit). */
+  'play.limit.max',
   /** A pause shorter than the one in force (it cannot be shortened). */
   'play.pause.shorter',
 ] as const;

@@ -18,6 +18,7 @@ export const WalletInfo = lazy(() =>
     testDeposits: 'boolean',
     limits: {
       minDeposit: TonAmount,
+      maxDeposit: TonAmount,
       minWithdrawal: TonAmount,
       withdrawalFee: TonAmount,
       dailyWithdrawalLimit: TonAmount,
@@ -170,6 +171,7 @@ export const walletRefusals = [
   'withdraw.amount.daily-limit',
   'deposit.amount.invalid',
   'deposit.amount.min',
+  'deposit.amount.max',
   'deposit.test-unavailable',
   'account.banned',
   'link.proof-invalid',

@@ -49,9 +49,14 @@ describe('typed TON amounts', () => {
 
 describe('deposit amount checks', () => {
   it('apply the minimum deposit', () => {
-    expect(checkDepositAmount('0.05', '0.1')).toEqual({ ok: false, problem: 'min' });
-    expect(checkDepositAmount('0.1', '0.1')).toEqual({ ok: true, nano: 100_000_000n });
-    expect(checkDepositAmount('x', '0.1')).toEqual({ ok: false, problem: 'invalid' });
+    expect(checkDepositAmount('0.05', '0.1', '100000')).toEqual({ ok: false, problem: 'min' });
+    expect(checkDepositAmount('0.1', '0.1', '100000')).toEqual({ ok: true, nano: 100_000_000n });
+    expect(checkDepositAmount('x', '0.1', '100000')).toEqual({ ok: false, problem: 'invalid' });
+  });
+  it('apply the largest deposit', () => {
+    expect(checkDepositAmount('100000', '0.1', '100000')).toEqual({ ok: true, nano: 100_000_000_000_000n });
+    expect(checkDepositAmount('100000.000000001', '0.1', '100000')).toEqual({ ok: false, problem: 'max' });
+    expect(checkDepositAmount('999999999.999999999', '0.1', '100000')).toEqual({ ok: false, problem: 'max' });
   });
 });
 
@@ -112,7 +117,14 @@ describe('deposit arrival', () => {
     depositAddress: 'UQ…',
     network: 'testnet' as const,
     testDeposits: true,
-    limits: { minDeposit: '0.1', minWithdrawal: '0.1', withdrawalFee: '0.05', dailyWithdrawalLimit: '100', dailyWithdrawalLeft: '100' },
+    limits: {
+      minDeposit: '0.1',
+      maxDeposit: '100000',
+      minWithdrawal: '0.1',
+      withdrawalFee: '0.05',
+      dailyWithdrawalLimit: '100',
+      dailyWithdrawalLeft: '100',
+    },
     linkedWallet: null,
   });
 

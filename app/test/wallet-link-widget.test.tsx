@@ -100,7 +100,14 @@ function walletInfo(linkedWallet: string | null): WalletInfo {
     depositAddress: 'UQDeposit',
     network: 'testnet',
     testDeposits: true,
-    limits: { minDeposit: '0.1', minWithdrawal: '0.1', withdrawalFee: '0.05', dailyWithdrawalLimit: '100', dailyWithdrawalLeft: '100' },
+    limits: {
+      minDeposit: '0.1',
+      maxDeposit: '100000',
+      minWithdrawal: '0.1',
+      withdrawalFee: '0.05',
+      dailyWithdrawalLimit: '100',
+      dailyWithdrawalLeft: '100',
+    },
     linkedWallet,
   };
 }

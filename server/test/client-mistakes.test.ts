@@ -5,8 +5,10 @@ import { WalletContractV5R1 } from '@ton/ton';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallName, type RequestOf } from '@arcade/api-client/calls';
+import { fromNano } from '@arcade/api-client/money';
 import type { Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
+import { productConfig } from '../src/domain/product-config';
 import { createSessions } from '../src/domain/sessions';
 import { proofDigest } from '../src/domain/ton/ton-proof';
 import {
@@ -559,11 +561,17 @@ describe.each(databases())('a client mistake is a 4xx, never a 500, on $name', (
       });
     });
 
-    it("a test deposit larger than the emulated chain's faucet holds is sent (it was a 500)", async () => {
+    it('a test deposit of the largest amount is sent; a larger one (once a 500) is refused clearly', async () => {
       const before = (await audit(db)).problems;
+      const largest = await call('/api/v3/wallet/test-deposit', {
+        amount: fromNano(productConfig.wallet.maxDepositNano),
+        idempotencyKey: key(),
+      });
+      expect(largest.statusCode, largest.body).toBe(200);
       for (const amount of ['999999999.999999999', '5000000']) {
         const response = await call('/api/v3/wallet/test-deposit', { amount, idempotencyKey: key() });
-        expect(response.statusCode, `${amount}: ${response.body}`).toBe(200);
+        expect(response.statusCode, `${amount}: ${response.body}`).toBe(400);
+        expect(envelope(response)).toMatchObject({ success: false, code: 'deposit.amount.max' });
       }
       expect((await audit(db)).problems).toEqual(before);
     });

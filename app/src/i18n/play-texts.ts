@@ -35,6 +35,7 @@ const refusalKeys: Readonly<Record<string, PlayKey | undefined>> = {
   'play.limit.loss': 'responsible.refusal.limitLoss',
   'play.limit.wager': 'responsible.refusal.limitWager',
   'play.limit.deposit': 'responsible.refusal.limitDeposit',
+  'play.limit.max': 'responsible.refusal.limitMax',
   'play.pause.shorter': 'responsible.refusal.pauseShorter',
 };
 

@@ -1,5 +1,6 @@
 import { toNano } from '@arcade/api-client/money';
 import { marketRules } from '@arcade/api-client/market';
+import { playRules } from '@arcade/api-client/play';
 
 /**
  * Every product number the server uses, in one place (design/PRODUCT.md). Amounts are
@@ -35,6 +36,8 @@ export const productConfig = {
   },
   wallet: {
     minDepositNano: toNano('0.1'),
+    /** The largest deposit a player may ask for (the TON Connect transfer, the test deposit). */
+    maxDepositNano: toNano('100000'),
     minWithdrawalNano: toNano('0.1'),
     withdrawalFeeNano: toNano('0.05'),
     /** Per player and UTC day, counting every withdrawal not refunded or rejected. */
@@ -63,6 +66,10 @@ export const productConfig = {
     lifetimeCapNano: toNano('70'),
     /** Each bonus credit adds this many times its amount to the wagering requirement. */
     wageringFactor: 25n,
+  },
+  responsiblePlay: {
+    /** The largest limit a player may set on themself. */
+    maxLimitNano: toNano(playRules.maxLimit),
   },
   liveFeed: {
     /** A win is big (marked in the live feed) from this multiplier, in ten-thousandths... */
@@ -97,6 +104,7 @@ export const productConfig = {
   },
   market: {
     minPriceNano: toNano(marketRules.minPrice),
+    maxPriceNano: toNano(marketRules.maxPrice),
     /** Seller fee on a completed sale, in ten-thousandths (5%). */
     sellerFee: BigInt(marketRules.sellerFeeBasisPoints),
     maxCartItems: marketRules.maxCartItems,

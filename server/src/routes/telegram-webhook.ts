@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import { BotError } from 'grammy';
 import type { Update } from 'grammy/types';
 import { createTelegramBot, WEBHOOK_PATH } from '../adapters/telegram/bot';
-import { botUpdateHandlers } from '../domain/bot-updates';
+import { botUpdateHandlers, claimBotUpdate, releaseBotUpdate } from '../domain/bot-updates';
 import type { RouteDeps } from './deps';
 import { HttpError } from './errors';
 
@@ -25,6 +25,8 @@ const sha256 = (value: string): Buffer => createHash('sha256').update(value).dig
  * body is read (hashing both sides gives equal lengths, so the comparison takes the same time for
  * any guess); a missing or wrong one is a 401 and the update is dropped. An update is answered 200
  * once handled; a failure of our own (the database) is a 5xx, so Telegram delivers it again.
+ * Telegram also delivers an update again when our answer is slow, to either replica: an update is
+ * handled at most once per update_id (claimBotUpdate), every other delivery answered 200 unhandled.
  */
 export function registerTelegramWebhook(app: FastifyInstance, deps: Pick<RouteDeps, 'config' | 'db'>): void {
   const bot = createTelegramBot({ config: deps.config, handlers: botUpdateHandlers(deps.db), log: app.log });
@@ -39,9 +41,15 @@ export function registerTelegramWebhook(app: FastifyInstance, deps: Pick<RouteDe
   app.post(WEBHOOK_PATH, { onRequest: checkSecret }, async (request) => {
     const update = UpdateShape(request.body);
     if (update instanceof type.errors) throw new HttpError(400, webhookMessages.notAnUpdate);
+    if (!(await claimBotUpdate(deps.db, update.update_id))) {
+      request.log.info({ updateId: update.update_id }, 'a bot update delivered again: already handled or being handled');
+      return { ok: true };
+    }
     try {
       await bot.handleUpdate(request.body as Update);
     } catch (error) {
+      // Not handled: the claim goes back, so Telegram's next delivery is handled.
+      await releaseBotUpdate(deps.db, update.update_id);
       // A handler's refusal (a malformed business connection: DomainError) or our failure, as itself.
       throw error instanceof BotError ? error.error : error;
     }

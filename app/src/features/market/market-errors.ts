@@ -1,13 +1,14 @@
 import { ApiError } from '@arcade/api-client/errors';
 import type { MarketRefusal } from '@arcade/api-client/market';
 import type { MarketTextKey } from './market-texts';
-import { GIFT_WITHDRAWAL_FEE, MIN_LIST_PRICE } from './market-config';
+import { GIFT_WITHDRAWAL_FEE, MAX_LIST_PRICE, MIN_LIST_PRICE } from './market-config';
 import { outcomeUnknown } from '../../lib/idempotency';
 import { marketText } from './market-texts';
 
 /** Every refusal code of the market contract and the text that explains it in the player's language. */
 export const marketRefusalKeys = {
   'market.price.min': 'gifts.refusal.priceMin',
+  'market.price.max': 'gifts.refusal.priceMax',
   'market.gift.unknown': 'gifts.refusal.unknown',
   'market.gift.not-yours': 'gifts.refusal.notYours',
   'market.gift.locked': 'gifts.refusal.locked',
@@ -29,7 +30,9 @@ export function readMarketRefusal(error: unknown): MarketRefusalText | null {
   const code = error.code ?? '';
   const keys: Readonly<Record<string, MarketTextKey | undefined>> = marketRefusalKeys;
   const key = Object.hasOwn(keys, code) ? keys[code] : undefined;
-  const text = key ? marketText(key, { min: MIN_LIST_PRICE, fee: GIFT_WITHDRAWAL_FEE }) : error.message || marketText('gifts.toast.failed');
+  const text = key
+    ? marketText(key, { min: MIN_LIST_PRICE, max: MAX_LIST_PRICE, fee: GIFT_WITHDRAWAL_FEE })
+    : error.message || marketText('gifts.toast.failed');
   return { code, text };
 }
 

@@ -6,7 +6,7 @@ import { memo, useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LockIcon, SendIcon, TagIcon, TonMark, WarningIcon } from '../../components/icons';
 import { GiftArt, GiftName } from './gift-art';
-import { GIFT_WITHDRAWAL_FEE, MIN_LIST_PRICE, SELLER_FEE_BASIS_POINTS, SELLER_FEE_PERCENT } from './market-config';
+import { GIFT_WITHDRAWAL_FEE, MAX_LIST_PRICE, MIN_LIST_PRICE, SELLER_FEE_BASIS_POINTS, SELLER_FEE_PERCENT } from './market-config';
 import { describeCallError } from './market-errors';
 import { afterFee, formatDateTime, parseTonInput } from './market-format';
 import { inventoryQueryAtom, listGiftAtom, unlistGiftAtom, withdrawGiftAtom } from './market-state';
@@ -230,12 +230,14 @@ function PriceForm({ gift, onDone }: { gift: Gift; onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   const price = parseTonInput(text);
   const tooLow = price !== null && toNano(price) < toNano(MIN_LIST_PRICE);
+  const tooHigh = price !== null && toNano(price) > toNano(MAX_LIST_PRICE);
   const min = formatTon(MIN_LIST_PRICE, language);
 
   const submit = async () => {
     if (busy) return;
     if (price === null) return setError(mt('gifts.priceFilter.invalid'));
     if (tooLow) return setError(mt('gifts.refusal.priceMin', { min }));
+    if (tooHigh) return setError(mt('gifts.refusal.priceMax', { max: formatTon(MAX_LIST_PRICE, language) }));
     setBusy(true);
     try {
       const listed = await list({ giftId: gift.id, price });
@@ -245,7 +247,8 @@ function PriceForm({ gift, onDone }: { gift: Gift; onDone: () => void }) {
       onDone();
     } catch (failure) {
       const problem = describeCallError(failure);
-      if (problem.kind === 'refusal' && problem.code === 'market.price.min') setError(problem.text);
+      if (problem.kind === 'refusal' && (problem.code === 'market.price.min' || problem.code === 'market.price.max'))
+        setError(problem.text);
       else marketToast.custom('error', `list:${problem.text}`, problem.text);
     } finally {
       setBusy(false);

@@ -1,5 +1,6 @@
 import { ApiError } from '@arcade/api-client/errors';
 import type { PlayLimit, PlayPauseLength, PlayState } from '@arcade/api-client';
+import { playRules } from '@arcade/api-client/play';
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
 import { ClockIcon, LockIcon, WarningIcon } from '../../components/icons';
@@ -18,10 +19,10 @@ import '../../components/card.css';
 import './play.css';
 
 /** The server's own words for a refusal (already in the player's language), or a plain "could not save". */
-function failureText(error: unknown, rt: PlayT): string {
+function failureText(error: unknown, rt: PlayT, locale: string): string {
   if (ApiError.is(error, 'failure')) {
     const key = playRefusalKey(error.code);
-    if (key) return rt(key);
+    if (key) return rt(key, { max: formatTon(playRules.maxLimit, locale) });
     if (error.message) return error.message;
   }
   return rt('responsible.failed');
@@ -52,7 +53,7 @@ function LimitRow({ limit }: { limit: PlayLimit }) {
             { toastId: `play:limit:${limit.kind}` },
           );
         },
-        onError: (error) => void toast.error(failureText(error, rt), { toastId: `play:limit-failed:${limit.kind}` }),
+        onError: (error) => void toast.error(failureText(error, rt, locale), { toastId: `play:limit-failed:${limit.kind}` }),
       },
     );
   };
@@ -212,7 +213,7 @@ function PauseCard() {
       },
       onError: (error) => {
         setAsking(null);
-        toast.error(failureText(error, rt), { toastId: 'play:pause-failed' });
+        toast.error(failureText(error, rt, locale), { toastId: 'play:pause-failed' });
       },
     });
   };
@@ -324,7 +325,7 @@ function PauseCard() {
 const REALITY_OPTIONS = [null, 15, 30, 60, 120] as const;
 
 function RealityCheckCard({ minutes }: { minutes: number | null }) {
-  const { rt } = usePlayT();
+  const { rt, locale } = usePlayT();
   const saving = useAtomValue(realityCheckAtom);
   const shown = saving.isPending && saving.variables !== undefined ? saving.variables : minutes;
   return (
@@ -345,7 +346,7 @@ function RealityCheckCard({ minutes }: { minutes: number | null }) {
             onClick={() =>
               saving.mutate(option, {
                 onSuccess: () => toast.success(rt('responsible.reality.saved'), { toastId: 'play:reality' }),
-                onError: (error) => void toast.error(failureText(error, rt), { toastId: 'play:reality-failed' }),
+                onError: (error) => void toast.error(failureText(error, rt, locale), { toastId: 'play:reality-failed' }),
               })
             }
             data-testid={`reality-${option ?? 'off'}`}

@@ -36,13 +36,14 @@ export function amountText(nano: bigint): string {
   return fromNano(nano);
 }
 
-export type DepositAmountProblem = AmountProblem | 'min';
+export type DepositAmountProblem = AmountProblem | 'min' | 'max';
 export type CheckedAmount<P extends string> = { ok: true; nano: bigint } | { ok: false; problem: P };
 
-export function checkDepositAmount(input: string, minDeposit: string): CheckedAmount<DepositAmountProblem> {
+export function checkDepositAmount(input: string, minDeposit: string, maxDeposit: string): CheckedAmount<DepositAmountProblem> {
   const parsed = parseTonAmount(input);
   if (!parsed.ok) return parsed;
   if (parsed.nano < toNano(minDeposit)) return { ok: false, problem: 'min' };
+  if (parsed.nano > toNano(maxDeposit)) return { ok: false, problem: 'max' };
   return parsed;
 }
 

@@ -11,6 +11,7 @@ export type RefusalValues = {
   fee?: string;
   left?: string;
   minDeposit?: string;
+  maxDeposit?: string;
 };
 
 export type FieldErrors = Partial<Record<Exclude<RefusalPlace, 'toast'>, string>>;

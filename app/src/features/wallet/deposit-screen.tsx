@@ -75,7 +75,7 @@ function DepositForm({ info, closed, reloadInfo }: DepositFormProps) {
   const { mutateAsync: sendTestDeposit } = useAtomValue(testDepositAtom);
   const setPending = useSetAtom(pendingDepositAtom);
 
-  const check = checkDepositAmount(amount, info.limits.minDeposit);
+  const check = checkDepositAmount(amount, info.limits.minDeposit, info.limits.maxDeposit);
   const problem = check.ok ? null : check.problem;
   const showProblem = problem !== null && (submitted || (amount.trim() !== '' && problem !== 'empty'));
   const error = serverError ?? (showProblem ? amountProblemText(t, i18n.language, problem, info, 'deposit') : null);

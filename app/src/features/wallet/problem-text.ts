@@ -25,6 +25,8 @@ export function amountProblemText(
       return purpose === 'deposit'
         ? t('wallet.problem.depositMin', { amount: ton(info.limits.minDeposit) })
         : t('wallet.problem.withdrawMin', { amount: ton(info.limits.minWithdrawal) });
+    case 'max':
+      return t('wallet.problem.depositMax', { amount: ton(info.limits.maxDeposit) });
     case 'balance': {
       const payable = payableFromBalance(info.balance.ton, info.limits.withdrawalFee);
       return t('wallet.problem.balance', { fee: ton(info.limits.withdrawalFee), max: ton(payable) });
@@ -42,5 +44,6 @@ export function refusalValues(info: WalletInfo, locale: string) {
     fee: ton(info.limits.withdrawalFee),
     left: ton(info.limits.dailyWithdrawalLeft),
     minDeposit: ton(info.limits.minDeposit),
+    maxDeposit: ton(info.limits.maxDeposit),
   };
 }

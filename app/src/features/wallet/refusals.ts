@@ -20,6 +20,7 @@ export const refusalKeys = {
   'withdraw.amount.daily-limit': 'wallet.refusal.amountDailyLimit',
   'deposit.amount.invalid': 'wallet.refusal.depositAmountInvalid',
   'deposit.amount.min': 'wallet.refusal.depositAmountMin',
+  'deposit.amount.max': 'wallet.refusal.depositAmountMax',
   'deposit.test-unavailable': 'wallet.refusal.testUnavailable',
   'account.banned': 'wallet.refusal.banned',
   'link.proof-invalid': 'wallet.refusal.linkProofInvalid',

@@ -210,6 +210,7 @@ export const marketEn = {
   },
   refusal: {
     priceMin: 'The lowest price is {{min}} TON.',
+    priceMax: 'The highest price is {{max}} TON.',
     unknown: 'This gift does not exist any more.',
     notYours: 'This gift is not yours any more.',
     locked: 'Telegram still holds this gift. Try after the lock date.',

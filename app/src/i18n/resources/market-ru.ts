@@ -209,6 +209,7 @@ export const marketRu: MarketResources = {
   },
   refusal: {
     priceMin: 'Минимальная цена — {{min}} TON.',
+    priceMax: 'Максимальная цена — {{max}} TON.',
     unknown: 'Этого подарка больше нет.',
     notYours: 'Этот подарок вам больше не принадлежит.',
     locked: 'Telegram пока удерживает этот подарок. Попробуйте после даты блокировки.',

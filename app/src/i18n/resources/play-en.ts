@@ -130,6 +130,7 @@ export const playEn = {
     limitLoss: 'This stake goes beyond your loss limit.',
     limitWager: 'This stake goes beyond your stake limit.',
     limitDeposit: 'This deposit goes beyond your deposit limit.',
+    limitMax: 'A limit can be at most {{max}} TON.',
     pauseShorter: 'A break cannot be shortened: choose a longer one.',
     rewardPaused: 'You are on a break: bonuses, the daily reward and tasks are closed until it ends.',
     rewardExcluded: 'You excluded yourself from play: bonuses, the daily reward and tasks are closed.',

@@ -176,7 +176,8 @@ export async function listMarket(
  * probe of listings_collection_model_price_idx per (collection, model) pair that has listings
  * (their names come from the maintained counts): a few hundred index reads whatever the size of
  * the book. `discount` is (next - price) / next in millionths, for the gifts strictly below the
- * floor of the others.
+ * floor of the others. It is worked out in numeric: (next - price) * 1000000 would leave BIGINT
+ * for a gap above 9,223 TON, and one such listing would break the order for everyone.
  */
 const DISCOUNTED = `
   WITH live AS (
@@ -189,7 +190,7 @@ const DISCOUNTED = `
           FROM (SELECT x.price, x.gift_id FROM listings x WHERE x.collection_id = c.name AND x.model = m.name
                  ORDER BY x.price, x.gift_id LIMIT 2) t) two),
   d AS MATERIALIZED (
-    SELECT ids[1] AS gift_id, ((prices[2] - prices[1]) * 1000000 / prices[2])::bigint AS discount
+    SELECT ids[1] AS gift_id, div((prices[2] - prices[1])::numeric * 1000000, prices[2])::bigint AS discount
       FROM cheapest WHERE cardinality(prices) = 2 AND prices[1] < prices[2])`;
 
 /** A page of the discount order: the largest discount first, then the higher gift id (see DISCOUNTED). */

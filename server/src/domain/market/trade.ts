@@ -13,6 +13,7 @@ const { market } = productConfig;
 
 export const marketMessages = {
   priceMin: `The lowest price is ${fromNano(market.minPriceNano)} TON`,
+  priceMax: `The highest price is ${fromNano(market.maxPriceNano)} TON`,
   unknown: 'No such gift',
   notYours: 'This gift is not yours',
   locked: (until: Date) =>
@@ -148,6 +149,7 @@ async function ownedGift(tx: Queryable, userId: bigint, giftId: bigint): Promise
 export async function listGift(db: Db, userId: bigint, giftId: bigint, priceText: string, now: Date): Promise<Gift> {
   const price = toNano(priceText);
   if (price < market.minPriceNano) throw new DomainError('invalid', marketMessages.priceMin, 'market.price.min');
+  if (price > market.maxPriceNano) throw new DomainError('invalid', marketMessages.priceMax, 'market.price.max');
   return db.transaction(async (tx) => {
     const gift = await ownedGift(tx, userId, giftId);
     await tx.query(

@@ -4,6 +4,7 @@ import { fromNano, toNano } from '@arcade/api-client/money';
 import type { Db, Queryable } from '../../db/db';
 import { actingAs } from '../actor';
 import { DomainError } from '../errors';
+import { productConfig } from '../product-config';
 import { lockInOrder, post, withIdempotencyKey, type MoneyKey } from '../ledger';
 
 /**
@@ -60,6 +61,7 @@ export const playMessages = {
     `You paused your play until ${when(until)}: bonuses, rewards and referral claims are closed until then`,
   promotionsExcluded:
     'You excluded yourself from play: bonuses, rewards and referral claims are closed. You can still withdraw your balance',
+  limitMax: `A limit can be at most ${fromNano(productConfig.responsiblePlay.maxLimitNano)} TON`,
 } as const;
 
 interface SettingsRow {
@@ -283,6 +285,8 @@ export function setPlayLimit(
 ): Promise<PlayState> {
   const { userId, kind, now } = input;
   const wanted = input.amount === null ? null : toNano(input.amount);
+  if (wanted !== null && wanted > productConfig.responsiblePlay.maxLimitNano)
+    throw new DomainError('invalid', playMessages.limitMax, 'play.limit.max');
   return withIdempotencyKey(db, input.money, async (tx) => {
     await lockPlayer(tx, userId);
     await ensureSettings(tx, userId);

@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../../db/db';
 import type { ChainCursor, ChainTx } from '../../adapters/chain/chain-adapter';
 import type { Ton } from '../../adapters/chain/open-chain';
 import { productConfig } from '../product-config';
-import { applyIncoming, type IncomingOutcome } from './deposits';
+import { applyIncoming, creditLateMemos, type IncomingOutcome } from './deposits';
 import { applyOutgoing, type OutgoingOutcome } from './withdrawals';
 import { applySweep, expireSweeps, type SweepOutcome } from './sweeps';
 
@@ -93,6 +93,8 @@ async function watchHotWalletWork(db: Db, ton: Ton): Promise<WatchReport> {
     }
     if (page.length < pageSize) break;
   }
+  // Transfers read before the memo they carry was committed: credited now that it is.
+  report.credited.push(...(await creditLateMemos(db, ton.chainId)));
   // Caught up: everything on chain up to syncedChainTime is applied (readiness and the lag metric read this).
   await db.query(
     `INSERT INTO chain_sync (chain, account, chain_time, synced_at) VALUES ($1, $2, $3, now())

@@ -98,6 +98,44 @@ async function creditDeposit(tx: Queryable, userId: bigint, amount: bigint, txHa
   });
 }
 
+/** creditLateMemos as the chain-watcher (actor.ts): the movements it posts record that job. */
+export function creditLateMemos(db: Db, chainId: string): Promise<Array<Extract<IncomingOutcome, { kind: 'credited' }>>> {
+  return actingAs({ job: 'chain-watcher' }, () => creditLateMemosWork(db, chainId));
+}
+
+/**
+ * Credits the transfers kept for review whose memo has since become a player's: a transfer the
+ * watcher read before the memo it carries was committed (a memo is committed before it is shown
+ * or sent, but a pass may still read the chain first) is credited by the next pass, once: the
+ * status moves from unknown_memo in the same transaction as the credit, as an operator's
+ * resolution does, so the two never both credit it.
+ */
+async function creditLateMemosWork(db: Db, chainId: string): Promise<Array<Extract<IncomingOutcome, { kind: 'credited' }>>> {
+  const { rows } = await db.query<{ id: bigint; comment: string | null }>(
+    `SELECT id, comment FROM deposits WHERE chain = $1 AND status = 'unknown_memo' AND comment IS NOT NULL ORDER BY id`,
+    [chainId],
+  );
+  const credited: Array<Extract<IncomingOutcome, { kind: 'credited' }>> = [];
+  for (const row of rows) {
+    const memo = parseMemo(row.comment);
+    if (!memo.ok) continue;
+    const outcome = await db.transaction(async (tx) => {
+      const claimed = await tx.query<{ user_id: bigint; amount: bigint; tx_hash: string }>(
+        `UPDATE deposits d SET status = 'credited', user_id = u.id
+           FROM users u WHERE d.id = $1 AND d.status = 'unknown_memo' AND u.deposit_memo = $2
+         RETURNING d.user_id, d.amount, d.tx_hash`,
+        [row.id, memo.memo],
+      );
+      const deposit = claimed.rows[0];
+      if (!deposit) return null;
+      await creditDeposit(tx, deposit.user_id, deposit.amount, deposit.tx_hash);
+      return { kind: 'credited' as const, userId: deposit.user_id, amount: deposit.amount, depositId: row.id };
+    });
+    if (outcome) credited.push(outcome);
+  }
+  return credited;
+}
+
 export interface UnknownDeposit {
   id: bigint;
   txHash: string;

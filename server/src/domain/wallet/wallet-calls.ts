@@ -19,12 +19,14 @@ const { wallet } = productConfig;
 
 export const depositMessages = {
   min: (min: bigint) => `The minimum deposit is ${fromNano(min)} TON`,
+  max: (max: bigint) => `The largest deposit is ${fromNano(max)} TON`,
   testUnavailable: 'Test deposits exist only on the emulated chain of a development server',
 };
 
 function checkDepositAmount(amountText: string): bigint {
   const amount = toNano(amountText);
   if (amount < wallet.minDepositNano) throw new DomainError('invalid', depositMessages.min(wallet.minDepositNano), 'deposit.amount.min');
+  if (amount > wallet.maxDepositNano) throw new DomainError('invalid', depositMessages.max(wallet.maxDepositNano), 'deposit.amount.max');
   return amount;
 }
 
@@ -43,6 +45,7 @@ export async function walletInfo(db: Db, ton: Ton, userId: bigint, now: Date): P
     testDeposits: ton.sandbox !== null,
     limits: {
       minDeposit: fromNano(wallet.minDepositNano),
+      maxDeposit: fromNano(wallet.maxDepositNano),
       minWithdrawal: fromNano(wallet.minWithdrawalNano),
       withdrawalFee: fromNano(wallet.withdrawalFeeNano),
       dailyWithdrawalLimit: fromNano(wallet.dailyWithdrawalLimitNano),
@@ -84,9 +87,11 @@ export async function testDeposit(
   await assertNotBanned(db, userId);
   const amount = checkDepositAmount(amountText);
   await checkDepositRequest(db, userId, amount, now);
-  // The key is checked before anything is written, the memo included.
-  return withIdempotencyKey(db, money, async (tx) => {
-    const memo = await depositMemoOf(tx, userId);
+  // The memo is committed before the transfer exists: a watcher pass that reads the transfer
+  // while the key's transaction is still open must find whose memo it is. (Made once per player,
+  // it is the memo the wallet screen shows anyway.)
+  const memo = await depositMemoOf(db, userId);
+  return withIdempotencyKey(db, money, async () => {
     const playerWallet = await sandbox.createUserWallet(`player-${userId}`, amount + 1_000_000_000n);
     const txHash = await sandbox.sendFromUser(playerWallet, { to: ton.hotWallet.address, amount, comment: memo, bounce: true });
     return { txHash: txHash ?? '' };
