@@ -55,9 +55,8 @@ test(
   anySize,
   async ({ page, request, consoleErrors }, testInfo) => {
     test.setTimeout(180_000);
-    // The two refusals this test provokes: over the loss limit (409) and during the break (403).
+    // The refusal this test provokes: over the loss limit (409).
     consoleErrors.allow(/status of 409 \(Conflict\)$/);
-    consoleErrors.allow(/status of 403 \(Forbidden\)$/);
     const { user, server } = await player(request, 'en', { ton: '3' });
 
     // The profile leads to the screen.
@@ -108,12 +107,12 @@ test(
     await expect(page.getByTestId('play-pause-status')).toHaveAttribute('data-kind', 'cool-off');
     expect((await server.call<PlayState>('play/state')).pause?.kind).toBe('cool-off');
 
-    // During it bets are refused...
+    // During it Play is closed on the game screen, the break's banner says until when...
     await page.goto('/flip');
-    await flipOnce(page, '0.1');
-    await expect(page.getByTestId('bet-error')).toHaveAttribute('data-code', 'play.paused');
-    await expect(page.getByTestId('bet-error')).toContainText('You are on a break');
-    await expect(page.getByTestId('play-refusal-link')).toBeVisible();
+    await expect(page.getByTestId('screen-flip')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('pause-banner')).toHaveAttribute('data-kind', 'cool-off');
+    await expect(page.getByTestId('flip-play')).toBeDisabled();
+    await expect(page.getByTestId('flip-play')).toHaveAttribute('data-closed', 'pause');
 
     // ...and withdrawals are still offered.
     await page.goto('/withdraw');
