@@ -59,7 +59,7 @@ describe.each(databases())('the most a player may choose for an amount, on $name
     expect(set.success, set.message).toBe(true);
     expect(set.data.limits.find((limit) => limit.kind === 'deposit-day')!.amount).toBe(playRules.maxLimit);
     for (const amount of [fromNano(toNano(playRules.maxLimit) + 1n), LARGEST]) {
-      for (const kind of ['deposit-day', 'loss-month', 'wager-session'] as const) {
+      for (const kind of ['deposit-day', 'loss-month', 'wager-day'] as const) {
         const refused = await call(token, 'play/limit', { kind, amount, idempotencyKey: key() });
         expect(refused.status, `${kind} ${amount}`).toBe(400);
         expect(refused).toMatchObject({
