@@ -15,7 +15,9 @@ import { TonAmount } from './schemas';
  * stake, TON or bonus). A sign-in never starts a window again.
  */
 export const PlayLimitKind = lazy(() =>
-  type("'deposit-day' | 'deposit-week' | 'deposit-month' | 'loss-day' | 'loss-week' | 'loss-month' | 'wager-day' | 'wager-week' | 'wager-month'"),
+  type(
+    "'deposit-day' | 'deposit-week' | 'deposit-month' | 'loss-day' | 'loss-week' | 'loss-month' | 'wager-day' | 'wager-week' | 'wager-month'",
+  ),
 );
 export type PlayLimitKind = typeof PlayLimitKind.infer;
 
