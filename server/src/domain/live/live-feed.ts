@@ -304,7 +304,7 @@ export class LiveFeed {
   private head = 0;
   /** The oldest position a stream can resume from: everything after it is in `recent` and `names`. */
   private floor = 0;
-  /** Each player's latest name change after `floor`. */
+  /** Each player's latest name change after `floor`, of the players with a round on show (at most as many as `recent`). */
   private readonly names = new Map<string, NameChange>();
   /** False while the database is read; notices heard meanwhile wait in `early`. */
   private ready = false;
@@ -593,9 +593,13 @@ export class LiveFeed {
       };
       this.recent.unshift(entry);
       const gone = this.recent.length > productConfig.liveFeed.recentRounds ? this.recent.pop() : undefined;
-      if (gone && gone.position > this.floor) {
-        this.floor = gone.position;
-        for (const [user, change] of this.names) if (change.position <= this.floor) this.names.delete(user);
+      if (gone) {
+        this.floor = Math.max(this.floor, gone.position);
+        // A name change tells something only while the player has a round on show.
+        for (const [user, change] of this.names) {
+          if (change.position <= this.floor || (user === gone.user && !this.recent.some((entry) => entry.user === user)))
+            this.names.delete(user);
+        }
       }
       this.pendingRounds.push(entry);
     } else {
@@ -604,8 +608,11 @@ export class LiveFeed {
       for (const entry of [...this.recent, ...this.pendingRounds]) {
         if (entry.user === change.user && entry.round.name !== change.name) entry.round = { ...entry.round, name: change.name };
       }
-      this.names.set(change.user, change);
-      this.pendingNames.set(change.user, change);
+      // Of a player with no round on show there is nothing to rename: a round of theirs to come carries its name.
+      if (this.recent.some((entry) => entry.user === change.user)) {
+        this.names.set(change.user, change);
+        this.pendingNames.set(change.user, change);
+      }
     }
     this.batchTimer ??= setTimeout(() => this.sendPending(), this.limits.batchMs);
   }
