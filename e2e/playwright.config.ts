@@ -78,6 +78,7 @@ export default defineConfig({
       // Every test logs in several times from one address; the limit itself is covered by the server's suite.
       AUTH_RATE_LIMIT: '100000',
       MONEY_RATE_LIMIT: '100000',
+      NAME_CHOICE_RATE_LIMIT: '100000',
     },
   },
 });

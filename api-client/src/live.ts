@@ -11,7 +11,11 @@ import { TonAmount } from './schemas';
  * - `round`: one round just settled (LiveRound), in the order they committed;
  * - `names`: rounds whose player changed what shows of them (LiveNames);
  * - comment lines (`:`) as a heartbeat.
- * The server may end a stream at any time (a restart, its age): the client connects again.
+ * Each event has an `id:`, a feed position every replica shares; a stream opened with the last one
+ * as `Last-Event-ID` (or `?lastEventId=`) starts with what was missed instead of `recent`, when
+ * the server still has it all (LiveFeedCursor in live-stream.ts keeps it; the rule is at the top of
+ * server/src/domain/live/live-feed.ts). The server may end a stream at any time (a restart, its
+ * age): the client connects again.
  */
 export const LIVE_FEED_PATH = '/api/v3/games/live';
 

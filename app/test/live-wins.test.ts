@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveRound } from '@arcade/api-client/live';
+import type { LiveEvent, LiveRound } from '@arcade/api-client/live';
+import { LiveFeedCursor } from '@arcade/api-client/live-stream';
 import { untilText } from '../src/features/games/leaderboard';
 import { applyLiveEvent, initialLiveFeed, retryDelayMs, type LiveFeedState } from '../src/features/games/live-wins-state';
 import { registerLiveTexts, type LiveKey, type LiveValues } from '../src/i18n/live-texts';
@@ -37,6 +38,29 @@ describe('the live feed state', () => {
       { type: 'names', data: { rounds: ['2'], name: null } },
     );
     expect(state.rounds.map((r) => r.name)).toEqual([null, 'Bob']);
+  });
+
+  it('after a resume, an event that comes again (by its id) changes nothing; a snapshot replaces the list', () => {
+    const cursor = new LiveFeedCursor();
+    let state = initialLiveFeed;
+    const apply = (event: LiveEvent, lastEventId: string) => {
+      if (cursor.take({ event: event.type, lastEventId })) state = applyLiveEvent(state, event);
+    };
+    apply({ type: 'recent', data: { rounds: [round('1')], bigWin } }, '10');
+    apply({ type: 'round', data: round('2') }, '11');
+    // The stream drops; the next one, resumed from 11, starts with a names event already applied once.
+    expect(cursor.lastEventId).toBe('11');
+    apply({ type: 'names', data: { rounds: ['1'], name: null } }, '12');
+    apply({ type: 'names', data: { rounds: ['1'], name: 'Ann' } }, '12');
+    apply({ type: 'round', data: round('2') }, '11');
+    apply({ type: 'round', data: round('3') }, '13');
+    expect(state.rounds.map((r) => [r.id, r.name])).toEqual([
+      ['3', 'Ann'],
+      ['2', 'Ann'],
+      ['1', null],
+    ]);
+    apply({ type: 'recent', data: { rounds: [round('3'), round('2')], bigWin } }, '13');
+    expect(state.rounds.map((r) => r.id)).toEqual(['3', '2']);
   });
 
   it('waits longer after each failure in a row, up to a cap', () => {

@@ -1,6 +1,6 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createRequire } from 'node:module';
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { APP_KEY_HEADER } from '@arcade/api-client/client';
@@ -12,7 +12,6 @@ import { registerAppHosting } from './routes/app-hosting';
 import { registerAuthRoutes } from './routes/auth';
 import { isApiRequest } from './routes/client-input';
 import { knownPlayersOnly } from './routes/known-players';
-import { authenticate } from './routes/call';
 import type { RouteDeps } from './routes/deps';
 import { registerDevRoutes } from './routes/dev';
 import { BODY_LIMIT_BYTES, handleError, HttpError, httpMessages } from './routes/errors';
@@ -26,6 +25,7 @@ import { registerGameRoutes } from './routes/games';
 import { registerLiveRoutes } from './routes/live';
 import { registerBonusRoutes } from './routes/bonus';
 import { registerPlayRoutes } from './routes/play';
+import { perPlayerRateLimit } from './routes/rate-limits';
 import { HttpBotApi, type BotApi } from './adapters/telegram/bot-api';
 import { HttpGiftRelayer, type GiftRelayer } from './adapters/telegram/gift-relayer';
 import { registerMarketRoutes } from './routes/market';
@@ -190,39 +190,20 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const sessions = knownPlayersOnly(createSessions(config.jwtSecret, now), db);
 
   // Money calls (every call that carries an idempotency key) are limited per player, and only a
-  // token whose signature checks out names a player (verified once: the call reuses the answer).
-  // Anything unsigned, forged or expired counts against the client address instead, so a flood
-  // of tokens naming someone else spends the sender's budget, never the victim's.
-  const moneyKey = async (request: FastifyRequest): Promise<string> => {
-    try {
-      return `player:${await authenticate(request, sessions)}`;
-    } catch {
-      return `address:${normalizeIP(request.ip)}`;
-    }
-  };
+  // token whose signature checks out names a player (routes/rate-limits.ts).
   const moneyPaths = new Set(
     Object.values(calls)
       .filter((spec) => !spec.public && /\bidempotencyKey\b/.test(spec.request.expression))
       .map((spec) => spec.path),
   );
+  const moneyLimit = perPlayerRateLimit(sessions, config.moneyRateLimit);
   app.addHook('onRoute', (route) => {
     if (!moneyPaths.has(route.url)) return;
-    route.config = {
-      ...(route.config as object),
-      rateLimit: {
-        max: config.moneyRateLimit.max,
-        timeWindow: config.moneyRateLimit.windowMs,
-        keyGenerator: moneyKey,
-        errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number; ttl: number }) => {
-          const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-          return new HttpError(context.statusCode, `Too many requests, retry in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`);
-        },
-      },
-    };
+    route.config = { ...(route.config as object), rateLimit: moneyLimit };
   });
-  // Limits only the routes that ask for it (auth and money calls). With REDIS_URL every replica
-  // counts in Redis, so a player (or an address) has one budget however many replicas serve it;
-  // without it each process counts in memory.
+  // Limits only the routes that ask for it (auth, money calls, the name choice, live feed opens).
+  // With REDIS_URL every replica counts in Redis, so a player (or an address) has one budget
+  // however many replicas serve it; without it each process counts in memory.
   // When Redis is down or slow the limit is skipped (fails open): a money call must not fail
   // because the limiter's store blinked, and the limits guard load and abuse, not money (the
   // ledger and idempotency keys do). The outage is logged, and the wait for Redis is bounded.

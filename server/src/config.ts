@@ -67,6 +67,8 @@ export interface Config {
   authRateLimit: { max: number; windowMs: number };
   /** Money calls (bets, claims, checkouts, withdrawals) per player per minute. */
   moneyRateLimit: { max: number; windowMs: number };
+  /** Changes of a player's name choice (shown or hidden in live wins) per player per minute. */
+  nameChoiceRateLimit: { max: number; windowMs: number };
   /**
    * Which X-Forwarded-For entries to believe for the client IP (rate limits are per IP), as
    * Fastify's trustProxy takes it: false (none, the socket's address), a hop count (that many
@@ -146,6 +148,7 @@ const Env = type({
   'LOG_LEVEL?': "'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'",
   'AUTH_RATE_LIMIT?': positive,
   'MONEY_RATE_LIMIT?': positive,
+  'NAME_CHOICE_RATE_LIMIT?': positive,
   // Checked by trustProxySetting, which says what to write instead of "trust any".
   'TRUST_PROXY?': 'string',
   ...TON_ENV,
@@ -367,6 +370,8 @@ export function loadConfig(env: EnvInput = process.env, repoRoot: string = findR
     authRateLimit: { max: parsed.AUTH_RATE_LIMIT ?? 30, windowMs: 60_000 },
     // Ten a second on average: more than a player tapping can place, far less than a script.
     moneyRateLimit: { max: parsed.MONEY_RATE_LIMIT ?? 600, windowMs: 60_000 },
+    // Every change goes out to every live feed client: a few a minute is all a person toggles.
+    nameChoiceRateLimit: { max: parsed.NAME_CHOICE_RATE_LIMIT ?? 10, windowMs: 60_000 },
     trustProxy: trust.value,
     ton: tonConfig(parsed, production),
     botApiUrl: parsed.BOT_API_URL ?? (production ? 'https://api.telegram.org' : `http://127.0.0.1:${listenPort}/fake-bot-api`),

@@ -74,6 +74,7 @@ describe('configuration', () => {
       miniAppUrl: 'https://t.me/ton_arcade_bot/play',
       logLevel: 'info',
       authRateLimit: { max: 30, windowMs: 60_000 },
+      nameChoiceRateLimit: { max: 10, windowMs: 60_000 },
       trustProxy: false,
     });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
@@ -96,6 +97,7 @@ describe('configuration', () => {
         APP_DIST: '/srv/app',
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT: '5',
+        NAME_CHOICE_RATE_LIMIT: '3',
         TRUST_PROXY: '2',
       },
       '/repo',
@@ -110,6 +112,7 @@ describe('configuration', () => {
       appDist: '/srv/app',
       logLevel: 'warn',
       authRateLimit: { max: 5, windowMs: 60_000 },
+      nameChoiceRateLimit: { max: 3, windowMs: 60_000 },
       trustProxy: 2,
     });
   });

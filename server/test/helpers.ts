@@ -55,6 +55,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     AUTH_RATE_LIMIT: '100000',
     // Simulations bet thousands of times as one player; the money limit test lowers it.
     MONEY_RATE_LIMIT: '1000000',
+    // Suites send every call many times as one player; the live feed's test of this limit lowers it.
+    NAME_CHOICE_RATE_LIMIT: '1000000',
     ...env,
   });
 }
@@ -286,6 +288,7 @@ export function serverProcessEnv(databaseUrl: string, port: number): NodeJS.Proc
     SEED_MARKET: 'false',
     AUTH_RATE_LIMIT: '1000000',
     MONEY_RATE_LIMIT: '1000000',
+    NAME_CHOICE_RATE_LIMIT: '1000000',
   };
 }
 

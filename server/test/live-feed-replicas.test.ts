@@ -1,12 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BetResult } from '@arcade/api-client/games';
 import type { LiveEvent, LiveRound } from '@arcade/api-client/live';
 import { readLiveFeed } from '@arcade/api-client/live-stream';
 import type { Db } from '../src/db/db';
 import { freePort, fund, launchData, newUserId, postgresOnly, serverProcessEnv, TEST_APP_KEY, waitHealthy } from './helpers';
+import { idsOf, readFeedRaw, showAfter, type RawFeed } from './live-helpers';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -28,6 +30,7 @@ describe.each(postgresOnly('the live feed across two server processes'))(
     let a = '';
     let b = '';
     const feeds: AbortController[] = [];
+    const rawFeeds: RawFeed[] = [];
     let keys = 0;
 
     const spawnServer = async (): Promise<string> => {
@@ -35,6 +38,7 @@ describe.each(postgresOnly('the live feed across two server processes'))(
       const base = `http://127.0.0.1:${port}`;
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
         cwd: serverDir,
+        // (The flood test sends 200 name changes: the test setup's limit lets them through.)
         env: { ...serverProcessEnv(url, port), LOG_LEVEL: 'silent' },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
@@ -61,6 +65,14 @@ describe.each(postgresOnly('the live feed across two server processes'))(
       await fund(db, BigInt(id), '5');
       return token;
     };
+
+    /** A stream read raw from one process (every event as sent, with its id), closed after the suite. */
+    const raw = (base: string, token: string, lastEventId?: string) => {
+      const feed = readFeedRaw(base, token, lastEventId === undefined ? {} : { lastEventId });
+      rawFeeds.push(feed);
+      return feed;
+    };
+    const increasing = (ids: number[]) => ids.every((id, i) => Number.isSafeInteger(id) && (i === 0 || id > ids[i - 1]!));
 
     const flip = async (base: string, token: string) =>
       (
@@ -102,6 +114,7 @@ describe.each(postgresOnly('the live feed across two server processes'))(
     });
     afterAll(async () => {
       for (const feed of feeds) feed.abort();
+      for (const feed of rawFeeds) feed.close();
       await Promise.all(
         children.map(async (child) => {
           if (child.exitCode !== null || child.signalCode !== null) return;
@@ -133,6 +146,69 @@ describe.each(postgresOnly('the live feed across two server processes'))(
       );
       const hidden = await flip(a, token);
       expect((await onB.roundOf(hidden.id)).name).toBeNull();
+    });
+
+    it('both processes number the feed alike: a stream resumed on the other with its Last-Event-ID gets exactly the rounds it missed, once', async () => {
+      const token = await player('Resumer');
+      const onA = raw(a, token);
+      const onB = raw(b, token);
+      const seen = await flip(a, token);
+      for (const feed of [onA, onB]) await eventually(() => expect(showAfter(feed.messages).map((round) => round.id)).toContain(seen.id));
+      // The same events carry the same ids on both.
+      await eventually(() => expect(onB.lastId()).toBe(onA.lastId()));
+      const last = onA.lastId()!;
+      onA.close();
+      onB.close();
+
+      const missed: string[] = [];
+      for (let i = 0; i < 5; i++) missed.push((await flip(i % 2 === 0 ? a : b, token)).id);
+      // A client of A resumes on B, and one of B on A.
+      const resumed = [raw(b, token, last), raw(a, token, last)];
+      for (const feed of resumed) await eventually(() => expect(feed.rounds()).toEqual(missed));
+      await sleep(1_000);
+      for (const feed of resumed) {
+        expect(feed.messages.map((m) => m.event)).toEqual(missed.map(() => 'round'));
+        expect(feed.rounds()).toEqual(missed);
+        const ids = idsOf(feed.messages);
+        expect(increasing(ids) && ids[0]! > Number(last)).toBe(true);
+      }
+      expect(resumed[0]!.lastId()).toBe(resumed[1]!.lastId());
+    });
+
+    it('200 name changes by one player through both processes: each stream gets a few names events, the latest choice, and every round', async () => {
+      const flooder = await player('Flood');
+      const bettor = await player('Steady');
+      const own = await flip(a, flooder);
+      const streams = [raw(a, bettor), raw(b, bettor)];
+      for (const feed of streams) await eventually(() => expect(showAfter(feed.messages).some((round) => round.id === own.id)).toBe(true));
+
+      const started = Date.now();
+      const toggles = Promise.all(
+        Array.from({ length: 200 }, (_, i) => send(i % 2 === 0 ? a : b, 'profile/privacy/change', { showName: i % 4 < 2 }, flooder)),
+      );
+      const bets: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        bets.push((await flip(i % 2 === 0 ? b : a, bettor)).id);
+        await sleep(50);
+      }
+      await toggles;
+      const burstMs = Date.now() - started;
+      const { showName } = await send<{ showName: boolean }>(a, 'profile/privacy', {}, flooder);
+      const latest = showName ? 'Flood' : null;
+
+      for (const feed of streams) {
+        await eventually(() => expect(feed.rounds().filter((id) => bets.includes(id))).toEqual(bets));
+        await eventually(() => expect(showAfter(feed.messages).find((round) => round.id === own.id)?.name).toBe(latest));
+      }
+      await sleep(1_000);
+      for (const feed of streams) {
+        const names = feed.names().filter((event) => event.rounds.includes(own.id));
+        expect(names.length).toBeLessThanOrEqual(Math.ceil(burstMs / 250) + 2);
+        expect(names.length).toBeLessThan(20);
+        expect(feed.rounds().filter((id) => bets.includes(id))).toEqual(bets);
+        expect(increasing(idsOf(feed.messages))).toBe(true);
+        expect(feed.failure()).toBeNull();
+      }
     });
 
     it('a process whose notification connection is cut listens again, sends the last rounds afresh and carries on', async () => {

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { multiplierText } from '@arcade/api-client/fair';
@@ -6,14 +7,36 @@ import type { BetResult } from '@arcade/api-client/games';
 import { Leaderboard, LiveRound, type LiveEvent, type LiveRecent, type PrivacyState } from '@arcade/api-client/live';
 import { readLiveFeed, type LiveFeedEnd } from '@arcade/api-client/live-stream';
 import { toNano } from '@arcade/api-client/money';
-import type { Db } from '../src/db/db';
+import type { Db, Queryable } from '../src/db/db';
 import { EventQueue } from '../src/domain/live/event-queue';
 import { weekOf } from '../src/domain/live/leaderboard';
-import { FeedStream, isBigWin, LIVE_CHANNEL, LiveFeed, liveFeedConnections, liveRound } from '../src/domain/live/live-feed';
+import {
+  FeedStream,
+  isBigWin,
+  LIVE_CHANNEL,
+  LIVE_FEED_LIMITS,
+  LiveFeed,
+  liveFeedConnections,
+  liveFeedDropped,
+  liveRound,
+} from '../src/domain/live/live-feed';
 import { productConfig } from '../src/domain/product-config';
+import { loadConfig } from '../src/config';
 import { databases, envelope, fund, logIn, newUserId, post, startServer, TEST_APP_KEY, TestClock } from './helpers';
+import { idsOf, readFeedRaw, readStream, showAfter, type RawFeed } from './live-helpers';
 
 const quiet = { warn: () => {} };
+
+/**
+ * Tells the feed's channel of something as migration 029's triggers do: with the next feed
+ * position, taken in the caller's transaction, so the feeds' positions stay without gaps.
+ */
+async function notify(tx: Queryable, notice: Record<string, unknown>): Promise<number> {
+  const { rows } = await tx.query<{ position: bigint }>('UPDATE live_feed_position SET position = position + 1 RETURNING position');
+  const position = Number(rows[0]!.position);
+  await tx.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify({ ...notice, position: String(position) })]);
+  return position;
+}
 
 /** Waits until `check` passes (it throws until then), for at most `ms`. */
 const eventually = <T>(check: () => T | Promise<T>, ms = 10_000): Promise<T> => vi.waitFor(check, { timeout: ms, interval: 20 });
@@ -447,9 +470,8 @@ describe.each(databases())('the live feed on $name', (database) => {
     const text: string[] = [];
     opened.stream.on('data', (chunk: Buffer) => text.push(chunk.toString()));
     await eventually(() => expect(text.join('')).toContain(':\n\n'));
-    await db.query('SELECT pg_notify($1, $2)', [
-      LIVE_CHANNEL,
-      JSON.stringify({
+    await db.transaction((tx) =>
+      notify(tx, {
         kind: 'round',
         round: '999999',
         user: '1',
@@ -461,7 +483,7 @@ describe.each(databases())('the live feed on $name', (database) => {
         at: new Date().toISOString(),
         name: 'Zed',
       }),
-    ]);
+    );
     await eventually(() => expect(text.join('')).toContain('"id":"999999"'));
     expect(text.join('')).toContain('"big":true');
     now = 10_000;
@@ -486,22 +508,21 @@ describe.each(databases())('the live feed on $name', (database) => {
     opened.stream.on('data', (chunk: Buffer) => text.push(chunk.toString()));
     await eventually(() => expect(text.join('')).toContain('event: recent'));
     const before = text.length;
-    const notice = (id: number, big: boolean) =>
-      JSON.stringify({
-        kind: 'round',
-        round: String(800_000 + id),
-        user: '1',
-        game: 'flip',
-        currency: 'ton',
-        stake: '1000000000',
-        payout: big ? '60000000000' : '0',
-        multiplier: big ? '19800' : '0',
-        at: new Date().toISOString(),
-        name: 'Batch',
-      });
+    const notice = (id: number, big: boolean) => ({
+      kind: 'round',
+      round: String(800_000 + id),
+      user: '1',
+      game: 'flip',
+      currency: 'ton',
+      stake: '1000000000',
+      payout: big ? '60000000000' : '0',
+      multiplier: big ? '19800' : '0',
+      at: new Date().toISOString(),
+      name: 'Batch',
+    });
     // One commit: all twenty arrive at once.
     await db.transaction(async (tx) => {
-      for (let id = 1; id <= 20; id++) await tx.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, notice(id, id === 3 || id === 7)]);
+      for (let id = 1; id <= 20; id++) await notify(tx, notice(id, id === 3 || id === 7));
     });
     await eventually(() => expect(text.length).toBeGreaterThan(before));
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -517,6 +538,231 @@ describe.each(databases())('the live feed on $name', (database) => {
         .map((round) => round.id),
     ).toEqual(['800020', '800019', '800018']);
     await feed.close();
+  });
+
+  /** A settled round's notice as migration 029's trigger sends it (positions aside: `notify` adds them). */
+  const roundNotice = (id: number, user: string, name: string | null) => ({
+    kind: 'round',
+    round: String(id),
+    user,
+    game: 'flip',
+    currency: 'ton',
+    stake: '100000000',
+    payout: '0',
+    multiplier: '0',
+    at: new Date().toISOString(),
+    name,
+  });
+  const increasing = (ids: number[]) => ids.every((id, i) => Number.isSafeInteger(id) && (i === 0 || id > ids[i - 1]!));
+
+  it('events carry feed positions as ids; a stream opened again with its Last-Event-ID gets exactly the rounds it missed, in order, once', async () => {
+    const kim = await player('Kim');
+    const first = readFeedRaw(base, kim.token);
+    const seen = await flip(kim.token);
+    await eventually(() => expect(showAfter(first.messages).map((round) => round.id)).toContain(seen.id));
+    expect(increasing(idsOf(first.messages))).toBe(true);
+    const last = first.lastId()!;
+    first.close();
+
+    const missed: string[] = [];
+    for (let i = 0; i < 5; i++) missed.push((await flip(kim.token)).id);
+    // As the Last-Event-ID header (EventSource's), and as the query parameter (a fetch client's).
+    for (const via of ['header', 'query'] as const) {
+      const resumed = readFeedRaw(base, kim.token, { lastEventId: last, via });
+      await eventually(() => expect(resumed.rounds()).toEqual(missed));
+      // A batch later, nothing more came: no snapshot, no round twice.
+      await sleep(3 * LIVE_FEED_LIMITS.batchMs);
+      expect(resumed.messages.map((m) => m.event)).toEqual(missed.map(() => 'round'));
+      expect(resumed.rounds()).toEqual(missed);
+      const ids = idsOf(resumed.messages);
+      expect(increasing(ids) && ids[0]! > Number(last)).toBe(true);
+      expect(resumed.failure()).toBeNull();
+      resumed.close();
+    }
+  });
+
+  it('a Last-Event-ID it cannot replay from gets a fresh snapshot: older than the rounds it holds, or not a position', async () => {
+    const lou = await player('Lou');
+    const first = readFeedRaw(base, lou.token);
+    await eventually(() => expect(first.messages[0]?.event).toBe('recent'));
+    const old = first.lastId()!;
+    first.close();
+    // More rounds than a feed holds (and shows) settle meanwhile.
+    let latest = '';
+    for (let i = 0; i <= productConfig.liveFeed.recentRounds; i++) latest = (await flip(lou.token)).id;
+    const fresh = readFeedRaw(base, lou.token);
+    await eventually(() => expect(showAfter(fresh.messages)[0]?.id).toBe(latest));
+    fresh.close();
+    for (const lastEventId of [old, 'yesterday', '-1', '']) {
+      const again = readFeedRaw(base, lou.token, { lastEventId });
+      await eventually(() => expect(again.messages[0]?.event).toBe('recent'));
+      expect((JSON.parse(again.messages[0]!.data) as LiveRecent).rounds[0]?.id).toBe(latest);
+      expect(again.messages[0]!.lastEventId).toBe(fresh.lastId());
+      again.close();
+    }
+  });
+
+  it('a stream opened while a round waits for its batch gets it once; so does one resuming from before it', async () => {
+    const feed = new LiveFeed({ db, log: quiet, limits: { batchMs: 800, catchUpMs: 100 } });
+    try {
+      const first = await feed.open(1n);
+      if (!first.ok) throw new Error(first.reason);
+      const early = readStream(first.stream);
+      await eventually(() => expect(early.messages[0]?.event).toBe('recent'));
+      const before = feed.position;
+      const position = await db.transaction((tx) => notify(tx, roundNotice(720_001, '1', 'Pending')));
+      await eventually(() => expect(feed.position).toBe(position));
+      // Heard, and waiting for its batch.
+      expect(early.rounds()).toEqual([]);
+      const [fresh, resumed, ahead] = (
+        await Promise.all([feed.open(2n), feed.open(3n, String(before)), feed.open(4n, String(position + 1_000))])
+      ).map((opened) => {
+        if (!opened.ok) throw new Error(opened.reason);
+        return readStream(opened.stream);
+      });
+      await eventually(() => expect(early.rounds()).toEqual(['720001']));
+      await sleep(1_000);
+      const times = (read: { text(): string }) => read.text().split('"id":"720001"').length - 1;
+      expect([early, fresh!, resumed!, ahead!].map(times)).toEqual([1, 1, 1, 1]);
+      // The new stream has it in its snapshot, the resumed one as the one event it missed.
+      expect(fresh!.messages.map((m) => [m.event, m.lastEventId])).toEqual([['recent', String(position)]]);
+      expect(resumed!.messages.map((m) => [m.event, m.lastEventId])).toEqual([['round', String(position)]]);
+      // A position this replica never hears (of another database, say) is waited for a moment, then a snapshot.
+      expect(ahead!.messages.map((m) => m.event)).toEqual(['recent']);
+      expect(early.messages.map((m) => [m.event, m.lastEventId])).toEqual([
+        ['recent', String(before)],
+        ['round', String(position)],
+      ]);
+    } finally {
+      await feed.close();
+    }
+  });
+
+  it('a flood of name changes costs a stream at most one names event a batch; a stream that stops reading still ends with every round', async () => {
+    const batchMs = 40;
+    const feed = new LiveFeed({ db, log: quiet, limits: { batchMs, roundsPerBatch: 20, queueEvents: 4, streamBufferBytes: 512 } });
+    try {
+      const reading = await feed.open(1n);
+      const stuck = await feed.open(2n);
+      if (!reading.ok || !stuck.ok) throw new Error('not opened');
+      const live = readStream(reading.stream);
+      await eventually(() => expect(live.messages[0]?.event).toBe('recent'));
+      const dropped = (await liveFeedDropped.get()).values[0]?.value ?? 0;
+
+      await db.transaction((tx) => notify(tx, roundNotice(730_000, '900', 'Flooder')));
+      const steady: string[] = [];
+      const started = Date.now();
+      for (let i = 0; i < 200; i++) {
+        await db.transaction((tx) => notify(tx, { kind: 'name', user: '900', name: i % 2 === 0 ? null : 'Flooder' }));
+        // (PGlite answers without letting timers run: a pause lets the batches go out meanwhile.)
+        await sleep(2);
+        if (i % 20 === 19) {
+          steady.push(String(730_001 + steady.length));
+          await db.transaction((tx) => notify(tx, roundNotice(Number(steady.at(-1)), '901', 'Steady')));
+        }
+      }
+      const last = await db.transaction((tx) => notify(tx, { kind: 'name', user: '900', name: null }));
+      await eventually(() => expect(feed.position).toBe(last));
+      const floodMs = Date.now() - started;
+      // Its last write is of that last change.
+      await eventually(() => expect(live.lastId()).toBe(String(last)));
+      expect(showAfter(live.messages).find((round) => round.id === '730000')?.name).toBeNull();
+
+      // The reading stream: every round once, in order, and few names events (the latest choice of each batch).
+      expect(live.rounds()).toEqual(['730000', ...steady]);
+      const names = live.names();
+      expect(names.length).toBeLessThanOrEqual(Math.ceil(floodMs / batchMs) + 2);
+      expect(names.length).toBeLessThan(200);
+      expect(increasing(idsOf(live.messages))).toBe(true);
+
+      // The stream that read nothing: its full queue was let go for a snapshot, which holds every round.
+      const late = readStream(stuck.stream);
+      await eventually(() => expect(late.lastId()).toBe(String(last)));
+      await eventually(() => {
+        const shown = showAfter(late.messages);
+        expect(shown.filter((round) => steady.includes(round.id)).map((round) => round.id)).toEqual([...steady].reverse());
+        expect(shown.find((round) => round.id === '730000')?.name).toBeNull();
+      });
+      expect(late.messages.filter((m) => m.event === 'recent').length).toBeGreaterThanOrEqual(1);
+      expect((await liveFeedDropped.get()).values[0]?.value ?? 0).toBeGreaterThan(dropped);
+    } finally {
+      await feed.close();
+    }
+  });
+
+  it('200 name changes by one player in a burst: each stream gets a few names events, the latest choice, and every round bet meanwhile', async () => {
+    // A second server (the test setup lets the flood through, to show what the feeds do with it;
+    // the limit is the next test's): streams on both.
+    const server = await startServer(db);
+    const at = await server.listen({ port: 0, host: '127.0.0.1' });
+    const feeds: RawFeed[] = [];
+    try {
+      const flooder = await player('Flood', server);
+      const bettor = await player('Steady', server);
+      const own = await flip(flooder.token, server);
+      feeds.push(readFeedRaw(at, bettor.token), readFeedRaw(at, bettor.token), readFeedRaw(base, bettor.token));
+      for (const feed of feeds) await eventually(() => expect(showAfter(feed.messages).some((round) => round.id === own.id)).toBe(true));
+
+      const started = Date.now();
+      const toggles = Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          post(server, '/api/v3/profile/privacy/change', { showName: i % 2 === 1 }, { token: flooder.token }),
+        ),
+      );
+      const bets: string[] = [];
+      const betting = (async () => {
+        for (let i = 0; i < 6; i++) {
+          bets.push((await flip(bettor.token, server)).id);
+          await sleep(50);
+        }
+      })();
+      const replies = await toggles;
+      const burstMs = Date.now() - started;
+      await betting;
+      expect(replies.map((reply) => reply.statusCode)).toEqual(replies.map(() => 200));
+      const { rows } = await db.query<{ name_hidden: boolean }>('SELECT name_hidden FROM users WHERE id = $1', [flooder.userId]);
+      const latest = rows[0]!.name_hidden ? null : 'Flood';
+
+      for (const feed of feeds) {
+        await eventually(() => expect(feed.rounds().filter((id) => bets.includes(id))).toEqual(bets));
+        await eventually(() => expect(showAfter(feed.messages).find((round) => round.id === own.id)?.name).toBe(latest));
+      }
+      await sleep(3 * LIVE_FEED_LIMITS.batchMs);
+      for (const feed of feeds) {
+        const names = feed.names().filter((event) => event.rounds.includes(own.id));
+        // At most one a batch while the changes came, never one per change.
+        expect(names.length).toBeLessThanOrEqual(Math.ceil(burstMs / LIVE_FEED_LIMITS.batchMs) + 2);
+        expect(names.length).toBeLessThan(20);
+        expect(feed.rounds().filter((id) => bets.includes(id))).toEqual(bets);
+        expect(increasing(idsOf(feed.messages))).toBe(true);
+        expect(feed.failure()).toBeNull();
+      }
+    } finally {
+      for (const feed of feeds) feed.close();
+      await server.close();
+    }
+  });
+
+  it('the name choice is limited per player: past the limit a 429 says when to retry, and other players go on', async () => {
+    // Production's default limit (the test setup raises it for the other suites).
+    const limit = loadConfig({ NODE_ENV: 'development' }).nameChoiceRateLimit.max;
+    const server = await startServer(db, { env: { NAME_CHOICE_RATE_LIMIT: String(limit) } });
+    try {
+      const [lee, max] = [await player('Lee', server), await player('Max', server)];
+      const change = (token: string, showName: boolean) => post(server, '/api/v3/profile/privacy/change', { showName }, { token });
+      const choices = Array.from({ length: limit }, (_, i) => i % 2 === 1);
+      for (const showName of choices) expect((await change(lee.token, showName)).statusCode).toBe(200);
+      const refused = await change(lee.token, !choices.at(-1));
+      expect(refused.statusCode).toBe(429);
+      const reply = envelope(refused);
+      expect(reply.success).toBe(false);
+      expect(reply.message).toMatch(/^Too many name changes, retry in \d+ seconds?$/);
+      // Refused, so not made.
+      expect(await call<PrivacyState>(lee.token, 'profile/privacy', {}, server)).toEqual({ showName: choices.at(-1) });
+      expect((await change(max.token, false)).statusCode).toBe(200);
+    } finally {
+      await server.close();
+    }
   });
 
   it('a server closing with open streams ends them and closes at once', async () => {

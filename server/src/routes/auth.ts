@@ -5,7 +5,7 @@ import { getLightProfile } from '../domain/profile';
 import { logIn } from '../domain/users';
 import { publicCall } from './call';
 import type { RouteDeps } from './deps';
-import { HttpError } from './errors';
+import { tooMany } from './rate-limits';
 
 export function registerAuthRoutes(app: FastifyInstance, { config, db, sessions, now }: RouteDeps): void {
   publicCall(
@@ -27,13 +27,7 @@ export function registerAuthRoutes(app: FastifyInstance, { config, db, sessions,
         rateLimit: {
           max: config.authRateLimit.max,
           timeWindow: config.authRateLimit.windowMs,
-          errorResponseBuilder: (_request, context) => {
-            const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-            return new HttpError(
-              context.statusCode,
-              `Too many login attempts, retry in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`,
-            );
-          },
+          errorResponseBuilder: tooMany('login attempts'),
         },
       },
     },

@@ -85,16 +85,20 @@ export function publicCall<N extends CallName>(
   });
 }
 
-/** Registers a call of a logged-in player: `Authorization: Bearer <token>` is required. */
+/**
+ * Registers a call of a logged-in player: `Authorization: Bearer <token>` is required. `options`
+ * are the route's (a rate limit of its own, say: routes/rate-limits.ts).
+ */
 export function playerCall<N extends CallName>(
   app: FastifyInstance,
   sessions: Sessions,
   name: N,
   handler: (context: PlayerCallContext<N>) => Promise<ReplyOf<N>>,
+  options: RouteShorthandOptions = {},
 ): void {
   const spec = calls[name];
   if (spec.public) throw new Error(`${spec.path} is a public call`);
-  app.post(spec.path, async (request) => {
+  app.post(spec.path, options, async (request) => {
     const userId = await authenticate(request, sessions);
     const body = validateBody(name, request.body);
     const key = (body as { idempotencyKey?: unknown }).idempotencyKey;

@@ -38,7 +38,8 @@ function contentSecurityPolicy(config: Config): string {
 
 const LOCAL_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/;
 
-const CORS_HEADERS = 'content-type, authorization, x-app-key, x-request-id';
+// Last-Event-ID: where a live feed stream resumes (routes/live.ts).
+const CORS_HEADERS = 'content-type, authorization, x-app-key, x-request-id, last-event-id';
 
 /**
  * Security headers on every answer, and CORS limited to the configured origins: a browser page

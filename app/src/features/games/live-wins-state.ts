@@ -1,5 +1,5 @@
 import type { Leaderboard, LiveEvent, LiveRecent, LiveRound } from '@arcade/api-client/live';
-import { readLiveFeed } from '@arcade/api-client/live-stream';
+import { LiveFeedCursor, readLiveFeed } from '@arcade/api-client/live-stream';
 import type { QueryFunctionContext } from '@tanstack/query-core';
 import { atom, useAtomValue, useStore, type Getter } from 'jotai';
 import { atomWithQuery } from 'jotai-tanstack-query';
@@ -61,9 +61,12 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * The page's one connection to the live feed, shared by the game screens that show it: open while
  * one of them is mounted (and a little after), closed while the page is hidden, reopened with a
  * growing pause when it drops. A session that expired is renewed by an ordinary call (the API
- * client logs in again on its 401), then the stream is opened again.
+ * client logs in again on its 401), then the stream is opened again. Each stream opened again
+ * resumes from the last event applied (the cursor's id, for the page's life): the server sends what
+ * was missed, or a fresh list when that is too old; an event that would come twice is dropped.
  */
 class LiveConnection {
+  private readonly cursor = new LiveFeedCursor();
   private users = 0;
   private linger: ReturnType<typeof setTimeout> | null = null;
   private controller: AbortController | null = null;
@@ -122,6 +125,9 @@ class LiveConnection {
           appKey: appConfig().appKey,
           token: api.token,
           signal,
+          cursor: this.cursor,
+          // A resumed stream may have missed nothing: it is live before its first event.
+          onOpen: () => this.update?.((state) => (state.status === 'reconnecting' ? { ...state, status: 'live' } : state)),
           onEvent: (event) => {
             failures = 0;
             this.update?.((state) => applyLiveEvent(state, event));

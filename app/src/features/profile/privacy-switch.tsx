@@ -1,3 +1,4 @@
+import { ApiError } from '@arcade/api-client/errors';
 import type { PrivacyState } from '@arcade/api-client/live';
 import type { QueryFunctionContext } from '@tanstack/query-core';
 import { useAtomValue, type Getter } from 'jotai';
@@ -45,7 +46,11 @@ export function PrivacySwitch() {
     if (busy) return;
     saving.mutate(!shown, {
       onSuccess: (state) => toast.info(lt(state.showName ? 'live.privacy.shown' : 'live.privacy.hidden'), { toastId: 'profile:privacy' }),
-      onError: () => void toast.error(lt('live.privacy.failed'), { toastId: 'profile:privacy-failed' }),
+      // Past the per-player limit on changes (every change goes out to every live feed) the server says 429.
+      onError: (error) =>
+        void toast.error(lt(ApiError.is(error) && error.status === 429 ? 'live.privacy.tooMany' : 'live.privacy.failed'), {
+          toastId: 'profile:privacy-failed',
+        }),
     });
   };
 

@@ -47,6 +47,7 @@ export const liveEn = {
     shown: 'Your name shows in live wins',
     hidden: 'You show as “Hidden” in live wins',
     failed: 'Could not save your choice, try again',
+    tooMany: 'Too many changes: try again in a minute',
   },
 };
 

@@ -1,8 +1,5 @@
--- The live feed's trigger (024) read a settled round's week from finished_at and trusted its
--- player to exist. A round written settled without finished_at, or naming a player who does not
--- exist, then failed on the week's NOT NULL before the reference checks could refuse it with their
--- own message. The week now falls back to the statement's time, and a round of an unknown player
--- adds nothing to the board, so the reference trigger refuses it as before.
+-- The statement triggers on game_rounds (migration 024) keep the weekly figures of settled
+-- rounds; each round's notification is arcade_live_round's, deferred to the commit (migration 031).
 CREATE OR REPLACE FUNCTION arcade_rounds_settled() RETURNS trigger
 LANGUAGE plpgsql
 AS $$
@@ -34,14 +31,6 @@ BEGIN
     wagered = w.wagered + EXCLUDED.wagered,
     best_multiplier = GREATEST(w.best_multiplier, EXCLUDED.best_multiplier),
     best_at = CASE WHEN EXCLUDED.best_multiplier > w.best_multiplier THEN EXCLUDED.best_at ELSE w.best_at END;
-
-  PERFORM pg_notify('arcade_live', json_build_object(
-            'kind', 'round', 'round', r.id::text, 'user', r.user_id::text, 'game', r.game, 'currency', r.currency,
-            'stake', r.stake::text, 'payout', r.payout::text, 'multiplier', r.multiplier::text, 'at', coalesce(r.finished_at, now()),
-            'name', CASE WHEN u.name_hidden THEN NULL ELSE NULLIF(left(u.first_name, 64), '') END)::text)
-     FROM game_rounds r JOIN users u ON u.id = r.user_id
-    WHERE r.id = ANY (v_ids)
-    ORDER BY r.id;
   RETURN NULL;
 END
 $$;
