@@ -340,6 +340,19 @@ export async function withIdempotencyKey<T>(db: Db, money: MoneyCall | MoneyKey,
 }
 
 /**
+ * Refuses, before anything is written, a key this player already used for another request (the
+ * same request passes: its call replays it). For the rare call that must commit something of its
+ * own before its key's transaction (a test deposit's memo): the key still decides first.
+ */
+export async function refuseReusedKey(db: Queryable, money: MoneyKey): Promise<void> {
+  const { rows } = await db.query<{ request_hash: string }>('SELECT request_hash FROM idempotency_keys WHERE user_id = $1 AND key = $2', [
+    money.userId,
+    money.idempotencyKey,
+  ]);
+  if (rows[0] && rows[0].request_hash !== money.fingerprint) throw new DomainError('conflict', ledgerMessages.keyReused);
+}
+
+/**
  * Reserves the key of a money call made of several movements, each in its own transaction (a
  * cart's items, bought one by one): before the first of them, the key is stored with the
  * request's fingerprint. The same key with another request is refused here, before anything moves.
