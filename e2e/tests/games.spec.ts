@@ -233,8 +233,17 @@ test(
     await openApp(page, testInfo, { user, path: '/flip' });
     await expect(topBarTon(page)).toHaveAttribute('data-value', '1');
 
-    // The balance leaves behind the screen's back (the top bar still says 1 TON).
-    await server.call('wallet/withdraw', { address: VALID_ADDRESS, amount: '0.95', idempotencyKey: `e2e-drain-${user.id}` });
+    // The balance leaves while the bet is on its way: the screen knew 1 TON when Play was tapped,
+    // and the withdrawal reaches the server just before the bet does (nothing is faked: both are
+    // the real server's answers, only their order is fixed).
+    await page.context().route(
+      '**/api/v3/games/flip',
+      async (route) => {
+        await server.call('wallet/withdraw', { address: VALID_ADDRESS, amount: '0.95', idempotencyKey: `e2e-drain-${user.id}` });
+        await route.continue();
+      },
+      { times: 1 },
+    );
     await page.getByTestId('stake-input').fill('0.5');
     await page.getByTestId('flip-play').click();
     const notice = page.getByTestId('bet-error');
