@@ -10,7 +10,8 @@ const screens = ['bonus', 'deposit', 'withdraw', 'wallet', 'market', 'referral',
 const artifacts = join(import.meta.dirname, '..', 'artifacts', 'screens');
 
 test('every screen renders with no horizontal overflow and nothing under the safe areas', async ({ context, request }, testInfo) => {
-  test.setTimeout(120_000);
+  // Eleven screens, each a fresh page that loads the app: 40-50 s on a quiet machine, so room for a busy one.
+  test.setTimeout(300_000);
   const user = freshUser('Route Walker');
   await (await apiSession(request, user)).call('profile/onboarding');
   const folder = join(artifacts, testInfo.project.name);
