@@ -17,3 +17,20 @@ BEGIN
   RETURN NULL;
 END
 $$;
+
+-- Its triggers, made again with the function (a trigger needs its function to exist first).
+DROP TRIGGER IF EXISTS game_rounds_live_on_insert ON game_rounds;
+DROP TRIGGER IF EXISTS game_rounds_live_on_update ON game_rounds;
+-- Row triggers, deferred to the commit (constraint triggers are the deferrable kind): a round
+-- written settled, and an open road round cashed or lost. A road step leaves it open: nothing.
+CREATE CONSTRAINT TRIGGER game_rounds_live_on_insert
+  AFTER INSERT ON game_rounds
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW WHEN (NEW.status <> 'open')
+  EXECUTE FUNCTION arcade_live_round();
+
+CREATE CONSTRAINT TRIGGER game_rounds_live_on_update
+  AFTER UPDATE OF status ON game_rounds
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW WHEN (OLD.status = 'open' AND NEW.status <> 'open')
+  EXECUTE FUNCTION arcade_live_round();

@@ -23,25 +23,9 @@ INSERT INTO live_feed_position (position) VALUES (0);
 -- each settled round moves to the deferred trigger below, which knows its position.
 -- (arcade_rounds_settled keeps only the weekly figures now: server/src/db/functions/arcade_rounds_settled.sql.)
 
--- The triggers below need the function to exist: its body is server/src/db/functions/arcade_live_round.sql,
--- applied after the migrations.
-CREATE FUNCTION arcade_live_round() RETURNS trigger
-LANGUAGE plpgsql
-AS $$ BEGIN RETURN NULL; END $$;
-
--- Row triggers, deferred to the commit (constraint triggers are the deferrable kind): a round
--- written settled, and an open road round cashed or lost. A road step leaves it open: nothing.
-CREATE CONSTRAINT TRIGGER game_rounds_live_on_insert
-  AFTER INSERT ON game_rounds
-  DEFERRABLE INITIALLY DEFERRED
-  FOR EACH ROW WHEN (NEW.status <> 'open')
-  EXECUTE FUNCTION arcade_live_round();
-
-CREATE CONSTRAINT TRIGGER game_rounds_live_on_update
-  AFTER UPDATE OF status ON game_rounds
-  DEFERRABLE INITIALLY DEFERRED
-  FOR EACH ROW WHEN (OLD.status = 'open' AND NEW.status <> 'open')
-  EXECUTE FUNCTION arcade_live_round();
+-- Each settled round takes its position at commit through arcade_live_round and its two
+-- deferred row triggers, both defined in server/src/db/functions/arcade_live_round.sql (applied
+-- after the migrations: a trigger needs its function first).
 
 -- A changed name choice takes a position too, at commit, so a client that missed it is told.
 DROP TRIGGER users_name_choice ON users;
