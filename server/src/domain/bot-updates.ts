@@ -12,7 +12,7 @@ export function botUpdateHandlers(db: Queryable): BotUpdateHandlers {
 }
 
 /**
- * Claims an update for handling (migration 029): true for the first delivery of this update_id
+ * Claims an update for handling (migration 030): true for the first delivery of this update_id
  * on any replica, false for every other one, including a redelivery that arrives while the first
  * is still being handled. The claim is its own statement, committed before the handling starts.
  */

@@ -3,7 +3,7 @@
  *
  * Positions and event ids. Everything the feed tells (a settled round, a changed name choice) has
  * a position: a number the database gives it at commit, one more than the last, in commit order
- * (migration 029), carried by the notification that every replica hears. So every replica numbers
+ * (migration 031), carried by the notification that every replica hears. So every replica numbers
  * the feed alike, and each Server-Sent Event's `id:` is a position: a `recent` snapshot's is the
  * last position it includes; a `round` or `names` event's is its own, except that the last event
  * of each write carries the last position that write covers (what a write leaves out, rounds past
@@ -43,7 +43,7 @@ import { processMetrics } from '../../metrics';
 import { productConfig } from '../product-config';
 import { EventQueue } from './event-queue';
 
-/** The channel migration 029's deferred triggers notify: settled rounds and changed name choices, with their positions. */
+/** The channel migration 031's deferred triggers notify: settled rounds and changed name choices, with their positions. */
 export const LIVE_CHANNEL = 'arcade_live';
 
 /** What a player lets show of their name (null: hidden), as SQL over `users u`. */

@@ -27,8 +27,8 @@ import { lockInOrder, post, withIdempotencyKey, type MoneyKey } from '../ledger'
  *   invited still accrue to their referral account (the bet function credits it): they are the
  *   player's money, but they cannot be claimed to the TON balance until the pause ends (after
  *   self-exclusion, only once an operator lifts it);
- * - the bet function's own achievement grants (arcade_bets) are not covered here: a road round's end,
- *   allowed during a pause, can cross an achievement tier.
+ * - the bet function's own achievement rewards (arcade_bets): none while a pause is in force; a
+ *   road round's end, allowed during a pause, is counted but not rewarded.
  *
  * Windows: every limit counts over UTC calendar windows (day from 00:00 UTC, week from Monday
  * 00:00 UTC, month from the 1st): deposits, losses and wagers. A sign-in starts nothing again (a
