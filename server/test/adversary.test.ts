@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { Address } from '@ton/core';
 import { type } from 'arktype';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -20,20 +18,19 @@ import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
 import {
   databases,
   envelope,
-  freePort,
   fund,
   launchData,
   logIn,
   newUserId,
   post,
   postgresOnly,
-  serverProcessEnv,
+  startServerProcess,
+  stopServerProcesses,
   startServer,
   TEST_APP_KEY,
   TEST_BOT_TOKEN,
   testConfig,
   testTon,
-  waitHealthy,
 } from './helpers';
 
 /**
@@ -849,7 +846,6 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
   });
 });
 
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const onPostgres = postgresOnly('adversary, two server processes');
 
 /** Two server processes on one PostgreSQL database: the keys hold across processes, not only within one. */
@@ -873,23 +869,10 @@ describe.each(onPostgres)('an attacker against two server processes on $name', (
     ({ db, drop } = created);
     url = created.url!;
     await seedMarketCatalogue(db, { perCollection: 10 });
-    for (let n = 0; n < 2; n++) {
-      const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd: serverDir,
-        env: { ...serverProcessEnv(url, port), LOG_LEVEL: 'silent' },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      const base = `http://127.0.0.1:${port}`;
-      servers.push({ child, base });
-      await waitHealthy(base, () => child.exitCode !== null);
-    }
+    for (let n = 0; n < 2; n++) servers.push(await startServerProcess(url));
   });
   afterAll(async () => {
-    for (const { child } of servers) if (child.exitCode === null) child.kill('SIGTERM');
-    await Promise.all(
-      servers.map(({ child }) => (child.exitCode === null ? new Promise((done) => child.once('exit', done)) : Promise.resolve())),
-    );
+    await stopServerProcesses(servers.map((s) => s.child));
     await drop?.();
   });
 

@@ -1,8 +1,10 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { sign } from '@tma.js/init-data-node';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -303,6 +305,36 @@ export async function waitHealthy(base: string, exited: () => boolean): Promise<
     if (waited > 60_000 || exited()) throw new Error('the server did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * A server process of the test setup (`tsx src/main.ts`, serverProcessEnv plus `env`) on a port of
+ * its own, answering /healthz; its stdout is dropped unless `stdout` says otherwise.
+ */
+export async function startServerProcess(
+  databaseUrl: string,
+  env: NodeJS.ProcessEnv = {},
+  stdout: 'ignore' | 'inherit' = 'ignore',
+): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...serverProcessEnv(databaseUrl, port), LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', stdout, 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitHealthy(base, () => child.exitCode !== null);
+  return { child, base };
+}
+
+/** Stops server processes (SIGTERM) and waits until each has exited. */
+export async function stopServerProcesses(children: ChildProcess[]): Promise<void> {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.all(
+    children.map((child) => (child.exitCode === null ? new Promise((done) => child.once('exit', done)) : Promise.resolve())),
+  );
 }
 
 /**

@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { Address } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BetResult, SeedsInfo } from '@arcade/api-client/games';
@@ -10,7 +8,7 @@ import type { PlayState } from '@arcade/api-client/play';
 import type { Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
-import { freePort, fund, launchData, newUserId, postgresOnly, serverProcessEnv, TEST_APP_KEY, waitHealthy } from './helpers';
+import { fund, launchData, newUserId, postgresOnly, startServerProcess, stopServerProcesses, TEST_APP_KEY } from './helpers';
 
 /**
  * Where two features meet: every pair of one player's state-changing calls, fired together, one
@@ -28,7 +26,6 @@ import { freePort, fund, launchData, newUserId, postgresOnly, serverProcessEnv, 
  * - the player's balances equal their journal, and at the end the whole book is audited.
  */
 
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const onPostgres = postgresOnly('races, two server processes');
 
 interface Reply<T = unknown> {
@@ -151,23 +148,13 @@ describe.each(onPostgres)('pairs of one player’s calls racing across two serve
     url = created.url!;
     await seedMarketCatalogue(db, { perCollection: 40 });
     for (let n = 0; n < 2; n++) {
-      const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd: serverDir,
-        env: { ...serverProcessEnv(url, port), LOG_LEVEL: process.env.RACES_LOG ?? 'silent' },
-        stdio: ['ignore', process.env.RACES_LOG ? 'inherit' : 'ignore', 'inherit'],
-      });
-      const base = `http://127.0.0.1:${port}`;
-      servers.push({ child, base });
-      await waitHealthy(base, () => child.exitCode !== null);
+      const log = process.env.RACES_LOG;
+      servers.push(await startServerProcess(url, log ? { LOG_LEVEL: log } : {}, log ? 'inherit' : 'ignore'));
     }
   });
 
   afterAll(async () => {
-    for (const { child } of servers) if (child.exitCode === null) child.kill('SIGTERM');
-    await Promise.all(
-      servers.map(({ child }) => (child.exitCode === null ? new Promise((done) => child.once('exit', done)) : Promise.resolve())),
-    );
+    await stopServerProcesses(servers.map((s) => s.child));
     await drop?.();
   });
 
