@@ -18,7 +18,7 @@ export function activePause(state: PlayState | null | undefined, now: number): A
   return Number.isNaN(end) || end > now ? pause : null;
 }
 
-/** setTimeout's longest wait; a break longer than this is re-checked then (and on every focus). */
+/** setTimeout's longest wait; a break longer than this is re-checked then (and whenever the app comes back into view). */
 const MAX_TIMER_MS = 2_147_483_647;
 
 /** The moment pauses are judged at: moved on when the app comes into view and when a break ends. */
@@ -32,7 +32,7 @@ export function usePlayPause(): ActivePause | null {
 
 /**
  * Keeps the pause current while a screen it closes is open (its banner runs this): the play
- * state is asked again whenever the app comes back into view, and a break that ends while the
+ * state is asked again whenever the app comes back into view (the query's own focus refetch), and a break that ends while the
  * app is open lifts at its end time (then the server is asked to confirm it).
  */
 export function usePauseWatch(): void {
@@ -43,18 +43,14 @@ export function usePauseWatch(): void {
 
   useEffect(() => {
     setNow(Date.now());
+    // The query itself is asked again when the app comes back into view (TanStack's focus
+    // refetch: its data is never fresh); here only the moment pauses are judged at moves on.
     const recheck = () => {
-      if (document.visibilityState === 'hidden') return;
-      setNow(Date.now());
-      void refetch();
+      if (document.visibilityState !== 'hidden') setNow(Date.now());
     };
-    window.addEventListener('focus', recheck);
     document.addEventListener('visibilitychange', recheck);
-    return () => {
-      window.removeEventListener('focus', recheck);
-      document.removeEventListener('visibilitychange', recheck);
-    };
-  }, [refetch, setNow]);
+    return () => document.removeEventListener('visibilitychange', recheck);
+  }, [setNow]);
 
   useEffect(() => {
     if (until === null) return;
