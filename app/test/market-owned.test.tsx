@@ -66,7 +66,7 @@ describe('owned gifts', () => {
     const server = renderOwned('ru', () => refusal('market.gift.balance', 'Your TON balance is not enough for the withdrawal fee'));
     fireEvent.click(within(await row('2')).getByTestId('owned-gift-withdraw'));
     fireEvent.click(within(screen.getByTestId('withdraw-gift-sheet')).getByTestId('withdraw-gift-confirm'));
-    expect((await screen.findByTestId('withdraw-gift-error')).textContent).toBe('На балансе TON не хватает на комиссию 0.1 TON.');
+    expect((await screen.findByTestId('withdraw-gift-error')).textContent).toBe('На балансе TON не хватает на комиссию 0,1 TON.');
     expect(server.calls.filter((path) => path === '/api/v3/gifts/withdraw')).toHaveLength(1);
   });
 });

@@ -2,7 +2,9 @@ import { ApiError } from '@arcade/api-client/errors';
 import type { MarketRefusal } from '@arcade/api-client/market';
 import type { MarketTextKey } from './market-texts';
 import { GIFT_WITHDRAWAL_FEE, MAX_LIST_PRICE, MIN_LIST_PRICE } from './market-config';
+import { formatTon } from '../../lib/format';
 import { outcomeUnknown } from '../../lib/idempotency';
+import { i18n } from '../../i18n/i18n';
 import { marketText } from './market-texts';
 
 /** Every refusal code of the market contract and the text that explains it in the player's language. */
@@ -31,7 +33,11 @@ export function readMarketRefusal(error: unknown): MarketRefusalText | null {
   const keys: Readonly<Record<string, MarketTextKey | undefined>> = marketRefusalKeys;
   const key = Object.hasOwn(keys, code) ? keys[code] : undefined;
   const text = key
-    ? marketText(key, { min: MIN_LIST_PRICE, max: MAX_LIST_PRICE, fee: GIFT_WITHDRAWAL_FEE })
+    ? marketText(key, {
+        min: formatTon(MIN_LIST_PRICE, i18n.language),
+        max: formatTon(MAX_LIST_PRICE, i18n.language),
+        fee: formatTon(GIFT_WITHDRAWAL_FEE, i18n.language),
+      })
     : error.message || marketText('gifts.toast.failed');
   return { code, text };
 }
