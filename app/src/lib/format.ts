@@ -121,14 +121,25 @@ export function formatPerMille(value: number, locale: string): string {
 
 const moments = new Map<string, Intl.DateTimeFormat>();
 
-/** A moment for the player: the date and the time, in their language ("12 Jun, 14:05" / "12 июн., 14:05"). */
+/**
+ * A moment for the player: the date and the time, in their language ("12 Jun, 14:05" / "12 июн.,
+ * 14:05"), with the year when it is not this one; empty for what is not a date.
+ */
 export function formatMoment(at: Date | string, locale: string): string {
   const date = typeof at === 'string' ? new Date(at) : at;
   if (Number.isNaN(date.getTime())) return '';
-  let formatter = moments.get(locale);
+  const sameYear = date.getFullYear() === new Date().getFullYear();
+  const key = `${locale}|${sameYear ? '' : 'year'}`;
+  let formatter = moments.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-    moments.set(locale, formatter);
+    formatter = new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'short',
+      ...(sameYear ? {} : { year: 'numeric' }),
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    moments.set(key, formatter);
   }
   return formatter.format(date);
 }

@@ -9,7 +9,7 @@ import { BackdropSwatch, GiftArt, ModelSwatch, SymbolGlyph } from './gift-art';
 import { TierBadge, useCartToggle } from './gift-card';
 import { oneIn } from './gift-looks';
 import { describeCallError } from './market-errors';
-import { formatDateTime } from './market-format';
+import { formatMoment } from '../../lib/format';
 import { buyNowAtom, giftInfoQueryAtom, giftQueryAtom, openGiftAtom } from './market-state';
 import { useMarketText } from './market-texts';
 import { marketToast } from './market-toast';
@@ -100,7 +100,7 @@ function DetailBody({ listed }: { listed: Gift }) {
           visual={<SymbolGlyph name={gift.symbol.name} className="gift-attr__glyph" />}
           rarity={perMille(gift.symbol.rarityPerMille)}
         />
-        {gift.listedAt ? <Attribute label={mt('gifts.detail.listed')} value={formatDateTime(gift.listedAt, language)} /> : null}
+        {gift.listedAt ? <Attribute label={mt('gifts.detail.listed')} value={formatMoment(gift.listedAt, language)} /> : null}
       </dl>
       <MarketInfo gift={gift} />
     </div>

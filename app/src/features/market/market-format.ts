@@ -1,20 +1,6 @@
 import { fromNano, toNano } from '@arcade/api-client/money';
 import { TonAmount } from '@arcade/api-client/schemas';
 
-/** A date and time in the player's language ("12 Dec, 14:05"; the year only when it is not this one). */
-export function formatDateTime(iso: string, locale: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const sameYear = date.getFullYear() === new Date().getFullYear();
-  return new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'short',
-    ...(sameYear ? {} : { year: 'numeric' }),
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(date);
-}
-
 /** What the player typed as a TON amount ("1,5" → "1.5"), or null if it is not one. */
 export function parseTonInput(text: string): string | null {
   const normalized = text.trim().replace(',', '.').replace(/^\./, '0.');

@@ -1,4 +1,4 @@
-import { formatTon } from '../../lib/format';
+import { formatMoment, formatTon } from '../../lib/format';
 import type { Gift } from '@arcade/api-client/market';
 import { toNano } from '@arcade/api-client/money';
 import { useAtomValue } from 'jotai';
@@ -8,7 +8,7 @@ import { LockIcon, SendIcon, TagIcon, TonMark, WarningIcon } from '../../compone
 import { GiftArt, GiftName } from './gift-art';
 import { GIFT_WITHDRAWAL_FEE, MAX_LIST_PRICE, MIN_LIST_PRICE, SELLER_FEE_BASIS_POINTS, SELLER_FEE_PERCENT } from './market-config';
 import { describeCallError } from './market-errors';
-import { afterFee, formatDateTime, parseTonInput } from './market-format';
+import { afterFee, parseTonInput } from './market-format';
 import { inventoryQueryAtom, listGiftAtom, unlistGiftAtom, withdrawGiftAtom } from './market-state';
 import { useMarketText } from './market-texts';
 import { marketToast } from './market-toast';
@@ -63,7 +63,7 @@ const OwnedGiftRow = memo(function OwnedGiftRow({ gift, onAction, busy, onUnlist
           {lock ? (
             <span className="owned-gift__lock" data-testid="owned-gift-lock">
               <LockIcon width={14} height={14} />
-              {mt('gifts.owned.locked', { date: formatDateTime(lock, language) })}
+              {mt('gifts.owned.locked', { date: formatMoment(lock, language) })}
             </span>
           ) : null}
         </div>
@@ -350,7 +350,7 @@ function WithdrawConfirm({ gift, onDone }: { gift: Gift; onDone: () => void }) {
       {lock ? (
         <p className="owned-sheet__warn" data-testid="withdraw-gift-locked">
           <LockIcon />
-          <span>{mt('gifts.owned.withdrawLocked', { date: formatDateTime(lock, language) })}</span>
+          <span>{mt('gifts.owned.withdrawLocked', { date: formatMoment(lock, language) })}</span>
         </p>
       ) : null}
       {error ? (

@@ -1,6 +1,6 @@
 import type { GiftMarketInfo } from '@arcade/api-client/market';
 import { formatTon } from '../../lib/format';
-import { formatDateTime } from './market-format';
+import { formatMoment } from '../../lib/format';
 import { chartGeometry } from './price-chart-math';
 import { useMarketText } from './market-texts';
 import './price-chart.css';
@@ -56,7 +56,7 @@ export function PriceHistory({ model, history }: { model: string; history: GiftM
         <span data-testid="price-history-last" data-value={history.last.price}>
           {mt('gifts.detail.lastSale', {
             amount: formatTon(history.last.price, language),
-            date: formatDateTime(history.last.at, language),
+            date: formatMoment(history.last.at, language),
           })}
         </span>
         <span className="price-history__count">{mt('gifts.detail.historyCount', { count: history.count })}</span>

@@ -49,9 +49,6 @@ export function usedShare(limit: PlayLimit): number {
   return Number((used * 1000n) / cap) / 1000;
 }
 
-/** A moment for the player (the app's one formatter). */
-export { formatMoment } from '../../lib/format';
-
 const MINUTE_MS = 60_000;
 
 /**
