@@ -48,8 +48,15 @@ export function registerTelegramWebhook(app: FastifyInstance, deps: Pick<RouteDe
     try {
       await bot.handleUpdate(request.body as Update);
     } catch (error) {
-      // Not handled: the claim goes back, so Telegram's next delivery is handled.
-      await releaseBotUpdate(deps.db, update.update_id);
+      // Not handled: the claim goes back, so Telegram's next delivery is handled. When even that
+      // fails (the database is gone), the handler's error is still the answer, and the stuck
+      // claim is logged: that update would never be handled otherwise, and nobody would know.
+      await releaseBotUpdate(deps.db, update.update_id).catch((releaseError: unknown) => {
+        request.log.error(
+          { err: releaseError, updateId: update.update_id },
+          'a failed bot update keeps its claim: Telegram will not get it handled',
+        );
+      });
       // A handler's refusal (a malformed business connection: DomainError) or our failure, as itself.
       throw error instanceof BotError ? error.error : error;
     }
