@@ -3,6 +3,7 @@ import { hashServerSeed, type Hmac } from '@arcade/api-client/fair';
 import type { RevealedPage, RevealedPair, SeedsInfo } from '@arcade/api-client/games';
 import type { Queryable } from '../../db/db';
 import { DomainError } from '../errors';
+import { lockInOrder } from '../ledger';
 import { productConfig } from '../product-config';
 
 /** node:crypto's HMAC: the same bytes as the contract's own, several times faster. */
@@ -104,7 +105,7 @@ export async function rotateSeeds(tx: Queryable, userId: bigint, clientSeed: str
   // The player's row first, the lock every bet holds (docs/locks.md): a bet that read the old pair
   // has committed its round before this reads the open rounds, and a bet after this sees the new
   // pair, so no round can start on the pair revealed here.
-  await tx.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
+  await lockInOrder(tx, { users: [userId], accounts: [] });
   const pair = await activePairForUpdate(tx, userId);
   const open = await tx.query("SELECT id FROM game_rounds WHERE user_id = $1 AND game = 'road' AND status = 'open'", [userId]);
   if (open.rowCount > 0) throw new DomainError('conflict', seedMessages.roadOpen, 'fairness.road-open');
