@@ -178,9 +178,9 @@ export async function migrate(
  * After the migrations, in their transaction: each function file whose text is not the one last
  * applied (schema_functions keeps its checksum) replaces the function, as a repeatable migration
  * does. Bodies are checked when they run, not here (the files apply in name order, and one may
- * call another), as pg_dump's restores do. Returns the names it (re)applied.
+ * call another), as pg_dump's restores do.
  */
-async function applyFunctions(tx: Queryable, functions: SqlFunction[]): Promise<string[]> {
+async function applyFunctions(tx: Queryable, functions: SqlFunction[]): Promise<void> {
   await tx.exec(`
     CREATE TABLE IF NOT EXISTS schema_functions (
       name       TEXT PRIMARY KEY,
@@ -188,12 +188,11 @@ async function applyFunctions(tx: Queryable, functions: SqlFunction[]): Promise<
       applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
     )
   `);
-  const { rows } = await tx.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_functions');
-  const applied = new Map(rows.map((row) => [row.name, row.checksum]));
-  const changed = functions.filter((fn) => applied.get(fn.name) !== migrationChecksum(fn.sql));
-  if (changed.length === 0) return [];
+  const stale = new Set(await staleFunctions(tx, functions));
+  if (stale.size === 0) return;
+  // Only until this transaction ends (SET LOCAL).
   await tx.exec('SET LOCAL check_function_bodies = off');
-  for (const fn of changed) {
+  for (const fn of functions.filter((candidate) => stale.has(candidate.name))) {
     await tx.exec(fn.sql);
     await tx.query(
       `INSERT INTO schema_functions (name, checksum) VALUES ($1, $2)
@@ -201,8 +200,6 @@ async function applyFunctions(tx: Queryable, functions: SqlFunction[]): Promise<
       [fn.name, migrationChecksum(fn.sql)],
     );
   }
-  await tx.exec('SET LOCAL check_function_bodies = on');
-  return changed.map((fn) => fn.name);
 }
 
 /** The function files whose text the database has not applied (none recorded, or another text). */
