@@ -38,6 +38,16 @@ export function fairFloats(seeds: Seeds, count: number, mac: Hmac = hmac): numbe
 
 export const MULTIPLIER_SCALE = 10_000;
 
+/**
+ * The house edge of each game in ten-thousandths (1 − RTP): the one place it is set. Every
+ * multiplier below is derived from it, and the server's product configuration (the referral
+ * share of the edge) reads it from here.
+ */
+export const HOUSE_EDGE = { flip: 100, roll: 100, road: 200 } as const;
+
+/** What a game returns of a stake over many rounds, in ten-thousandths (9900 is 99%). */
+const rtp = (game: keyof typeof HOUSE_EDGE): number => MULTIPLIER_SCALE - HOUSE_EDGE[game];
+
 export function multiplierText(scaledMultiplier: number): string {
   const whole = Math.floor(scaledMultiplier / MULTIPLIER_SCALE);
   const fraction = String(scaledMultiplier % MULTIPLIER_SCALE)
@@ -54,7 +64,8 @@ export function payoutOf(stakeNano: bigint, scaledMultiplier: number): bigint {
 // ---- flip ----
 
 export type CoinSide = 'heads' | 'tails';
-export const FLIP_MULTIPLIER = 19_800;
+/** Even odds at the flip's RTP: 1.98x. */
+export const FLIP_MULTIPLIER = 2 * rtp('flip');
 
 export function flipSide(floats: readonly number[]): CoinSide {
   return floats[0]! < 0.5 ? 'heads' : 'tails';
@@ -76,9 +87,9 @@ export function rollChance(target: number, direction: RollDirection): number {
   return direction === 'under' ? target : 10_000 - target;
 }
 
-/** 99 / chance%, floored to 4 decimals. */
+/** RTP / chance (99 / chance% at a 1% edge), floored to 4 decimals. */
 export function rollMultiplier(chance: number): number {
-  return Math.floor(99_000_000 / chance);
+  return Math.floor((rtp('roll') * MULTIPLIER_SCALE) / chance);
 }
 
 export function rollWins(roll: number, target: number, direction: RollDirection): boolean {
@@ -120,11 +131,11 @@ function choose(n: number, k: number): bigint {
   return result;
 }
 
-/** Multiplier after `safeLanes` safe lanes: 0.98 x C(25, m) / C(25 - k, m), floored to 4 decimals. */
+/** Multiplier after `safeLanes` safe lanes: RTP x C(25, m) / C(25 - k, m) (0.98 x … at a 2% edge), floored to 4 decimals. */
 export function roadMultiplier(difficulty: RoadDifficulty, safeLanes: number): number {
   if (safeLanes === 0) return MULTIPLIER_SCALE;
   const m = ROAD_TRAPS[difficulty];
-  return Number((9_800n * choose(ROAD_SLOTS, m)) / choose(ROAD_SLOTS - safeLanes, m));
+  return Number((BigInt(rtp('road')) * choose(ROAD_SLOTS, m)) / choose(ROAD_SLOTS - safeLanes, m));
 }
 
 /** The whole ladder of a difficulty: the multiplier reached on each lane. */

@@ -1,3 +1,4 @@
+import { HOUSE_EDGE } from '@arcade/api-client/fair';
 import { toNano } from '@arcade/api-client/money';
 import { marketRules } from '@arcade/api-client/market';
 import { playRules } from '@arcade/api-client/play';
@@ -81,8 +82,8 @@ export const productConfig = {
     /** Places on each of the weekly leaderboard's lists. */
     leaderboardPlaces: 10,
   },
-  /** House edge per game in ten-thousandths: 1 - RTP. */
-  houseEdge: { flip: 100n, roll: 100n, road: 200n },
+  /** House edge per game in ten-thousandths: 1 - RTP (set in the fair rules, which derive the payouts from it). */
+  houseEdge: { flip: BigInt(HOUSE_EDGE.flip), roll: BigInt(HOUSE_EDGE.roll), road: BigInt(HOUSE_EDGE.road) },
   achievements: {
     rounds: [
       { threshold: 1n, rewardNano: toNano('0.01') },
