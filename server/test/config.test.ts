@@ -13,7 +13,7 @@ import {
   loadConfig,
   loadDatabaseConfig,
 } from '../src/config';
-import { tempDir } from './helpers';
+import { START_WAIT_MS, tempDir } from './helpers';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const REPO = findRepoRoot();
@@ -426,7 +426,7 @@ describe('the entry point', () => {
       LOG_LEVEL: 'warn',
     });
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ready line: ${output.stdout} ${output.stderr}`)), 60_000);
+      const timer = setTimeout(() => reject(new Error(`no ready line: ${output.stdout} ${output.stderr}`)), START_WAIT_MS);
       child.stdout.on('data', () => {
         const match = /listening on (http:\/\/\S+)/.exec(output.stdout);
         if (match?.[1]) {

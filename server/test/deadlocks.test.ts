@@ -49,7 +49,7 @@ describe.each(postgresOnly('deadlocks'))('deadlocks on $name', () => {
     db = await openDb({ kind: 'postgres', url, maxConnections: 32 });
     await migrate(db);
     app = await startServer(db);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await app?.close();

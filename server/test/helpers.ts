@@ -294,7 +294,13 @@ export function serverProcessEnv(databaseUrl: string, port: number): NodeJS.Proc
   };
 }
 
-/** Waits until a server answers /healthz; throws when it exits or takes over a minute. */
+/** How long a test waits for a server it started: a little under vitest.config's testTimeout. */
+export const START_WAIT_MS = 110_000;
+
+/**
+ * Waits until a server answers /healthz; throws when it exits, or just before the suite's own
+ * time for a test runs out (a loaded machine can take a minute to start a server).
+ */
 export async function waitHealthy(base: string, exited: () => boolean): Promise<void> {
   for (let waited = 0; ; waited += 100) {
     const healthy = await fetch(`${base}/healthz`).then(
@@ -302,7 +308,7 @@ export async function waitHealthy(base: string, exited: () => boolean): Promise<
       () => false,
     );
     if (healthy) return;
-    if (waited > 60_000 || exited()) throw new Error('the server did not start');
+    if (waited > START_WAIT_MS || exited()) throw new Error('the server did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -132,5 +132,5 @@ describe.each(postgresOnly('the database restarting under load'))('the database 
     ]);
     expect(Number(rounds.rows[0]!.n)).toBeGreaterThanOrEqual(settled);
     expect((await audit(direct)).problems).toEqual([]);
-  }, 60_000);
+  });
 });
