@@ -1,4 +1,4 @@
-/* global window, document -- page.evaluate callbacks run in the browser */
+/* global window, document, requestAnimationFrame -- page.evaluate callbacks run in the browser */
 // Browser-level check of the engine in Debian's chromium (WebGL on SwiftShader): a canvas
 // appears and animates, scenes swap on one Application without piling up textures, and
 // destroy/unmount leaves no canvas, destroyed textures and no engine ticker listeners, and
@@ -205,6 +205,31 @@ try {
     assert.equal(info.lostWhileParked, false);
     assert.equal(info.lost, true);
     assert.equal(info.canvases, 0);
+  });
+
+  await check('at rest the engine draws no frame, and the next call of its handle draws again', async () => {
+    await page.evaluate(() => window.arcadeBench.mountCore('flip', { clock: 'ticker' }).then(() => undefined));
+    // The idle motion plays for a few seconds after the mount, then the ticker stops.
+    await page.waitForFunction(() => window.arcadeBench.handle.engine.app.ticker.started === false, undefined, { timeout: 60_000 });
+    const atRest = await page.evaluate(async () => {
+      const h = window.arcadeBench.handle;
+      const before = h.engine.time;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { moved: h.engine.time - before };
+    });
+    assert.equal(atRest.moved, 0, 'engine time moved while at rest');
+    const woken = await page.evaluate(async () => {
+      const h = window.arcadeBench.handle;
+      const before = h.engine.time;
+      h.setPace('instant');
+      await h.play({ side: 'tails', win: true });
+      const started = h.engine.app.ticker.started;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return { started, moved: h.engine.time - before };
+    });
+    await page.evaluate(() => window.arcadeBench.unmountCore());
+    assert.equal(woken.started, true, 'a play call left the ticker stopped');
+    assert.ok(woken.moved > 0, 'no frame after the play call');
   });
 
   await check('the React binding (<GameCanvas>) mounts, animates and unmounts cleanly', async () => {

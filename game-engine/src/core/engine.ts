@@ -51,6 +51,13 @@ export interface SceneContext {
 /** A scene the engine can show: the lifecycle plus the display object it draws into. */
 export interface Scene extends SceneLifecycle {
   readonly view: Container;
+  /**
+   * True when nothing on the scene moves (no animation, idle motion settled): the engine stops
+   * drawing frames until it is woken. A scene without it is drawn on every frame.
+   */
+  readonly resting?: boolean;
+  /** Something changed: play the idle motion again for a while (the engine is awake). */
+  stir?(): void;
 }
 
 export interface EngineStats extends FrameSummary {
@@ -314,6 +321,7 @@ export class Engine {
     resources.prepare(this.app.renderer);
     this.warmupFrames = 2;
     this.renderIfIdle();
+    this.wake();
     return scene;
   }
 
@@ -343,12 +351,14 @@ export class Engine {
   setPace(pace: Pace): void {
     this.director.setPace(pace);
     this.renderIfIdle();
+    this.wake();
   }
 
   /** Jumps the running animation to its end state; its promise resolves right away. */
   skip(): void {
     this.director.skip();
     this.renderIfIdle();
+    this.wake();
   }
 
   /** Stops time for a screenshot; with `atMs`, first shows the running animation at that point. */
@@ -359,6 +369,7 @@ export class Engine {
 
   resume(): void {
     this.director.resume();
+    this.wake();
   }
 
   /**
@@ -454,7 +465,21 @@ export class Engine {
 
   private readonly onFrameEnd = (): void => {
     this.record(performance.now() - this.frameStart);
+    // At rest the page keeps the last frame and the engine draws none (a phone's battery, and
+    // SwiftShader's CPU in a test browser); the next change wakes it.
+    if (this.mode === 'ticker' && this.director.scene?.resting === true) this.app.ticker.stop();
   };
+
+  /**
+   * Draws frames again after a rest: every call of a game's handle, a resize, a new pace or
+   * scene comes through here, so a change is never left undrawn. The scene's idle motion
+   * plays again for a while.
+   */
+  wake(): void {
+    if (this.isDestroyed || this.mode !== 'ticker' || this.frozen) return;
+    this.director.scene?.stir?.();
+    if (!this.app.ticker.started) this.app.ticker.start();
+  }
 
   private record(workMs: number): void {
     if (this.warmupFrames > 0) this.warmupFrames -= 1;
@@ -470,6 +495,7 @@ export class Engine {
     this.app.renderer.resize(width, height);
     this.director.resize(width, height);
     this.renderIfIdle();
+    this.wake();
   }
 
   private underlay(): HTMLDivElement {
@@ -493,7 +519,7 @@ export class Engine {
     return this.underlayElement;
   }
 
-  /** Without a running ticker (manual clock, frozen) nothing else would draw the change. */
+  /** Without a running ticker (manual clock, frozen, at rest) nothing else would draw the change. */
   private renderIfIdle(): void {
     if (this.isDestroyed) return;
     if (this.mode === 'manual' || !this.app.ticker.started || this.frozen) this.app.render();

@@ -76,6 +76,8 @@ function handleFor<G extends GameName>(game: G, engine: Engine, scene: SceneOf[G
     <A extends unknown[], R>(fn: (...args: A) => R) =>
     (...args: A): R => {
       if (base.disposed) throw new Error(`the ${game} game is no longer mounted`);
+      // Every change the host asks for is drawn: a resting engine draws frames again.
+      engine.wake();
       return fn(...args);
     };
   // An async guard rejects instead of throwing, so `await handle.play()` sees the error.

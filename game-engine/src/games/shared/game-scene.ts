@@ -3,6 +3,13 @@ import { Animator } from '../../core/playback';
 import { DESTROY_TREE, type Scene, type SceneContext } from '../../core/engine';
 import { canvasTexts, textGlyphs, type GameTexts } from '../texts';
 
+/** Engine ms of idle motion after the last change, before the scene rests (the engine draws nothing then). */
+export const IDLE_MOTION_MS = 5_000;
+/** With the player's "reduce motion": only long enough for a win's burst to land. */
+export const REDUCED_IDLE_MOTION_MS = 2_000;
+
+const reducedMotion = (): boolean => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
 /**
  * What the three game scenes share: the lifecycle plumbing, one animation slot (new
  * animations first finish the running one; skip jumps to the end) and the view size.
@@ -17,6 +24,9 @@ export abstract class GameScene implements Scene {
   protected time = 0;
   private isDestroyed = false;
   private built = false;
+  /** `time` from which the scene may rest, moved on by every change and every animation's end. */
+  private restAt = 0;
+  private wasBusy = false;
 
   /** The words this scene prints, upper case, in the host app's language. */
   readonly texts: GameTexts;
@@ -42,6 +52,15 @@ export abstract class GameScene implements Scene {
     return this.animator.busy;
   }
 
+  /** Nothing moves: no animation, and the idle motion after the last change has played. */
+  get resting(): boolean {
+    return !this.animator.busy && this.time >= this.restAt;
+  }
+
+  stir(): void {
+    this.restAt = this.time + (reducedMotion() ? REDUCED_IDLE_MOTION_MS : IDLE_MOTION_MS);
+  }
+
   init(): void {
     if (this.built) return;
     this.built = true;
@@ -50,6 +69,7 @@ export abstract class GameScene implements Scene {
 
   show(): void {
     this.view.visible = true;
+    this.stir();
   }
 
   hide(): void {
@@ -60,6 +80,9 @@ export abstract class GameScene implements Scene {
     if (this.isDestroyed) return;
     this.time += stepMs;
     this.animator.update(stepMs);
+    // An animation that just ended leaves its end (a burst, the idle coin) to play out.
+    if (this.wasBusy && !this.animator.busy) this.stir();
+    this.wasBusy = this.animator.busy;
     this.tick(stepMs);
   }
 
