@@ -3,7 +3,7 @@ import { IdempotencyKey, PositiveTonAmount } from './keys';
 import { lazy } from './lazy';
 import { Balance, Id, TonAmount } from './schemas';
 
-export { IdempotencyKey, PositiveTonAmount } from './keys';
+export { IDEMPOTENCY_KEY_FORM, IdempotencyKey, PositiveTonAmount } from './keys';
 
 /** What the wallet screens need before the player does anything. */
 export const WalletInfo = lazy(() =>

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Balance } from '@arcade/api-client/schemas';
 import { fromNano } from '@arcade/api-client/money';
+import { IDEMPOTENCY_KEY_FORM } from '@arcade/api-client/wallet';
 import type { PlayerAccountKind } from '../db/accounts';
 import { isUniqueViolation, type Db, type Queryable, type SqlValue } from '../db/db';
 import { actorColumns, currentActor, SYSTEM_PLAYER_DEBITS } from './actor';
@@ -227,8 +228,6 @@ export async function post(tx: Queryable, movement: Movement): Promise<Posted> {
   return { transactionId, balances };
 }
 
-const KEY = /^[A-Za-z0-9_:-]{8,100}$/;
-
 /** The most a fingerprinted request may hold: a declared request is far smaller (a cart of 20 is about 1.5 KB). */
 const FINGERPRINT_MAX_DEPTH = 6;
 const FINGERPRINT_MAX_BYTES = 16 * 1024;
@@ -278,7 +277,7 @@ export interface MoneyKey {
 
 /** Checks a money call's idempotency key and returns its request's fingerprint. */
 export function moneyCallFingerprint(call: Pick<MoneyCall, 'call' | 'idempotencyKey' | 'request'>): string {
-  if (!KEY.test(call.idempotencyKey)) throw new DomainError('invalid', ledgerMessages.badKey);
+  if (!IDEMPOTENCY_KEY_FORM.test(call.idempotencyKey)) throw new DomainError('invalid', ledgerMessages.badKey);
   return requestFingerprint(call.call, call.request);
 }
 
