@@ -1,4 +1,4 @@
-import { formatTimes, formatTon } from '../../lib/format';
+import { formatDecimal, formatTimes, formatTon } from '../../lib/format';
 import type { HistoryItem, WalletInfo } from '@arcade/api-client/wallet';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -146,7 +146,7 @@ function HistoryRow({ item, network }: { item: HistoryItem; network: WalletInfo[
           ) : item.currency === 'ton' ? (
             <TonMark className="history-item__mark" />
           ) : null}
-          <span className="history-item__value" title={`${item.amount} ${unit}`}>
+          <span className="history-item__value" title={`${formatDecimal(item.amount, i18n.language)} ${unit}`}>
             {formatTon(item.amount, i18n.language, { signed: true })}
             {/* The mark says TON or bonus to the eye; the unit says it to screen readers. */}
             <span className={item.currency === 'referral' ? 'history-item__unit' : 'visually-hidden'}> {unit}</span>
