@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatMultiplier, formatPerMille, formatTon } from '../src/lib/format';
+import { formatCount, formatDecimal, formatHundredths, formatMultiplier, formatPerMille, formatTimes, formatTon } from '../src/lib/format';
 
 const NBSP = '\u00a0';
 
@@ -65,5 +65,27 @@ describe('counts', () => {
     expect(formatCount(Infinity, 'en')).toBe('∞');
     expect(formatPerMille(12, 'en')).toBe('12‰');
     expect(formatPerMille(0.56, 'ru')).toBe('0,5‰');
+  });
+});
+
+describe('formatTimes, formatDecimal and formatHundredths', () => {
+  it('writes a multiplier one way: its digits as formatMultiplier, the × after them', () => {
+    expect(formatTimes('1.1136', 'ru')).toBe('1,1136×');
+    expect(formatTimes('1.1136', 'en')).toBe('1.1136×');
+    expect(formatTimes('1.2727', 'en')).toBe(`${formatMultiplier('1.2727', 'en')}×`);
+    expect(formatTimes('52067.4', 'en')).toBe('52K×');
+  });
+
+  it('writes roll numbers in the language, exactly, padded when asked', () => {
+    expect(formatDecimal('53.03', 'ru', { fixed: 2 })).toBe('53,03');
+    expect(formatDecimal('53.03', 'en', { fixed: 2 })).toBe('53.03');
+    expect(formatDecimal('50', 'ru', { fixed: 2 })).toBe('50,00');
+    expect(formatDecimal('49.5', 'ru')).toBe('49,5');
+    expect(formatDecimal('not a number', 'ru')).toBe('not a number');
+    expect(formatHundredths(5303, 'ru', { fixed: 2 })).toBe('53,03');
+    expect(formatHundredths(4950, 'ru')).toBe('49,5');
+    expect(formatHundredths(9500, 'en')).toBe('95');
+    expect(formatHundredths(10_000, 'en', { fixed: 2 })).toBe('100.00');
+    expect(formatHundredths(1, 'en', { fixed: 2 })).toBe('0.01');
   });
 });

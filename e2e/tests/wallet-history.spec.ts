@@ -68,12 +68,12 @@ test('history names every movement: bets with game and outcome, a day of commiss
   const rollBet = page.locator('[data-testid="history-item"][data-kind="bet"][data-game="roll"]');
   await expect(rollBet).toHaveCount(1);
   await expect(rollBet.getByTestId('history-item-title')).toHaveText('Bet · Roll');
-  await expect(rollBet.getByTestId('history-item-detail')).toHaveText(/^(Lost|Won ×\d+(\.\d+)?)$/);
+  await expect(rollBet.getByTestId('history-item-detail')).toHaveText(/^(Lost|Won \d+(\.\d+)?×)$/);
   const flipBets = page.locator('[data-testid="history-item"][data-kind="bet"][data-game="flip"]');
   await expect(flipBets.first().getByTestId('history-item-title')).toHaveText('Bet · Flip');
-  await expect(flipBets.first().getByTestId('history-item-detail')).toHaveText(/^(Lost|Won ×1\.98)$/);
+  await expect(flipBets.first().getByTestId('history-item-detail')).toHaveText(/^(Lost|Won 1\.98×)$/);
   const wins = page.locator('[data-testid="history-item"][data-kind="payout"]');
-  if ((await wins.count()) > 0) await expect(wins.first().getByTestId('history-item-detail')).toHaveText(/^Won ×/);
+  if ((await wins.count()) > 0) await expect(wins.first().getByTestId('history-item-detail')).toHaveText(/^Won \d+(\.\d+)?×$/);
   await expect(row(page, 'other')).toHaveCount(0);
 
   // The deposit links to its transaction on the explorer of the server's network.

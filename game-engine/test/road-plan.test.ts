@@ -37,10 +37,11 @@ describe('road ladder', () => {
     expect(ladder(10)[0]).toBe(1.6333);
   });
 
-  it('labels every lane compactly', () => {
-    expect(laneLabels(road(1)).slice(0, 3)).toEqual(['1.02×', '1.06×', '1.11×']);
-    expect(laneLabels(road(3)).at(-1)).toBe('2,254×');
-    expect(laneLabels(road(10)).at(-1)).toBe('3.2M×');
+  it("labels every lane with the host's form of its multiplier", () => {
+    const host = (value: number) => `${String(value).replace('.', ',')}×`;
+    expect(laneLabels(road(1), host).slice(0, 3)).toEqual(['1,0208×', '1,0652×', '1,1136×']);
+    expect(laneLabels(road(3), host).at(-1)).toBe('2254×');
+    expect(laneLabels(road(10), host).at(-1)).toBe('3203384,8×');
   });
 });
 

@@ -1,30 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { canvasTexts, ENGLISH_TEXTS, RUSSIAN_TEXTS, textGlyphs } from '../src/games/texts';
+import { canvasTexts, textGlyphs, type GameTexts } from '../src/games/texts';
 import { ARCADE_CHARS } from '../src/games/shared/fonts';
 
-describe('canvas texts', () => {
-  it('prints English by default, upper case', () => {
-    const texts = canvasTexts(undefined);
-    expect(texts.heads).toBe('HEADS');
-    expect(texts.win).toBe('YOU WIN');
-    expect(texts.cashedOut).toBe('CASHED OUT');
-    expect(texts.lane).toBe('LANE');
-  });
+/** A host as the app is one: its words and its own forms of numbers (here Russian, grouped with a no-break space). */
+const russian: GameTexts = {
+  heads: 'Орёл',
+  tails: 'Решка',
+  win: 'Выигрыш',
+  lose: 'Мимо',
+  under: 'Меньше',
+  over: 'Больше',
+  finish: 'Финиш',
+  cashedOut: 'Забрано',
+  crashed: 'Авария',
+  lane: 'Полоса',
+  multiplier: (value) => `${new Intl.NumberFormat('ru', { maximumFractionDigits: 4 }).format(value)}×`,
+  roll: (hundredths) => new Intl.NumberFormat('ru', { minimumFractionDigits: 2 }).format(hundredths / 100),
+  count: (value) => new Intl.NumberFormat('ru').format(value),
+};
 
-  it('prints the host language and fills blanks in English', () => {
-    const texts = canvasTexts({ ...RUSSIAN_TEXTS, crashed: '  ' });
+describe('canvas texts', () => {
+  it("prints the host's words upper case and keeps its number forms as they are", () => {
+    const texts = canvasTexts({ ...russian, crashed: '  Авария ' });
     expect(texts.heads).toBe('ОРЁЛ');
     expect(texts.over).toBe('БОЛЬШЕ');
-    expect(texts.lane).toBe('ПОЛОСА');
-    expect(texts.crashed).toBe('CRASHED');
+    expect(texts.crashed).toBe('АВАРИЯ');
+    expect(texts.multiplier(1.1136)).toBe('1,1136×');
+    expect(texts.roll(5303)).toBe('53,03');
   });
 
-  it('English needs no glyph beyond the font the scenes always had; Russian brings its letters', () => {
-    const english = textGlyphs(canvasTexts(ENGLISH_TEXTS));
-    for (const char of english) expect(ARCADE_CHARS).toContain(char);
-    const russian = [...textGlyphs(canvasTexts(RUSSIAN_TEXTS))].filter((char) => !ARCADE_CHARS.includes(char));
-    expect(russian).toContain('Ё');
-    expect(russian).toContain('Ш');
-    expect(new Set(russian).size).toBe(russian.length);
+  it("brings every character of the host's words and numbers to the font, once each", () => {
+    const glyphs = textGlyphs(canvasTexts(russian));
+    const extra = [...glyphs].filter((char) => !ARCADE_CHARS.includes(char));
+    expect(extra).toContain('Ё');
+    expect(extra).toContain('Ш');
+    // The Russian group separator of a big multiplier ("6 789,0123×").
+    expect(extra).toContain('\u00a0');
+    expect(new Set(glyphs).size).toBe(glyphs.length);
   });
 });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatTon } from '../lib/format';
+import { formatDecimal, formatTon } from '../lib/format';
 import { BonusMark, TonMark } from './icons';
 import './balance-chip.css';
 
@@ -18,7 +18,10 @@ export function BalanceChip({ kind, amount, size = 'small', testId = `balance-${
   const label = kind === 'ton' ? t('balance.ton') : t('balance.bonus');
   const shown = amount === null ? '—' : formatTon(amount, i18n.language);
   return (
-    <span className={`balance-chip balance-chip--${kind} balance-chip--${size}`} title={amount === null ? label : `${label}: ${amount}`}>
+    <span
+      className={`balance-chip balance-chip--${kind} balance-chip--${size}`}
+      title={amount === null ? label : `${label}: ${formatDecimal(amount, i18n.language)}`}
+    >
       {kind === 'ton' ? <TonMark className="balance-chip__mark" /> : <BonusMark className="balance-chip__mark" />}
       <span className="visually-hidden">{label}: </span>
       <span className="balance-chip__amount" data-testid={testId} data-value={amount ?? ''}>

@@ -25,7 +25,7 @@ function intl(locale: string, style: 'plain' | 'compact'): Intl.NumberFormat {
 const decimalMarks = new Map<string, string>();
 
 /** The locale's decimal mark, as Intl writes it ("." in English, "," in Russian). */
-function decimalMark(locale: string): string {
+export function decimalMark(locale: string): string {
   let mark = decimalMarks.get(locale);
   if (mark === undefined) {
     mark = new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
@@ -97,6 +97,29 @@ export function formatMultiplier(text: string, locale: string): string {
   const unitDigits = Math.floor((digits - 1) / 3) * 3;
   const step = 10n ** BigInt(unitDigits - 1);
   return intl(locale, 'compact').format((parsed.whole / step) * step);
+}
+
+/** A multiplier with its sign, as every screen and canvas writes it: "1.1136×" / "1,1136×". */
+export function formatTimes(text: string, locale: string): string {
+  return `${formatMultiplier(text, locale)}\u00d7`;
+}
+
+/**
+ * A plain decimal ("53.03", "49.5") in the interface language, grouped, its digits exactly
+ * as given; `fixed` writes that many decimals, padded or cut ("50" -> "50,00").
+ */
+export function formatDecimal(text: string, locale: string, options: { fixed?: number } = {}): string {
+  const parsed = parseDecimal(text);
+  if (!parsed) return text;
+  const fraction = options.fixed === undefined ? parsed.fraction : parsed.fraction.slice(0, options.fixed).padEnd(options.fixed, '0');
+  const zero = parsed.whole === 0n && /^0*$/.test(fraction);
+  return `${parsed.negative && !zero ? '−' : ''}${joinDecimal(parsed.whole, fraction, locale)}`;
+}
+
+/** Whole hundredths (a roll, its target, a chance) as a decimal: 5303 -> "53.03" / "53,03"; `fixed` as formatDecimal. */
+export function formatHundredths(hundredths: number, locale: string, options: { fixed?: number } = {}): string {
+  const value = Math.max(0, Math.round(hundredths));
+  return formatDecimal(`${Math.floor(value / 100)}.${String(value % 100).padStart(2, '0')}`, locale, options);
 }
 
 /** A count (referrals, rounds, "1 in N"): grouped; `compact` shortens from 10 000 on ("12K"). */

@@ -1,8 +1,8 @@
-import { ENGLISH_TEXTS, RUSSIAN_TEXTS } from '@arcade/game-engine/games';
 import { GameCanvas, type GameHandle, type GameName } from '@arcade/game-engine/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { readDeepLink, writeGame, type DeepLink } from './deep-link';
 import { FlipPanel } from './flip-panel';
+import { ENGLISH_TEXTS, RUSSIAN_TEXTS } from './labels';
 import { RoadPanel } from './road-panel';
 import { RollPanel } from './roll-panel';
 import { StatsPanel } from './stats-panel';

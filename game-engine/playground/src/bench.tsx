@@ -3,6 +3,7 @@ import { mountGame, showGame, type GameTexts, type MountedGame } from '@arcade/g
 import { DIFFICULTY_TRAPS } from '@arcade/game-engine/games/road/plan';
 import { GameCanvas, type GameHandle, type GameName } from '@arcade/game-engine/react';
 import { createRoot, type Root } from 'react-dom/client';
+import { ENGLISH_TEXTS } from './labels';
 import { randomFlip, randomRoll, randomTraps, roadSetup, rollOutcome } from './outcomes';
 
 /**
@@ -20,8 +21,13 @@ interface MountOptions {
   seed?: number;
   /** Frames kept for stats() (the bench keeps every frame of its measured stretch). */
   statsWindow?: number;
-  /** The words the canvas prints (English by default). */
+  /** Words the canvas prints instead of the playground's English ones (its numbers stay the playground's). */
   texts?: Partial<GameTexts>;
+}
+
+/** The playground's English texts, with any words the caller gives instead. */
+function textsOf(options: MountOptions): GameTexts {
+  return { ...ENGLISH_TEXTS, ...options.texts };
 }
 
 /** Outcomes for the bench come from a seeded sequence, so runs play the same rounds. */
@@ -36,6 +42,7 @@ function mountReact(game: GameName, options: MountOptions = {}): Promise<GameHan
         clock={options.clock ?? 'ticker'}
         seed={options.seed ?? 7}
         statsWindow={options.statsWindow}
+        texts={textsOf(options)}
         onReady={(ready: GameHandle) => {
           handle = ready;
           resolve(ready);
@@ -69,7 +76,7 @@ async function mountCore(game: GameName, options: MountOptions = {}): Promise<Ga
     clock: options.clock ?? 'ticker',
     seed: options.seed ?? 7,
     statsWindow: options.statsWindow,
-    texts: options.texts,
+    texts: textsOf(options),
   });
   handle = core;
   return core;
@@ -131,7 +138,7 @@ async function playFor(ms: number, seed?: number) {
 async function switchGame(game: GameName): Promise<GameHandle> {
   const engine = handle?.engine;
   if (!engine) throw new Error('nothing mounted');
-  const next = await showGame(engine, game);
+  const next = await showGame(engine, game, handle?.texts ?? ENGLISH_TEXTS);
   if (core) core = Object.assign(next, { destroy: () => engine.destroy() });
   handle = next;
   return next;

@@ -1,8 +1,8 @@
 import { DIFFICULTY_TRAPS, type RoadDifficulty } from '@arcade/game-engine/games/road/plan';
-import { formatMultiplier } from '@arcade/game-engine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { randomTraps, roadSetup } from './outcomes';
 import type { DeepLinkTaker, RoadHandle } from './types';
+import { playgroundMultiplier } from './labels';
 
 const DIFFICULTIES = Object.keys(DIFFICULTY_TRAPS) as RoadDifficulty[];
 
@@ -70,7 +70,7 @@ export function RoadPanel({ handle, takeLink }: { handle: RoadHandle; takeLink: 
         ))}
       </div>
       <p className="readout">
-        lane <b>{view.position + 1}</b>/{view.lanes} · <b>{formatMultiplier(current)}</b> · {view.status}
+        lane <b>{view.position + 1}</b>/{view.lanes} · <b>{playgroundMultiplier(current)}</b> · {view.status}
       </p>
       <div className="grid">
         <button className="accent" disabled={!open || next >= view.lanes} onClick={() => step('server')}>

@@ -8,4 +8,3 @@ export { Engine, type ClockMode, type EngineOptions, type EngineStats, type Scen
 export { ResourceBag } from './resources';
 export { Random, hashSeed, mulberry32 } from './random';
 export * as easing from './easing';
-export { formatHundredths, formatMultiplier, toHundredths } from './format';

@@ -27,8 +27,10 @@ export interface EngineControls {
   resume(): void;
   /** Steps time by `ms` in ticker-sized frames, then renders once (manual clock, screenshots). */
   advance(ms: number): void;
-  /** The words the canvas prints (upper case, in the language it was given). */
+  /** The words the canvas prints (upper case, in the language it was given) and the number formatters it uses. */
   readonly texts: Readonly<GameTexts>;
+  /** The texts drawn on the canvas now (words and numbers as shown), in drawing order: for tests and tools. */
+  labels(): string[];
   /** True once the engine or this game's scene is gone; every call then throws. */
   readonly disposed: boolean;
   /** The engine underneath, for tooling. */

@@ -9,7 +9,7 @@ import type { GameTexts } from './texts';
 export type { EngineControls, FlipHandle, GameHandle, GameHandles, GameName, RoadHandle, RollHandle } from './handles';
 export { GAME_NAMES } from './handles';
 export { PACES, isPace, type Pace } from '../core/pace';
-export { ENGLISH_TEXTS, RUSSIAN_TEXTS, canvasTexts, type GameTexts } from './texts';
+export { canvasTexts, type GameTexts } from './texts';
 
 /**
  * Each game's scene lives in its own chunk, loaded only when that game is shown, so the
@@ -31,6 +31,7 @@ function controls<G extends GameName>(game: G, engine: Engine, scene: GameScene)
     game,
     engine,
     texts: scene.texts,
+    labels: () => (engine.destroyed || scene.destroyed ? [] : scene.drawnLabels()),
     get disposed() {
       return engine.destroyed || scene.destroyed;
     },
@@ -119,9 +120,9 @@ function handleFor<G extends GameName>(game: G, engine: Engine, scene: SceneOf[G
 
 /**
  * Loads `game`'s scene (lazily), shows it on `engine` and returns its handle. `texts`: the
- * words the canvas prints, in the host's language (English by default).
+ * words and number formatters of the host's language (the engine has none of its own).
  */
-export async function showGame<G extends GameName>(engine: Engine, game: G, texts?: Partial<GameTexts>): Promise<GameHandles[G]> {
+export async function showGame<G extends GameName>(engine: Engine, game: G, texts: GameTexts): Promise<GameHandles[G]> {
   const SceneClass = await loaders[game]();
   if (engine.destroyed) throw new Error('engine destroyed while the game loaded');
   const scene = engine.setScene((context) => new SceneClass(context, texts)) as SceneOf[G];
@@ -137,7 +138,7 @@ export type MountedGame<G extends GameName> = GameHandles[G] & { destroy(): void
 export async function mountGame<G extends GameName>(
   host: HTMLElement,
   game: G,
-  options: Omit<EngineOptions, 'host'> & { texts?: Partial<GameTexts> } = {},
+  options: Omit<EngineOptions, 'host'> & { texts: GameTexts },
 ): Promise<MountedGame<G>> {
   const { texts, ...engineOptions } = options;
   const engine = await Engine.create({ ...engineOptions, host });

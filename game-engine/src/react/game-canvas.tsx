@@ -15,10 +15,11 @@ export interface GameCanvasProps<G extends GameName> {
   /** The player's pace: 'normal', 'fast', or 'instant' (every animation shows its end at once). */
   pace?: Pace;
   /**
-   * The words the canvas prints, in the host's language (English by default). A new object
-   * shows the game again with them: keep it stable (memoised per language).
+   * The words the canvas prints and the formatters of its numbers, in the host's language
+   * (the engine has none of its own). A new object shows the game again with them: keep it
+   * stable (memoised per language).
    */
-  texts?: Partial<GameTexts>;
+  texts: GameTexts;
   /** Seed of cosmetic randomness; outcomes never depend on it. */
   seed?: number;
   /** 'manual' stops the ticker: time moves only on `handle.advance(ms)`. */
@@ -91,7 +92,7 @@ interface BridgeProps<G extends GameName> {
   mounted: RefObject<boolean>;
   latest: RefObject<GameCanvasProps<G>>;
   game: G;
-  texts: Partial<GameTexts> | undefined;
+  texts: GameTexts;
   speed: number | undefined;
   pace: Pace | undefined;
   clock: ClockMode;

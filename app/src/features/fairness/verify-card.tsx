@@ -3,15 +3,16 @@ import type { Round } from '@arcade/api-client/games';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { PrefetchLink } from '../../components/prefetch-link';
+import { formatDecimal } from '../../lib/format';
 import { roundQueryAtom } from './fairness-state';
 import { useFairT, type FairT } from './fairness-texts';
 import { RotateButton } from './rotate';
 import { roundSeeds, verifyRound, type Outcome } from './verify';
 
-function outcomeText(outcome: Outcome | null, ft: FairT): string {
+function outcomeText(outcome: Outcome | null, ft: FairT, locale: string): string {
   if (!outcome) return '—';
   if (outcome.game === 'flip') return ft('play.fairness.verify.flipOutcome', { side: ft(`play.side.${outcome.side}`) });
-  if (outcome.game === 'roll') return ft('play.fairness.verify.rollOutcome', { roll: outcome.roll });
+  if (outcome.game === 'roll') return ft('play.fairness.verify.rollOutcome', { roll: formatDecimal(outcome.roll, locale, { fixed: 2 }) });
   return outcome.traps.length > 0
     ? ft('play.fairness.verify.roadOutcome', { lanes: outcome.traps.join(', ') })
     : ft('play.fairness.verify.roadNone');
@@ -37,7 +38,7 @@ interface SeedEdits {
 const NO_EDITS: SeedEdits = { serverSeed: null, clientSeed: null, nonce: null };
 
 function RevealedCheck({ round, seeds }: { round: Round; seeds: Seeds }) {
-  const { ft } = useFairT();
+  const { ft, locale } = useFairT();
   const [edits, setEdits] = useState<SeedEdits>(NO_EDITS);
   const serverSeed = edits.serverSeed ?? seeds.serverSeed;
   const clientSeed = edits.clientSeed ?? seeds.clientSeed;
@@ -120,10 +121,10 @@ function RevealedCheck({ round, seeds }: { round: Round; seeds: Seeds }) {
               <dt>
                 {ft('play.fairness.verify.outcome')} <Badge ok={verification.outcomeMatches} />
               </dt>
-              <dd data-testid="verify-computed">{outcomeText(verification.computed, ft)}</dd>
+              <dd data-testid="verify-computed">{outcomeText(verification.computed, ft, locale)}</dd>
               <dd className="checks__expected">
                 <span>{ft('play.fairness.verify.recorded')}</span>
-                <span data-testid="verify-recorded">{outcomeText(verification.recorded, ft)}</span>
+                <span data-testid="verify-recorded">{outcomeText(verification.recorded, ft, locale)}</span>
               </dd>
             </div>
           </dl>

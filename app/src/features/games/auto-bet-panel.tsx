@@ -8,6 +8,7 @@ import { checkAutoForm, type AutoBetForm, type AutoBetSettings, type AutoBetStat
 import type { BetError } from './bet-errors';
 import { BetNotice } from './bet-result';
 import { useGamesT } from './games-texts';
+import { typedNumber } from '../../lib/number-input';
 import { PACES, type Pace } from './pace';
 import type { AutoPlay } from './use-auto-bet';
 import '../../components/field.css';
@@ -113,7 +114,7 @@ export function AutoBetSheet({ form, onForm, pace, onPace, stake, closed = null,
           aria-invalid={wrong === name ? true : undefined}
           aria-describedby={wrong === name ? 'auto-problem' : hint ? `auto-${name}-hint` : undefined}
           data-testid={`auto-${name}`}
-          onChange={(event) => set({ [name]: event.target.value })}
+          onChange={(event) => set({ [name]: typedNumber(event.target, locale) })}
         />
         <span className="field__unit auto-field__unit" aria-hidden="true">
           {unit}
@@ -159,7 +160,7 @@ export function AutoBetSheet({ form, onForm, pace, onPace, stake, closed = null,
                 aria-invalid={wrong === percentField ? true : undefined}
                 value={form[percentField]}
                 data-testid={`auto-${percentField}`}
-                onChange={(event) => set({ [percentField]: event.target.value })}
+                onChange={(event) => set({ [percentField]: typedNumber(event.target, locale) })}
               />
               <span className="field__unit auto-field__unit" aria-hidden="true">
                 %

@@ -1,5 +1,17 @@
 import type { GameCanvasProps, GameHandles, GameName, GameTexts } from '@arcade/game-engine/react';
-import { Component, lazy, Suspense, useCallback, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { formatCount, formatHundredths, formatTimes } from '../../lib/format';
 import { useGamesT, type GamesT } from './games-texts';
 import { nextPace, type Pace } from './pace';
 import './game-stage.css';
@@ -14,7 +26,8 @@ export type EngineState = 'loading' | 'ready' | 'failed';
 const wordsByLanguage = new Map<string, GameTexts>();
 
 /**
- * The words the canvas prints, in the interface language: one object per language, so the
+ * The words the canvas prints and its numbers' forms, in the interface language (the one
+ * formatter's, so a lane reads as the ladder beside it): one object per language, so the
  * canvas shows its game again only when the language changes. Asked for in that language by
  * name (a render during a language switch may still hold the other language's `t`).
  */
@@ -32,6 +45,10 @@ export function canvasWords(gt: GamesT, locale: string): GameTexts {
     cashedOut: gt('play.canvas.cashedOut', { lng: locale }),
     crashed: gt('play.canvas.crashed', { lng: locale }),
     lane: gt('play.canvas.lane', { lng: locale }),
+    // Multipliers arrive floored to 4 decimals, so 4 decimals give their exact text.
+    multiplier: (value) => formatTimes(value.toFixed(4), locale),
+    roll: (hundredths) => formatHundredths(hundredths, locale, { fixed: 2 }),
+    count: (value) => formatCount(value, locale),
   };
   wordsByLanguage.set(locale, words);
   return words;
@@ -71,6 +88,21 @@ export function useEngineHandle<G extends GameName>() {
 
   const state: EngineState = failed ? 'failed' : handle ? 'ready' : 'loading';
   return { handle, state, onReady, onFailed, live, stage, bringIntoView };
+}
+
+/** The stage element, with what its canvas draws now for tests and tools (`stage.canvasLabels()`). */
+export type StageElement = HTMLDivElement & { canvasLabels?: () => string[] };
+
+/** Lets tests read the texts drawn on the canvas (they are not in the DOM) from the stage element. */
+function useCanvasLabels<G extends GameName>(stageRef: RefObject<HTMLDivElement | null>, handle: GameHandles[G] | null | undefined): void {
+  useEffect(() => {
+    const stage: StageElement | null = stageRef.current;
+    if (!stage || !handle) return;
+    stage.canvasLabels = () => (handle.disposed ? [] : handle.labels());
+    return () => {
+      delete stage.canvasLabels;
+    };
+  }, [stageRef, handle]);
 }
 
 class StageBoundary extends Component<{ onError: (error: Error) => void; children: ReactNode }, { failed: boolean }> {
@@ -123,6 +155,7 @@ export function GameStage<G extends GameName>({
   const { gt, locale } = useGamesT();
   const texts = canvasWords(gt, locale);
   const ready = useCallback((next: GameHandles[GameName]) => onReady(next as GameHandles[G]), [onReady]);
+  useCanvasLabels(stageRef, handle);
   return (
     <div
       ref={stageRef}
@@ -131,7 +164,13 @@ export function GameStage<G extends GameName>({
       data-engine={state}
       data-animating={animating}
       data-pace={pace}
-      data-canvas-words={handle && !handle.disposed ? Object.values(handle.texts).join('|') : undefined}
+      data-canvas-words={
+        handle && !handle.disposed
+          ? Object.values(handle.texts)
+              .filter((value) => typeof value === 'string')
+              .join('|')
+          : undefined
+      }
     >
       {state === 'failed' ? (
         <p className="game-stage__note">{gt('play.stage.unavailable')}</p>
@@ -157,7 +196,7 @@ export function GameStage<G extends GameName>({
           data-testid="stage-pace"
           onClick={() => onPace(nextPace(pace))}
         >
-          <span aria-hidden="true">{pace === 'normal' ? '1×' : pace === 'fast' ? '2.5×' : '⚡'}</span>
+          <span aria-hidden="true">{pace === 'instant' ? '⚡' : formatTimes(pace === 'fast' ? '2.5' : '1', locale)}</span>
           <span className="game-stage__pace-name" aria-hidden="true">
             {gt(`play.pace.${pace}`)}
           </span>

@@ -1,4 +1,4 @@
-import { formatMultiplier, formatTon } from '../../lib/format';
+import { formatDecimal, formatTimes, formatTon } from '../../lib/format';
 import type { GameName, Round } from '@arcade/api-client/games';
 import { useAtomValue } from 'jotai';
 import { PrefetchLink } from '../../components/prefetch-link';
@@ -18,8 +18,8 @@ export function roundSummary(round: Round, gt: GamesT, locale: string): string {
   if (round.roll) {
     return gt('play.rounds.roll', {
       direction: gt(`play.direction.${round.roll.direction}`),
-      target: round.roll.target,
-      roll: round.roll.roll,
+      target: formatDecimal(round.roll.target, locale, { fixed: 2 }),
+      roll: formatDecimal(round.roll.roll, locale, { fixed: 2 }),
     });
   }
   if (round.road) {
@@ -29,7 +29,7 @@ export function roundSummary(round: Round, gt: GamesT, locale: string): string {
       lanes: round.road.lanes,
     });
   }
-  return formatMultiplier(round.multiplier, locale);
+  return formatTimes(round.multiplier, locale);
 }
 
 function timeOf(iso: string, locale: string): string {

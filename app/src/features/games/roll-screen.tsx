@@ -1,4 +1,5 @@
-import { formatMultiplier, formatTon } from '../../lib/format';
+import { formatDecimal, formatHundredths, formatTimes, formatTon } from '../../lib/format';
+import { typedNumber } from '../../lib/number-input';
 import { payoutOf, type RollDirection } from '@arcade/api-client/fair';
 import type { Round } from '@arcade/api-client/games';
 import { fromNano } from '@arcade/api-client/money';
@@ -188,7 +189,7 @@ export function Component() {
                 busy={flow.busy}
                 waiting={flow.phase === 'betting'}
                 label={gt('play.play')}
-                hint={`${direction === 'under' ? gt('play.roll.rollUnder') : gt('play.roll.rollOver')} ${quote.targetText} · ${formatMultiplier(quote.multiplierText, locale)}×`}
+                hint={`${direction === 'under' ? gt('play.roll.rollUnder') : gt('play.roll.rollOver')} ${formatHundredths(quote.target, locale, { fixed: 2 })} · ${formatTimes(quote.multiplierText, locale)}`}
                 onPress={() => void play()}
                 testId="roll-play"
               />
@@ -219,8 +220,8 @@ export function Component() {
           detail={
             last.roll
               ? gt(last.roll.direction === 'under' ? 'play.roll.rolledUnder' : 'play.roll.rolledOver', {
-                  roll: last.roll.roll,
-                  target: last.roll.target,
+                  roll: formatDecimal(last.roll.roll, locale, { fixed: 2 }),
+                  target: formatDecimal(last.roll.target, locale, { fixed: 2 }),
                 })
               : null
           }
@@ -272,10 +273,10 @@ export function Component() {
                   aria-label={gt('play.roll.targetInput')}
                   aria-invalid={typedBad ? true : undefined}
                   aria-describedby={typedBad ? 'roll-target-error' : undefined}
-                  value={typed ?? quote.targetText}
+                  value={typed ?? formatHundredths(quote.target, locale, { fixed: 2 })}
                   disabled={locked}
                   data-testid="roll-target"
-                  onChange={(event) => typeTarget(event.target.value)}
+                  onChange={(event) => typeTarget(typedNumber(event.target, locale))}
                   onBlur={() => setTyped(null)}
                 />
               </div>
@@ -294,7 +295,7 @@ export function Component() {
             </div>
             {typedBad ? (
               <p className="roll-target__error" id="roll-target-error" role="alert">
-                {gt('play.roll.targetProblem', { min: hundredthsText(limits.min), max: hundredthsText(limits.max) })}
+                {gt('play.roll.targetProblem', { min: formatHundredths(limits.min, locale), max: formatHundredths(limits.max, locale) })}
               </p>
             ) : null}
             <input
@@ -307,7 +308,7 @@ export function Component() {
               value={clamped}
               disabled={locked}
               aria-label={gt('play.roll.targetInput')}
-              aria-valuetext={quote.targetText}
+              aria-valuetext={formatHundredths(quote.target, locale, { fixed: 2 })}
               data-testid="roll-slider"
               onChange={(event) => {
                 setTyped(null);
@@ -315,17 +316,17 @@ export function Component() {
               }}
             />
             <div className="roll-scale" aria-hidden="true">
-              <span>{hundredthsText(limits.min)}</span>
-              <span>{hundredthsText(limits.max)}</span>
+              <span>{formatHundredths(limits.min, locale)}</span>
+              <span>{formatHundredths(limits.max, locale)}</span>
             </div>
             <dl className="game-quote" data-testid="roll-quote">
               <div className="game-quote__item">
                 <dt>{gt('play.roll.chance')}</dt>
-                <dd data-testid="roll-chance">{quote.chanceText}%</dd>
+                <dd data-testid="roll-chance">{formatHundredths(quote.chance, locale)}%</dd>
               </div>
               <div className="game-quote__item">
                 <dt>{gt('play.roll.multiplier')}</dt>
-                <dd data-testid="roll-multiplier">{formatMultiplier(quote.multiplierText, locale)}×</dd>
+                <dd data-testid="roll-multiplier">{formatTimes(quote.multiplierText, locale)}</dd>
               </div>
               <div className="game-quote__item">
                 <dt>{gt('play.roll.payoutOnWin')}</dt>

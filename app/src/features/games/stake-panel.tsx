@@ -1,4 +1,5 @@
 import { formatTon } from '../../lib/format';
+import { localiseTyping, numberInputText, typedNumber } from '../../lib/number-input';
 import type { Currency } from '@arcade/api-client/games';
 import { useAtom, useAtomValue } from 'jotai';
 import { usePlayPause } from '../../state/play-pause';
@@ -133,12 +134,12 @@ export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelP
             spellCheck={false}
             enterKeyHint="done"
             placeholder="0"
-            value={input}
+            value={localiseTyping(input, locale)}
             disabled={disabled}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'stake-message' : currency === 'bonus' ? 'stake-hint' : undefined}
             data-testid="stake-input"
-            onChange={(event) => change(event.target.value)}
+            onChange={(event) => change(typedNumber(event.target, locale))}
           />
           <span className="stake-field__unit" aria-hidden="true">
             {gt('play.stake.unit')}
@@ -160,7 +161,7 @@ export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelP
                 className="chip quick-stakes__chip"
                 disabled={disabled}
                 data-testid={`stake-${id}`}
-                onClick={() => change(value)}
+                onClick={() => change(numberInputText(value, locale))}
               >
                 {label}
               </button>

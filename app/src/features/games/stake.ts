@@ -2,6 +2,7 @@ import { MULTIPLIER_SCALE, payoutOf } from '@arcade/api-client/fair';
 import type { Currency } from '@arcade/api-client/games';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import type { Balance } from '@arcade/api-client/schemas';
+import { readNumberInput } from '../../lib/number-input';
 
 /** TON has 9 decimals; the server refuses more. */
 export const TON_DECIMALS = 9;
@@ -28,18 +29,12 @@ export interface StakeContext {
   scaledMultiplier?: number;
 }
 
-const PLAIN_DECIMAL = /^(\d*)(?:\.(\d*))?$/;
-
-/** Reads a typed stake into nanotons: spaces dropped, a decimal comma read as a dot, no sign, no exponent. */
+/** Reads a typed stake into nanotons: either decimal mark, group separators allowed, no sign, no exponent. */
 export function parseStake(input: string): CheckedStake {
-  const text = input.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
-  if (text === '') return { ok: false, problem: 'empty' };
-  const match = PLAIN_DECIMAL.exec(text);
-  const whole = match?.[1] ?? '';
-  const fraction = match?.[2] ?? '';
-  if (!match || (whole === '' && fraction === '')) return { ok: false, problem: 'invalid' };
-  if (fraction.length > TON_DECIMALS) return { ok: false, problem: 'decimals' };
-  const canonical = `${BigInt(whole === '' ? '0' : whole).toString()}${fraction ? `.${fraction}` : ''}`;
+  const read = readNumberInput(input);
+  if (!read.ok) return read;
+  const canonical = read.text;
+  if ((canonical.split('.')[1] ?? '').length > TON_DECIMALS) return { ok: false, problem: 'decimals' };
   const nano = toNano(canonical);
   if (nano === 0n) return { ok: false, problem: 'zero' };
   return { ok: true, nano };

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localiseTyping, numberInputText, typedNumber } from '../../lib/number-input';
 import '../../components/field.css';
 import '../../components/chip.css';
 import './amount-field.css';
 
 export interface QuickAmount {
   label: string;
+  /** The amount it writes, as the API writes it ("12.45"): the field shows it in the player's form. */
   value: string;
   testId?: string;
 }
@@ -26,7 +28,8 @@ interface AmountFieldProps {
 
 /** A TON amount: decimal keyboard, the unit beside it, quick amounts under it, its error below. */
 export function AmountField({ id, value, onChange, error, hint, quick, inlineAction, disabled, testId, errorTestId }: AmountFieldProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
   const messageId = `${id}-message`;
   return (
     <div className="field">
@@ -44,12 +47,12 @@ export function AmountField({ id, value, onChange, error, hint, quick, inlineAct
           spellCheck={false}
           enterKeyHint="done"
           placeholder="0"
-          value={value}
+          value={localiseTyping(value, locale)}
           disabled={disabled}
           aria-invalid={error ? true : undefined}
           aria-describedby={error || hint ? messageId : undefined}
           data-testid={testId}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) => onChange(typedNumber(event.target, locale))}
         />
         <span className="field__unit" aria-hidden="true">
           {t('wallet.amount.unit')}
@@ -60,7 +63,7 @@ export function AmountField({ id, value, onChange, error, hint, quick, inlineAct
             className="field__action"
             disabled={disabled}
             data-testid={inlineAction.testId}
-            onClick={() => onChange(inlineAction.value)}
+            onClick={() => onChange(numberInputText(inlineAction.value, locale))}
           >
             {inlineAction.label}
           </button>
@@ -84,7 +87,7 @@ export function AmountField({ id, value, onChange, error, hint, quick, inlineAct
               className="chip quick-amounts__chip"
               disabled={disabled}
               data-testid={item.testId}
-              onClick={() => onChange(item.value)}
+              onClick={() => onChange(numberInputText(item.value, locale))}
             >
               {item.label}
             </button>

@@ -1,4 +1,5 @@
 import { fromNano, toNano } from '@arcade/api-client/money';
+import { readNumberInput } from '../../lib/number-input';
 
 /** TON has 9 decimals; the server refuses more. */
 export const TON_DECIMALS = 9;
@@ -8,24 +9,16 @@ export type AmountProblem = 'empty' | 'invalid' | 'decimals' | 'zero';
 
 export type ParsedAmount = { ok: true; nano: bigint } | { ok: false; problem: AmountProblem };
 
-/** What the player typed, made plain: spaces dropped, a decimal comma (Russian keyboards) read as a dot. */
-export function normaliseAmountInput(input: string): string {
-  return input.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
-}
-
-const PLAIN_DECIMAL = /^(\d*)(?:\.(\d*))?$/;
-
-/** Reads a typed TON amount into nanotons: no floats, no exponents, no sign, at most 9 decimals. */
+/**
+ * Reads a typed TON amount into nanotons: either decimal mark, group separators allowed
+ * ("1 234,5", "1,234.5"), no floats, no exponents, no sign, at most 9 decimals.
+ */
 export function parseTonAmount(input: string): ParsedAmount {
-  const text = normaliseAmountInput(input);
-  if (text === '') return { ok: false, problem: 'empty' };
-  const match = PLAIN_DECIMAL.exec(text);
-  const whole = match?.[1] ?? '';
-  const fraction = match?.[2] ?? '';
-  if (!match || (whole === '' && fraction === '')) return { ok: false, problem: 'invalid' };
-  if (fraction.length > TON_DECIMALS) return { ok: false, problem: 'decimals' };
-  // "007.50" -> "7.50": the shape toNano accepts.
-  const canonical = `${BigInt(whole === '' ? '0' : whole).toString()}${fraction ? `.${fraction}` : ''}`;
+  const read = readNumberInput(input);
+  if (!read.ok) return read;
+  // "007.50" was read as "7.50": the shape toNano accepts.
+  const canonical = read.text;
+  if ((canonical.split('.')[1] ?? '').length > TON_DECIMALS) return { ok: false, problem: 'decimals' };
   const nano = toNano(canonical);
   if (nano === 0n) return { ok: false, problem: 'zero' };
   return { ok: true, nano };

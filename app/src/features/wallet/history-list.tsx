@@ -1,4 +1,4 @@
-import { formatMultiplier, formatTon } from '../../lib/format';
+import { formatDecimal, formatTimes, formatTon } from '../../lib/format';
 import type { HistoryItem, WalletInfo } from '@arcade/api-client/wallet';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -76,7 +76,7 @@ function useRowText(item: HistoryItem): { title: string; detail: string | null }
   const kind = t(`wallet.history.kind.${item.kind}`);
   if ((item.kind === 'bet' || item.kind === 'payout') && item.game) {
     const title = t('wallet.history.withGame', { kind, game: t(`wallet.history.game.${item.game}`) });
-    const multiplier = item.multiplier ? formatMultiplier(item.multiplier, i18n.language) : null;
+    const multiplier = item.multiplier ? formatTimes(item.multiplier, i18n.language) : null;
     const detail =
       item.outcome === 'won' || item.outcome === 'cashed'
         ? multiplier
@@ -146,7 +146,7 @@ function HistoryRow({ item, network }: { item: HistoryItem; network: WalletInfo[
           ) : item.currency === 'ton' ? (
             <TonMark className="history-item__mark" />
           ) : null}
-          <span className="history-item__value" title={`${item.amount} ${unit}`}>
+          <span className="history-item__value" title={`${formatDecimal(item.amount, i18n.language)} ${unit}`}>
             {formatTon(item.amount, i18n.language, { signed: true })}
             {/* The mark says TON or bonus to the eye; the unit says it to screen readers. */}
             <span className={item.currency === 'referral' ? 'history-item__unit' : 'visually-hidden'}> {unit}</span>

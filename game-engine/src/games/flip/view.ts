@@ -58,7 +58,7 @@ export class FlipScene extends GameScene {
   private radius = 80;
   private tossRange = 200;
 
-  constructor(context: SceneContext, texts?: Partial<GameTexts>) {
+  constructor(context: SceneContext, texts: GameTexts) {
     super(context, texts);
   }
 

@@ -1,6 +1,5 @@
 import { Container, Sprite, Texture } from 'pixi.js';
 import { segment, easeOutBack } from '../../core/easing';
-import { formatMultiplier } from '../../core/format';
 import type { ResourceBag } from '../../core/resources';
 import { pillTexture } from '../shared/art';
 import { GlyphLine } from '../shared/glyph-line';
@@ -92,12 +91,12 @@ export class RoadHud {
     if (cashout) {
       since = playing === cashout ? t - cashout.hopMs : SETTLED_MS;
       title = 'cashout';
-      value = formatMultiplier(cashout.multiplier, 'full');
+      value = this.texts.multiplier(cashout.multiplier);
       color = palette.gold;
     } else if (crash?.impactMs != null) {
       since = playing === crash ? t - crash.impactMs - hud.crashDelayMs : SETTLED_MS;
       title = 'crash';
-      value = `${this.texts.lane} ${crash.to + 1}`;
+      value = `${this.texts.lane} ${this.texts.count(crash.to + 1)}`;
       color = palette.lose;
     }
     this.titles.cashout.view.scale.set(since >= 0 && title === 'cashout' ? 1 : 0);

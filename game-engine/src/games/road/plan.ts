@@ -1,5 +1,4 @@
 import { easeInOutQuad, easeOutCubic, lerp, segment } from '../../core/easing';
-import { formatMultiplier } from '../../core/format';
 import { Random } from '../../core/random';
 
 /**
@@ -145,9 +144,9 @@ export function currentMultiplier(state: RoadState): number {
   return state.position >= 0 ? (state.multipliers[state.position] ?? 1) : 1;
 }
 
-/** Compact label per lane ("1.02×", "2,254×", "3.2M×"). */
-export function laneLabels(state: RoadState): string[] {
-  return state.multipliers.map((m) => formatMultiplier(m, 'compact'));
+/** The label per lane: its multiplier in the host's form (`format`). */
+export function laneLabels(state: RoadState, format: (multiplier: number) => string): string[] {
+  return state.multipliers.map((m) => format(m));
 }
 
 export function laneStates(state: RoadState): LaneState[] {

@@ -90,6 +90,8 @@ export class RoadScene extends GameScene {
   private revealOrder: { plan: RoadRevealPlan; starts: Map<number, number> } | null = null;
   private nextGlow!: Sprite;
   private finishLabel!: GlyphLine;
+  /** The lane labels' size for the current lane height. */
+  private labelSize: number = ROAD.lanes.labelFont;
   private font = '';
   private textures!: {
     cover: Record<CoverKind, Texture>;
@@ -97,7 +99,7 @@ export class RoadScene extends GameScene {
   };
   private groundKey = '';
 
-  constructor(context: SceneContext, texts?: Partial<GameTexts>) {
+  constructor(context: SceneContext, texts: GameTexts) {
     super(context, texts);
   }
 
@@ -246,8 +248,9 @@ export class RoadScene extends GameScene {
       lane.cover.position.set(columnX, y);
       lane.cover.setSize(coverSize, coverSize);
       lane.label.view.position.set(columnX, y + 1);
-      lane.label.fontSize = labelSize;
+      this.fitLabel(lane.label, labelSize, coverSize);
     });
+    this.labelSize = labelSize;
     this.traffic.resize();
     this.hero.resize();
     this.finishLabel.fontSize = Math.round(laneH * ROAD.finish.size);
@@ -283,12 +286,20 @@ export class RoadScene extends GameScene {
     this.dropping = null;
   }
 
+  /** A lane's label at `size`, smaller when the host's form of its multiplier is wider than the cover. */
+  private fitLabel(label: GlyphLine, size: number, coverSize: number): void {
+    label.fontSize = size;
+    const room = coverSize * 0.92;
+    if (label.width > room) label.fontSize = Math.max(ROAD.lanes.minLabelSize * 0.7, Math.floor((size * room) / label.width));
+  }
+
   private rebuildLanes(): void {
-    const labels = laneLabels(this.state);
+    const labels = laneLabels(this.state, this.texts.multiplier);
     if (this.lanes.length === this.state.lanes) {
       // Same road shape: only the multipliers change.
       this.lanes.forEach((lane, i) => {
         lane.label.text = labels[i] ?? '';
+        this.fitLabel(lane.label, this.labelSize, this.geometry.coverSize);
       });
       return;
     }

@@ -1,8 +1,12 @@
 import { easeInOutSine, easeOutCubic, easeOutQuad, lerp, segment } from '../../core/easing';
-import { formatHundredths, toHundredths } from '../../core/format';
 import { Random } from '../../core/random';
 
 export type RollDirection = 'under' | 'over';
+
+/** A roll given as a number 0.00..100.00 -> whole hundredths, float noise removed. */
+export function toHundredths(value: number): number {
+  return Math.round(value * 100);
+}
 
 /** What the server decided: the roll (0.00..100.00), the player's target and side, the result. */
 export interface RollOutcome {
@@ -41,8 +45,8 @@ export interface RollPlan {
 export type RollPhase = 'rewind' | 'travel' | 'settle' | 'reveal' | 'done';
 
 export interface RollPose extends RollMotion {
-  /** The counter: the marker's value, exactly the told roll once landed. */
-  display: string;
+  /** The counter in whole hundredths: the marker's value, exactly the told roll once landed. */
+  display: number;
   /** 0..1 result highlight. */
   reveal: number;
   revealMs: number;
@@ -157,15 +161,15 @@ export function rollPose(plan: RollPlan, t: number): RollPose {
     spin: 0,
     hop: 0,
     speed: 0,
-    display: '',
+    display: 0,
     reveal: 0,
     revealMs: t - revealStart,
   });
   if (t >= revealStart) {
     pose.reveal = t >= plan.durationMs ? 1 : easeOutQuad(segment(t, revealStart, plan.durationMs));
-    pose.display = formatHundredths(plan.rollHundredths);
+    pose.display = plan.rollHundredths;
   } else {
-    pose.display = formatHundredths(Math.round(pose.value * 100));
+    pose.display = Math.max(0, Math.round(pose.value * 100));
   }
   return pose;
 }

@@ -2,7 +2,6 @@ import { Container, Sprite, type Texture } from 'pixi.js';
 import { clamp, easeOutBack, easeOutCubic, segment } from '../../core/easing';
 import type { SceneContext } from '../../core/engine';
 import type { GameTexts } from '../texts';
-import { formatHundredths, toHundredths } from '../../core/format';
 import { hashSeed } from '../../core/random';
 import { addLight, glowTexture, pillTexture, sparkleTexture } from '../shared/art';
 import { Backdrop } from '../shared/backdrop';
@@ -16,6 +15,7 @@ import { diceTexture, meterTexture, METER_PAD, panelTexture, pointerTexture } fr
 import {
   rollMotion,
   rollPose,
+  toHundredths,
   planRoll,
   winZone,
   type RollDirection,
@@ -69,8 +69,11 @@ export class RollScene extends GameScene {
   private target = 50;
   private direction: RollDirection = 'under';
   private restingValue = 50;
-  /** The counter at rest (made once per roll, not on every idle frame). */
-  private restingText = formatHundredths(5000);
+  /** The counter at rest, in hundredths. */
+  private restingHundredths = 5000;
+  /** The counter's last value and its text in the host's form (asked for once per new value). */
+  private shownHundredths = -1;
+  private shownText = '';
   private plays = 0;
   private meterKey = '';
   // Layout
@@ -81,7 +84,7 @@ export class RollScene extends GameScene {
   private counterY = 0;
   private fontSize = 80;
 
-  constructor(context: SceneContext, texts?: Partial<GameTexts>) {
+  constructor(context: SceneContext, texts: GameTexts) {
     super(context, texts);
   }
 
@@ -99,7 +102,7 @@ export class RollScene extends GameScene {
       this.pose = null;
       this.stopBurst();
       this.restingValue = this.target;
-      this.restingText = formatHundredths(toHundredths(this.target));
+      this.restingHundredths = toHundredths(this.target);
     }
     this.drawMeter();
     this.draw();
@@ -115,7 +118,7 @@ export class RollScene extends GameScene {
     this.target = toHundredths(outcome.target) / 100;
     this.direction = outcome.direction;
     this.restingValue = plan.rollHundredths / 100;
-    this.restingText = formatHundredths(plan.rollHundredths);
+    this.restingHundredths = plan.rollHundredths;
     this.drawMeter();
     if (plan.win) {
       this.bursting = true;
@@ -159,9 +162,9 @@ export class RollScene extends GameScene {
     this.counterGlow.anchor.set(0.5);
     addLight(this.counterGlow, bag);
     // The counter changes on every frame of a roll: glyph sprites, not a BitmapText (whose
-    // every new text rebuilds its geometry and pixi's draw list). "100.00" is the longest.
-    this.counter = new GlyphLine(font, 80, 6);
-    this.counter.text = '0.00';
+    // every new text rebuilds its geometry and pixi's draw list). 100 is the longest.
+    this.counter = new GlyphLine(font, 80, Math.max(6, this.texts.roll(10_000).length));
+    this.counter.text = this.texts.roll(0);
     this.badge = new Container();
     this.badgePill = new Sprite(pillTexture(bag, 132, 36));
     this.badgePill.anchor.set(0.5);
@@ -178,13 +181,13 @@ export class RollScene extends GameScene {
     this.zoneGlow = new Sprite(this.glow);
     this.zoneGlow.anchor.set(0.5);
     addLight(this.zoneGlow, bag);
-    // "UNDER 99.99": the longer side's word and five glyphs of the number.
-    const targetGlyphs = Math.max(this.texts.under.length, this.texts.over.length) + 5;
+    // "UNDER 99.99": the longer side's word and the glyphs of the number.
+    const targetGlyphs = Math.max(this.texts.under.length, this.texts.over.length) + Math.max(5, this.texts.roll(9999).length);
     this.targetLabel = new GlyphLine(font, 15, targetGlyphs, { letterSpacing: 1, anchorY: 0 });
     this.targetLabel.view.tint = palette.goldLight;
-    this.minLabel = new GlyphLine(font, 13, 1, { anchorY: 0, text: '0' });
+    this.minLabel = new GlyphLine(font, 13, 1, { anchorY: 0, text: this.texts.count(0) });
     this.minLabel.view.tint = palette.muted;
-    this.maxLabel = new GlyphLine(font, 13, 3, { anchorY: 0, text: '100' });
+    this.maxLabel = new GlyphLine(font, 13, 3, { anchorY: 0, text: this.texts.count(100) });
     this.maxLabel.view.tint = palette.muted;
 
     this.marker = new Container();
@@ -300,7 +303,7 @@ export class RollScene extends GameScene {
       this.meter.position.set(this.barX - METER_PAD, this.barY - this.barH / 2 - METER_PAD);
     }
     const x = this.xOf(this.target);
-    this.targetLabel.text = `${this.direction === 'under' ? this.texts.under : this.texts.over} ${formatHundredths(toHundredths(this.target))}`;
+    this.targetLabel.text = `${this.direction === 'under' ? this.texts.under : this.texts.over} ${this.texts.roll(toHundredths(this.target))}`;
     const half = this.targetLabel.width / 2;
     this.targetLabel.view.position.set(clamp(x, this.barX + half, this.barX + this.barW - half), this.barY + this.barH / 2 + 14);
     // Keep the end labels clear of the target label.
@@ -349,7 +352,12 @@ export class RollScene extends GameScene {
     const showResult = Boolean(plan && pose && reveal > 0);
     const resultColor = win ? palette.win : palette.lose;
 
-    this.counter.text = pose?.display ?? this.restingText;
+    const hundredths = pose?.display ?? this.restingHundredths;
+    if (hundredths !== this.shownHundredths) {
+      this.shownHundredths = hundredths;
+      this.shownText = this.texts.roll(hundredths);
+    }
+    this.counter.text = this.shownText;
     setTint(this.counter.view, showResult ? resultColor : pose ? 0xffffff : palette.muted);
     const pop = showResult ? 1 + 0.12 * Math.sin(segment(revealMs, 0, 320) * Math.PI) : 1;
     this.counter.view.scale.set(pop);

@@ -1,7 +1,7 @@
 import type { ResourceBag } from '../../core/resources';
 import { FONT_FAMILY } from './theme';
 
-/** Glyphs the scenes print: numbers, multipliers and the English words (another language's letters come with its texts). */
+/** Glyphs every scene font has: digits, marks and the Latin capitals (the host's words and forms of numbers bring any other). */
 export const ARCADE_CHARS = '0123456789.,\u00d7%<>+-!?:/ ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /**

@@ -2,6 +2,7 @@ import { Container } from 'pixi.js';
 import { Animator } from '../../core/playback';
 import { DESTROY_TREE, type Scene, type SceneContext } from '../../core/engine';
 import { canvasTexts, textGlyphs, type GameTexts } from '../texts';
+import { drawnLabels } from './glyph-line';
 
 /** Engine ms of idle motion after the last change, before the scene rests (the engine draws nothing then). */
 export const IDLE_MOTION_MS = 5_000;
@@ -28,19 +29,24 @@ export abstract class GameScene implements Scene {
   private restAt = 0;
   private wasBusy = false;
 
-  /** The words this scene prints, upper case, in the host app's language. */
+  /** The words (upper case) and number formatters of the host app's language. */
   readonly texts: GameTexts;
 
   constructor(
     protected readonly context: SceneContext,
-    texts?: Partial<GameTexts>,
+    texts: GameTexts,
   ) {
     this.texts = canvasTexts(texts);
   }
 
-  /** Every letter of this scene's words (for its bitmap font). */
+  /** Every character of this scene's words and of the host's numbers (for its bitmap font). */
   protected get glyphs(): string {
     return textGlyphs(this.texts);
+  }
+
+  /** The texts drawn on the canvas now, in drawing order. */
+  drawnLabels(): string[] {
+    return drawnLabels(this.view);
   }
 
   get destroyed(): boolean {

@@ -1,5 +1,11 @@
 import { BitmapFontManager, Container, Sprite, TextStyle, type BitmapFont } from 'pixi.js';
 
+/** Every line's view, to the line: what `drawnLabels` reads. */
+const lines = new WeakMap<Container, GlyphLine>();
+
+/** A space the font has no glyph for (a no-break space in a grouped number) takes a space's room. */
+const SPACES = /^[\s\u00a0\u2007\u202f]$/;
+
 export interface GlyphLineOptions {
   /** Extra room after every glyph, px (BitmapText's letterSpacing). */
   letterSpacing?: number;
@@ -54,6 +60,7 @@ export class GlyphLine {
       this.view.addChild(sprite);
     }
     if (options.text) this.text = options.text;
+    lines.set(this.view, this);
   }
 
   /** Width of the text as drawn (before the view's scale), px. */
@@ -95,7 +102,7 @@ export class GlyphLine {
     let used = 0;
     for (let i = 0; i < text.length; i++) {
       const char = text.charAt(i);
-      const data = chars[char];
+      const data = chars[char] ?? (SPACES.test(char) ? chars[' '] : undefined);
       if (data) {
         const kerning = (previous && data.kerning?.[previous]) || 0;
         if (data.texture && used < sprites.length) positions[used++] = width + kerning;
@@ -115,7 +122,7 @@ export class GlyphLine {
     let index = 0;
     for (let i = 0; i < text.length && index < used; i++) {
       const char = text.charAt(i);
-      const data = chars[char];
+      const data = chars[char] ?? (SPACES.test(char) ? chars[' '] : undefined);
       if (!data?.texture) continue;
       const sprite = sprites[index];
       const x = positions[index] ?? 0;
@@ -130,4 +137,31 @@ export class GlyphLine {
     }
     for (let i = index; i < sprites.length; i++) sprites[i]?.scale.set(0);
   }
+}
+
+/** True when `view` and every parent up to `root` shows (visible, not shrunk to nothing, not transparent). */
+function shows(view: Container, root: Container): boolean {
+  for (let node: Container | null = view; node; node = node.parent) {
+    if (!node.visible || node.alpha <= 0 || node.scale.x === 0 || node.scale.y === 0) return false;
+    if (node === root) return true;
+  }
+  return false;
+}
+
+/**
+ * The texts of the lines drawn under `root` now (shown, not empty), in drawing order: what
+ * the player reads on the canvas, for tests and tools.
+ */
+export function drawnLabels(root: Container): string[] {
+  const out: string[] = [];
+  const visit = (node: Container): void => {
+    const line = lines.get(node);
+    if (line) {
+      if (line.text.trim() !== '' && shows(node, root)) out.push(line.text);
+      return;
+    }
+    for (const child of node.children) visit(child);
+  };
+  visit(root);
+  return out;
 }
