@@ -212,20 +212,22 @@ export function Component() {
         onSkip={() => engine.live()?.skip()}
         pace={pace}
         onPace={setPace}
+        result={
+          last && (!flow.busy || auto.running) ? (
+            <BetOutcome
+              round={last}
+              detail={
+                last.roll
+                  ? gt(last.roll.direction === 'under' ? 'play.roll.rolledUnder' : 'play.roll.rolledOver', {
+                      roll: last.roll.roll,
+                      target: last.roll.target,
+                    })
+                  : null
+              }
+            />
+          ) : null
+        }
       />
-      {last && (!flow.busy || auto.running) ? (
-        <BetOutcome
-          round={last}
-          detail={
-            last.roll
-              ? gt(last.roll.direction === 'under' ? 'play.roll.rolledUnder' : 'play.roll.rolledOver', {
-                  roll: last.roll.roll,
-                  target: last.roll.target,
-                })
-              : null
-          }
-        />
-      ) : null}
       {config ? (
         <div className="card bet-card">
           <div className="roll-controls">
