@@ -1,5 +1,6 @@
 import type { GameName } from '@arcade/api-client/games';
-import { useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useContext, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { toastsOneAtATime } from '../../lib/toast';
 import { PlayPauseBanner } from '../../components/play-pause-banner';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { FairnessBadge } from './fairness-badge';
@@ -40,6 +41,7 @@ export function GameScreen({ game, dock, children }: GameScreenProps) {
     observer.observe(element);
     return () => observer.disconnect();
   }, [docked]);
+  useEffect(() => toastsOneAtATime(), []);
   return (
     <section ref={screen} className="screen game-screen" data-testid={`screen-${game}`} aria-labelledby={`screen-${game}-title`}>
       <h1 className="visually-hidden" id={`screen-${game}-title`}>
