@@ -116,30 +116,43 @@ test('each game keeps its last settings for the player through a reload', anySiz
   await expect(page.getByTestId('road-difficulty-medium')).toHaveAttribute('aria-checked', 'true');
 });
 
-test('the controls a bet needs are on screen without scrolling', async ({ page, request }, testInfo) => {
+test('the stage and Play are on screen at the top; each control under the stage scrolls clear of Play', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(120_000);
   const { user } = await newPlayer(request, 'ru');
+  const quick = ['stake-half', 'stake-double', 'stake-min', 'stake-max'];
   const needs: Record<string, string[]> = {
-    flip: ['flip-side-heads', 'flip-side-tails', 'stake-input', 'flip-play'],
-    roll: ['roll-under', 'roll-over', 'roll-target', 'stake-input', 'roll-play'],
-    road: ['road-difficulty-easy', 'road-difficulty-hardcore', 'stake-input', 'road-start'],
+    flip: ['flip-side-heads', 'flip-side-tails', 'stake-input', ...quick],
+    roll: ['roll-under', 'roll-over', 'roll-target', 'stake-input', ...quick],
+    road: ['road-difficulty-easy', 'road-difficulty-hardcore', 'stake-input', ...quick],
   };
   for (const [game, ids] of Object.entries(needs)) {
+    const play = game === 'road' ? 'road-start' : `${game}-play`;
     await openApp(page, testInfo, { user, path: `/${game}` });
-    await expect(page.getByTestId(ids.at(-1) ?? '')).toBeVisible();
+    await expect(page.getByTestId(play)).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 0));
     const viewport = page.viewportSize() ?? { width: 0, height: 0 };
     const dock = await page.getByTestId('bet-dock').boundingBox();
+    expect(dock, `the bet dock on ${game}`).not.toBeNull();
+    const dockTop = dock?.y ?? 0;
+    // At the top of the page: the whole stage above the dock, and Play in it on screen.
+    const stage = await page.getByTestId('game-stage').boundingBox();
+    expect(stage, `the stage on ${game}`).not.toBeNull();
+    expect(stage?.y ?? -1, `the stage on ${game} is below the top`).toBeGreaterThanOrEqual(0);
+    expect((stage?.y ?? 0) + (stage?.height ?? Infinity), `the stage on ${game} clears the bet dock`).toBeLessThanOrEqual(dockTop + 0.5);
+    const playBox = await page.getByTestId(play).boundingBox();
+    expect((playBox?.y ?? 0) + (playBox?.height ?? Infinity), `${play} is above the bottom`).toBeLessThanOrEqual(viewport.height);
+    // Each control, brought into view as a focus or a swipe does, sits above the dock: never under Play.
     for (const id of ids) {
+      await page.getByTestId(id).evaluate((element) => element.scrollIntoView({ block: 'nearest' }));
       const box = await page.getByTestId(id).boundingBox();
+      const dockNow = await page.getByTestId('bet-dock').boundingBox();
       expect(box, `${id} on ${game}`).not.toBeNull();
-      if (!box) continue;
+      if (!box || !dockNow) continue;
       expect(box.y, `${id} on ${game} is below the top`).toBeGreaterThanOrEqual(0);
-      expect(box.y + box.height, `${id} on ${game} is above the bottom (${viewport.height}px)`).toBeLessThanOrEqual(viewport.height);
-      // Not under the bet dock that stays over the page (except what is in the dock).
-      if (dock && !id.endsWith('-play') && id !== 'road-start') {
-        expect(box.y + box.height, `${id} on ${game} clears the bet dock`).toBeLessThanOrEqual(dock.y + 1);
-      }
+      expect(box.y + box.height, `${id} on ${game} clears the bet dock`).toBeLessThanOrEqual(dockNow.y + 0.5);
     }
   }
 });

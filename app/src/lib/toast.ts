@@ -67,3 +67,29 @@ export const toast = Object.assign((content: ToastContent, options?: ToastOption
     if (library) void library.then(({ toast: loaded }) => loaded.dismiss(id));
   },
 });
+
+let oneAtATime = 0;
+const limitListeners = new Set<() => void>();
+
+/**
+ * A game screen asks for one toast at a time (the others wait their turn), so toasts never
+ * stack down over its stage. Returns the undo, for an effect's cleanup.
+ */
+export function toastsOneAtATime(): () => void {
+  oneAtATime += 1;
+  for (const listener of limitListeners) listener();
+  return () => {
+    oneAtATime -= 1;
+    for (const listener of limitListeners) listener();
+  };
+}
+
+/** For useSyncExternalStore: whether a screen wants one toast at a time. */
+export function isOneToastAtATime(): boolean {
+  return oneAtATime > 0;
+}
+
+export function subscribeToastLimit(listener: () => void): () => void {
+  limitListeners.add(listener);
+  return () => limitListeners.delete(listener);
+}

@@ -12,9 +12,16 @@ import { TopUpLink } from './stake-panel';
 import '../../components/card.css';
 import './bet-result.css';
 
-/** The toast after a round ends: what was won, cashed out or lost. */
+let lastRoundToast: string | null = null;
+
+/**
+ * The toast after a round ends: what was won, cashed out or lost. It takes the place of the last
+ * round's toast, so rounds played one after another do not stack toasts down over the table.
+ */
 export function announceRound(round: Round, gt: GamesT, locale: string): void {
   const options = { toastId: `round:${round.id}` };
+  if (lastRoundToast !== null && lastRoundToast !== options.toastId) toast.dismiss(lastRoundToast);
+  lastRoundToast = options.toastId;
   if (round.status === 'won') toast.success(gt('play.toast.won', { amount: formatTon(round.payout, locale) }), options);
   else if (round.status === 'cashed') toast.success(gt('play.toast.cashed', { amount: formatTon(round.payout, locale) }), options);
   else if (round.status === 'lost') toast(gt('play.toast.lost', { amount: formatTon(round.stake, locale) }), options);

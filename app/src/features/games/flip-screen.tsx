@@ -140,10 +140,12 @@ export function Component() {
         onSkip={() => engine.live()?.skip()}
         pace={pace}
         onPace={setPace}
+        result={
+          last && (!flow.busy || auto.running) ? (
+            <BetOutcome round={last} detail={last.flip ? gt('play.flip.landed', { side: gt(`play.side.${last.flip.side}`) }) : null} />
+          ) : null
+        }
       />
-      {last && (!flow.busy || auto.running) ? (
-        <BetOutcome round={last} detail={last.flip ? gt('play.flip.landed', { side: gt(`play.side.${last.flip.side}`) }) : null} />
-      ) : null}
       {config ? (
         <div className="card bet-card">
           <div className="side-picker" role="radiogroup" aria-label={gt('play.flip.choose')}>

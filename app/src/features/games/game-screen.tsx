@@ -1,5 +1,6 @@
 import type { GameName } from '@arcade/api-client/games';
-import { useContext, type ReactNode } from 'react';
+import { useContext, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { toastsOneAtATime } from '../../lib/toast';
 import { PlayPauseBanner } from '../../components/play-pause-banner';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { FairnessBadge } from './fairness-badge';
@@ -25,8 +26,24 @@ interface GameScreenProps {
 export function GameScreen({ game, dock, children }: GameScreenProps) {
   const { gt } = useGamesT();
   const badge = useContext(FairnessBadge);
+  const screen = useRef<HTMLElement>(null);
+  const dockRef = useRef<HTMLDivElement>(null);
+  const docked = dock !== undefined && dock !== null;
+  // The stage takes the room left above the dock (game-screen.css): the dock's height, as it
+  // grows and shrinks (a refusal, auto-bet's counters, a hint on two lines).
+  useLayoutEffect(() => {
+    const section = screen.current;
+    const element = dockRef.current;
+    if (!section || !element) return;
+    const measure = () => section.style.setProperty('--bet-dock-height', `${Math.ceil(element.getBoundingClientRect().height)}px`);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [docked]);
+  useEffect(() => toastsOneAtATime(), []);
   return (
-    <section className="screen game-screen" data-testid={`screen-${game}`} aria-labelledby={`screen-${game}-title`}>
+    <section ref={screen} className="screen game-screen" data-testid={`screen-${game}`} aria-labelledby={`screen-${game}-title`}>
       <h1 className="visually-hidden" id={`screen-${game}-title`}>
         {gt(`play.screens.${game}.title`)}
       </h1>
@@ -46,8 +63,8 @@ export function GameScreen({ game, dock, children }: GameScreenProps) {
       <PlayPauseBanner />
       {children}
       <LiveWins />
-      {dock ? (
-        <div className="bet-dock" data-testid="bet-dock">
+      {docked ? (
+        <div ref={dockRef} className="bet-dock" data-testid="bet-dock">
           {dock}
         </div>
       ) : null}

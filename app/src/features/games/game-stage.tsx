@@ -75,14 +75,19 @@ export function useEngineHandle<G extends GameName>() {
   }, []);
 
   const stage = useRef<HTMLDivElement>(null);
-  /** Scrolls the page so the whole table is seen (between the top bar and the bet dock), if it is not. */
+  /**
+   * Scrolls the page back to the table when the player has scrolled it mostly out of sight
+   * (between the top bar and the bet dock). The table is sized to fit there at the top of the
+   * page, so a bet made from the top never moves the page.
+   */
   const bringIntoView = useCallback(() => {
     const element = stage.current;
     if (!element) return;
     const rect = element.getBoundingClientRect();
     const top = document.querySelector('.top-bar')?.getBoundingClientRect().bottom ?? 0;
     const bottom = document.querySelector('.bet-dock')?.getBoundingClientRect().top ?? window.innerHeight;
-    if (rect.top >= top && rect.bottom <= bottom) return;
+    const seen = Math.min(rect.bottom, bottom) - Math.max(rect.top, top);
+    if (seen >= rect.height * 0.75) return;
     window.scrollBy({ top: rect.top - top - 8, behavior: 'smooth' });
   }, []);
 
@@ -136,6 +141,8 @@ interface GameStageProps<G extends GameName> {
   onPace?: (pace: Pace) => void;
   /** The pace button is off (while auto-bet runs). */
   paceLocked?: boolean;
+  /** The last round's result, in the stage's own bar under the canvas, so it stays on the table. */
+  result?: ReactNode;
 }
 
 /** The engine's canvas for one game, a note when it cannot run, and a skip button while it animates. */
@@ -151,6 +158,7 @@ export function GameStage<G extends GameName>({
   pace = 'normal',
   onPace,
   paceLocked = false,
+  result = null,
 }: GameStageProps<G>) {
   const { gt, locale } = useGamesT();
   const texts = canvasWords(gt, locale);
@@ -172,41 +180,46 @@ export function GameStage<G extends GameName>({
           : undefined
       }
     >
-      {state === 'failed' ? (
-        <p className="game-stage__note">{gt('play.stage.unavailable')}</p>
-      ) : (
-        <StageBoundary onError={onFailed}>
-          <Suspense fallback={null}>
-            <GameCanvas game={game} texts={texts} pace={pace} onReady={ready} onError={onFailed} className="game-stage__canvas" />
-          </Suspense>
-        </StageBoundary>
-      )}
-      {state === 'loading' ? (
-        <div className="game-stage__loading" aria-live="polite">
-          <span className="spinner" aria-hidden="true" />
-          <span className="visually-hidden">{gt('play.stage.loading')}</span>
-        </div>
-      ) : null}
-      {onPace && state !== 'failed' ? (
-        <button
-          type="button"
-          className={`game-stage__pace game-stage__pace--${pace}`}
-          aria-label={gt('play.pace.now', { pace: gt(`play.pace.${pace}`) })}
-          disabled={paceLocked}
-          data-testid="stage-pace"
-          onClick={() => onPace(nextPace(pace))}
-        >
-          <span aria-hidden="true">{pace === 'instant' ? '⚡' : formatTimes(pace === 'fast' ? '2.5' : '1', locale)}</span>
-          <span className="game-stage__pace-name" aria-hidden="true">
-            {gt(`play.pace.${pace}`)}
-          </span>
-        </button>
-      ) : null}
-      {animating && state === 'ready' ? (
-        <button type="button" className="game-stage__skip" onClick={onSkip} data-testid="stage-skip">
-          {gt('play.stage.skip')}
-        </button>
-      ) : null}
+      <div className="game-stage__view">
+        {state === 'failed' ? (
+          <p className="game-stage__note">{gt('play.stage.unavailable')}</p>
+        ) : (
+          <StageBoundary onError={onFailed}>
+            <Suspense fallback={null}>
+              <GameCanvas game={game} texts={texts} pace={pace} onReady={ready} onError={onFailed} className="game-stage__canvas" />
+            </Suspense>
+          </StageBoundary>
+        )}
+        {state === 'loading' ? (
+          <div className="game-stage__loading" aria-live="polite">
+            <span className="spinner" aria-hidden="true" />
+            <span className="visually-hidden">{gt('play.stage.loading')}</span>
+          </div>
+        ) : null}
+      </div>
+      <div className="game-stage__bar">
+        <div className="game-stage__result">{result}</div>
+        {animating && state === 'ready' ? (
+          <button type="button" className="game-stage__skip" onClick={onSkip} data-testid="stage-skip">
+            {gt('play.stage.skip')}
+          </button>
+        ) : null}
+        {onPace && state !== 'failed' ? (
+          <button
+            type="button"
+            className={`game-stage__pace game-stage__pace--${pace}`}
+            aria-label={gt('play.pace.now', { pace: gt(`play.pace.${pace}`) })}
+            disabled={paceLocked}
+            data-testid="stage-pace"
+            onClick={() => onPace(nextPace(pace))}
+          >
+            <span aria-hidden="true">{pace === 'instant' ? '⚡' : formatTimes(pace === 'fast' ? '2.5' : '1', locale)}</span>
+            <span className="game-stage__pace-name" aria-hidden="true">
+              {gt(`play.pace.${pace}`)}
+            </span>
+          </button>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -301,19 +301,21 @@ export function Component() {
         onSkip={() => engine.live()?.skip()}
         pace={pace}
         onPace={setPace}
+        result={
+          finished && !flow.busy ? (
+            <BetOutcome
+              round={finished}
+              detail={
+                finished.road
+                  ? finished.status === 'lost'
+                    ? gt('play.road.hit', { lane: finished.road.hitLane ?? finished.road.passed + 1 })
+                    : gt('play.road.crossed', { passed: finished.road.passed })
+                  : null
+              }
+            />
+          ) : null
+        }
       />
-      {finished && !flow.busy ? (
-        <BetOutcome
-          round={finished}
-          detail={
-            finished.road
-              ? finished.status === 'lost'
-                ? gt('play.road.hit', { lane: finished.road.hitLane ?? finished.road.passed + 1 })
-                : gt('play.road.crossed', { passed: finished.road.passed })
-              : null
-          }
-        />
-      ) : null}
       {!loaded ? (
         roadQuery.isError ? (
           <ConfigProblem query={{ isError: true, refetch: () => roadQuery.refetch() }} />

@@ -213,20 +213,22 @@ export function Component() {
         onSkip={() => engine.live()?.skip()}
         pace={pace}
         onPace={setPace}
+        result={
+          last && (!flow.busy || auto.running) ? (
+            <BetOutcome
+              round={last}
+              detail={
+                last.roll
+                  ? gt(last.roll.direction === 'under' ? 'play.roll.rolledUnder' : 'play.roll.rolledOver', {
+                      roll: formatDecimal(last.roll.roll, locale, { fixed: 2 }),
+                      target: formatDecimal(last.roll.target, locale, { fixed: 2 }),
+                    })
+                  : null
+              }
+            />
+          ) : null
+        }
       />
-      {last && (!flow.busy || auto.running) ? (
-        <BetOutcome
-          round={last}
-          detail={
-            last.roll
-              ? gt(last.roll.direction === 'under' ? 'play.roll.rolledUnder' : 'play.roll.rolledOver', {
-                  roll: formatDecimal(last.roll.roll, locale, { fixed: 2 }),
-                  target: formatDecimal(last.roll.target, locale, { fixed: 2 }),
-                })
-              : null
-          }
-        />
-      ) : null}
       {config ? (
         <div className="card bet-card">
           <div className="roll-controls">

@@ -2,7 +2,7 @@ import { ApiError } from '@arcade/api-client/errors';
 import type { PlayLimit, PlayPauseLength, PlayState } from '@arcade/api-client';
 import { playRules } from '@arcade/api-client/play';
 import { useAtomValue } from 'jotai';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ClockIcon, LockIcon, WarningIcon } from '../../components/icons';
 import { ProgressBar } from '../../components/progress-bar';
 import { Screen } from '../../components/screen';
@@ -39,6 +39,11 @@ function LimitRow({ limit }: { limit: PlayLimit }) {
   const line = limitLine(limit);
   const pending = pendingLine(limit);
   const busy = saving.isPending;
+  const form = useRef<HTMLFormElement>(null);
+  // The editor opens under its row, below a small phone's screen: bring it into view, clear of the tabs.
+  useEffect(() => {
+    if (editing) form.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [editing]);
 
   const save = (amount: string | null) => {
     saving.mutate(
@@ -107,6 +112,7 @@ function LimitRow({ limit }: { limit: PlayLimit }) {
       ) : null}
       {editing ? (
         <form
+          ref={form}
           className="play-limit__form"
           onSubmit={(event) => {
             event.preventDefault();

@@ -164,18 +164,22 @@ export class FlipScene extends GameScene {
   protected layout(): void {
     const { width, height } = this;
     this.backdrop.layout(width, height);
-    this.radius = clamp(Math.min(width * 0.25, height * 0.19), 44, 140);
+    // A short stage (a small phone's, under about 290 px) gets a smaller coin, label and gap,
+    // so the coin at rest and at the top of its toss stays inside with the badge under it.
+    const short = height < 290;
+    this.radius = clamp(Math.min(width * 0.25, height * 0.19), short ? 30 : 44, 140);
     this.cx = width / 2;
-    const labelSize = clamp(this.radius * 0.36, 24, 44);
+    const labelSize = clamp(this.radius * 0.36, short ? 18 : 24, 44);
     // From the coin's centre down to the result badge's lower edge (the pill is 36 px, and it
     // overshoots as it pops in): a short stage lifts the coin so the badge stays inside.
-    const below = this.radius * 1.18 + Math.max(46, this.radius * 0.62) + labelSize * 1.25 + 22;
+    const gap = Math.max(short ? 36 : 46, this.radius * 0.62);
+    const below = this.radius * 1.18 + gap + labelSize * 1.25 + 22;
     this.baseY = Math.min(height * 0.46, height - 8 - below);
     this.tossRange = Math.max(30, this.baseY - this.radius * 1.45 - 16);
     const floorY = this.baseY + this.radius * 1.18;
     this.pedestal.position.set(this.cx, floorY);
     this.pedestal.setSize(this.radius * 3.6, this.radius * 0.9);
-    const labelY = floorY + Math.max(46, this.radius * 0.62);
+    const labelY = floorY + gap;
     for (const label of [this.labels.heads, this.labels.tails]) {
       label.view.position.set(this.cx, labelY);
       label.fontSize = labelSize;

@@ -249,8 +249,11 @@ export class RollScene extends GameScene {
     this.barW = Math.round(Math.min(width - 56, 620));
     this.barX = Math.round((width - this.barW) / 2);
     this.barH = Math.round(clamp(this.barW * 0.05, 14, 22));
-    this.barY = Math.round(height * 0.62);
-    const diceSize = clamp(this.barW * 0.13, 40, 58);
+    // A short stage (a small phone's, under about 290 px) puts the meter near the bottom, over
+    // its labels, and takes a smaller dice and counter, so the counter stays inside above them.
+    const short = height < 290;
+    this.barY = Math.round(short ? Math.max(height * 0.62, height - 46) : height * 0.62);
+    const diceSize = clamp(this.barW * 0.13, short ? 30 : 40, 58);
     // The dice's top at rest (see draw()): the counter's panel and the result badge under it
     // stay above it, the counter's type getting smaller on a short stage (under its
     // 44 px only below a stage height of about 330 px).
@@ -259,9 +262,9 @@ export class RollScene extends GameScene {
     // its pop-in overshoot, and a gap.
     const belowPanel = 30 + 20 + 6;
     const fits = Math.floor((diceTop - belowPanel - 8) / 1.55);
-    this.fontSize = Math.round(clamp(Math.min(width * 0.22, height * 0.14, fits), 24, 116));
+    this.fontSize = Math.round(clamp(Math.min(width * 0.22, height * 0.14, fits), short ? 20 : 24, 116));
     const panelH = Math.round(this.fontSize * 1.55);
-    this.counterY = Math.round(Math.min(height * 0.3, diceTop - belowPanel - panelH / 2));
+    this.counterY = Math.round(Math.max(panelH / 2 + 4, Math.min(height * 0.3, diceTop - belowPanel - panelH / 2)));
     this.counter.fontSize = this.fontSize;
 
     const panelW = Math.round(Math.min(width - 40, this.fontSize * 4.4));
