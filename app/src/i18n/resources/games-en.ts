@@ -169,6 +169,7 @@ export const gamesEn = {
   flip: {
     choose: 'Your call',
     payoutOnWin: 'Win pays',
+    payoutOnWinBonus: 'Win pays {{amount}} TON in bonus',
     landed: 'The coin landed on {{side}}.',
   },
   roll: {
@@ -182,6 +183,7 @@ export const gamesEn = {
     chance: 'Win chance',
     multiplier: 'Multiplier',
     payoutOnWin: 'Win pays',
+    payoutOnWinBonus: 'Win pays bonus',
     rolledUnder: 'Rolled {{roll}}: a win needed under {{target}}.',
     rolledOver: 'Rolled {{roll}}: a win needed over {{target}}.',
     targetProblem: 'Enter a number from {{min}} to {{max}} with at most 2 decimals.',
