@@ -361,7 +361,7 @@ test('an owned gift is listed, repriced, taken off sale, and sent to Telegram fo
   const info = await server.call<{ floors: { model: string | null } }>('market/gift-info', { giftId: gift.id });
   await expect(sell.getByTestId('sell-floor')).toHaveAttribute('data-value', info.floors.model ?? '');
   await expect(sell.getByTestId('sell-floor')).not.toHaveText('…');
-  await expect(sell.getByTestId('sell-fee')).toHaveText('0.62 TON');
+  await expect(sell.getByTestId('sell-fee')).toHaveText('0.625 TON');
   await expect(sell.getByTestId('sell-receive')).toHaveText('11.87 TON');
   expect(await partProblems(page, 'sell-sheet'), 'sell sheet at this phone').toEqual([]);
   await sell.getByTestId('sell-submit').click();
