@@ -208,7 +208,7 @@ export function SortSheet({ open, onClose, sort, onChange }: SortSheetProps) {
   const { mt } = useMarketText();
   return (
     <Sheet open={open} onClose={onClose} title={mt('gifts.toolbar.sort')} testId="sort-sheet">
-      <ul className="facet-list" role="radiogroup" aria-label={mt('gifts.toolbar.sort')}>
+      <ul className="facet-list facet-list--sort" role="radiogroup" aria-label={mt('gifts.toolbar.sort')}>
         {MARKET_SORTS.map((option) => (
           <li key={option}>
             <button

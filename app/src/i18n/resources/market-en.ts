@@ -34,8 +34,7 @@ export const marketEn = {
     'discount-desc': 'Biggest discount to floor',
   },
   sortHelp: {
-    'discount-desc':
-      'Gifts priced below every other listing of the same model in their collection, the deepest discount first. Gifts at or above that floor are left out of this order.',
+    'discount-desc': 'Gifts below every other listing of their model in the collection, deepest discount first.',
   },
   sortShort: {
     'price-asc': 'Price ↑',
