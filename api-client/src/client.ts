@@ -222,6 +222,10 @@ export function createApiClient(options: ApiClientOptions) {
       revealed: (body: RequestOf<'fairnessRevealed'> = {}, callOptions?: CallOptions) => send('fairnessRevealed', body, callOptions),
       rotate: (body: RequestOf<'fairnessRotate'> = {}, callOptions?: CallOptions) => send('fairnessRotate', body, callOptions),
     },
+    /** The figures the terms of use quote (no login needed). */
+    legal: {
+      figures: (callOptions?: CallOptions) => send('legalFigures', {}, callOptions),
+    },
     wallet: {
       info: (callOptions?: CallOptions) => send('walletInfo', {}, callOptions),
       deposit: (body: RequestOf<'walletDeposit'>, callOptions?: CallOptions) => send('walletDeposit', body, callOptions),

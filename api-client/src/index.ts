@@ -8,5 +8,6 @@ export * from './games';
 export * from './fair';
 export * from './bonus';
 export * from './market';
+export * from './legal';
 export * from './live';
 export * from './play';

@@ -50,6 +50,7 @@ import {
 } from './market';
 import { Leaderboard, PrivacyRequest, PrivacyState } from './live';
 import { PlayLimitRequest, PlayPauseRequest, PlayRealityCheckRequest, PlayState } from './play';
+import { LegalFigures } from './legal';
 import { call } from './call-spec';
 
 /** Every call but the first screen's (first-calls.ts): the API client loads these on first use. */
@@ -93,5 +94,6 @@ export const laterCalls = {
   playLimitSet: call({ path: '/api/v3/play/limit', request: PlayLimitRequest, reply: PlayState }),
   playPause: call({ path: '/api/v3/play/pause', request: PlayPauseRequest, reply: PlayState }),
   playRealityCheck: call({ path: '/api/v3/play/reality-check', request: PlayRealityCheckRequest, reply: PlayState }),
+  legalFigures: call({ path: '/api/v3/legal/figures', request: EmptyRequest, reply: LegalFigures, public: true }),
   playAgeConfirm: call({ path: '/api/v3/play/age-confirm', request: EmptyRequest, reply: PlayState }),
 } as const;

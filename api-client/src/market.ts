@@ -28,6 +28,11 @@ export const Gift = lazy(() =>
     mine: 'boolean',
     /** Telegram's trade lock: no transfer before this time. */
     lockedUntil: 'string | null',
+    /**
+     * On the discount order's pages only (discount-desc): the floor of the other listings of its
+     * model in its collection, and how far the price is below it, in millionths.
+     */
+    'deal?': { floor: TonAmount, discount: '0 <= number.integer <= 1000000' },
   }),
 );
 export type Gift = typeof Gift.infer;

@@ -127,6 +127,8 @@ export const HistoryItem = lazy(() =>
     'outcome?': "'open' | 'won' | 'lost' | 'cashed'",
     /** A won or cashed round: the multiplier paid, as a decimal ("1.98"). */
     'multiplier?': /^\d+(\.\d{1,4})?$/,
+    /** A purchase, a sale or a gift sent to Telegram: the gift's collection and number. */
+    'gift?': { name: 'string', number: 'number.integer > 0' },
     /** A deposit or a paid withdrawal: its chain transaction's hash. */
     'txHash?': 'string',
     /** Referral commissions are one row per day: how many it sums. */

@@ -13,9 +13,9 @@ describe('bonus-side texts', () => {
   });
 
   it("carry the spec's English wording", () => {
-    expect(bonusEn.refusal.taskNotCompleted).toBe('Task not completed');
+    expect(bonusEn.refusal.taskNotCompleted).toMatch(/^Task not completed: you have not joined the channel/);
     expect(bonusEn.rewardCredited).toBe('Reward credited');
-    expect(bonusEn.refusal.conditions).toBe('Conditions not met');
+    expect(bonusEn.refusal.conditions).toMatch(/^Conditions not met: /);
     expect(bonusEn.tasks.conditionsNotMet).toBe('Conditions not met');
     expect(bonusEn.daily.availableIn).toBe('Available in {{time}}');
     expect(playerScreensEn.referral.copied).toBe('Link Copied');

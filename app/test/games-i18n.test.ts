@@ -23,4 +23,22 @@ describe('game texts', () => {
     expect(gamesT(i18n.t)('play.switcher')).toBe('Choose a game');
     expect(gamesT(i18n.t)('play.screens.flip.title')).toBe('Flip');
   });
+
+  it('count crossed lanes with each language’s plural forms', async () => {
+    const i18n = createI18n('ru');
+    registerGamesTexts(i18n);
+    const gt = gamesT(i18n.t);
+    expect(gt('play.road.crossed', { count: 1 })).toBe('Выигрыш забран после 1 полосы.');
+    expect(gt('play.road.crossed', { count: 3 })).toBe('Выигрыш забран после 3 полос.');
+    expect(gt('play.road.crossed', { count: 5 })).toBe('Выигрыш забран после 5 полос.');
+    expect(gt('play.road.crossed', { count: 21 })).toBe('Выигрыш забран после 21 полосы.');
+    await i18n.changeLanguage('en');
+    expect(gt('play.road.crossed', { count: 1 })).toBe('Cashed out after 1 lane.');
+    expect(gt('play.road.crossed', { count: 4 })).toBe('Cashed out after 4 lanes.');
+  });
+
+  it('call a loss one thing on the stage and on the card', () => {
+    expect(gamesRu.canvas.lose).toBe(gamesRu.result.lost);
+    expect(gamesEn.canvas.lose).toBe(gamesEn.result.lost);
+  });
 });

@@ -35,17 +35,26 @@ export function textLeaves(value: object, prefix = ''): Map<string, unknown> {
   return out;
 }
 
-/** The two languages' texts have the same keys, no empty text and the same placeholders. */
+/** i18next's plural suffixes: a plural text has the forms its language needs (Russian: one, few, many, other). */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * The two languages' texts have the same keys, no empty text and the same placeholders. A plural
+ * counts as one key, whichever forms each language gives it (its `_other` form always).
+ */
 export function expectSameTexts(english: object, russian: object): void {
   const en = textLeaves(english);
   const ru = textLeaves(russian);
-  expect([...ru.keys()].sort()).toEqual([...en.keys()].sort());
+  const bases = (texts: Map<string, unknown>) => [...new Set([...texts.keys()].map((key) => key.replace(PLURAL, '')))].sort();
+  expect(bases(ru)).toEqual(bases(en));
+  for (const key of en.keys()) if (key.endsWith('_one')) expect(ru.has(key.replace(PLURAL, '_other')), key).toBe(true);
   const placeholders = (value: unknown) =>
     String(value)
       .match(/{{\w+}}/g)
       ?.sort() ?? [];
   for (const [key, text] of ru) {
     expect(typeof text === 'string' && text.trim().length > 0, key).toBe(true);
-    expect(placeholders(text), key).toEqual(placeholders(en.get(key)));
+    const english = en.get(key) ?? en.get(key.replace(PLURAL, '_other'));
+    expect(placeholders(text), key).toEqual(placeholders(english));
   }
 }

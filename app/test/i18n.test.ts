@@ -33,9 +33,9 @@ describe('i18n resources', () => {
   it('speaks Russian before the profile loads and follows a language switch', async () => {
     const i18n = createI18n();
     expect(i18n.language).toBe('ru');
-    expect(i18n.t('onboarding.complete')).toBe('Завершить');
+    expect(i18n.t('onboarding.complete')).toBe('Начать игру');
     await i18n.changeLanguage('en');
-    expect(i18n.t('onboarding.complete')).toBe('Complete');
+    expect(i18n.t('onboarding.complete')).toBe('Start playing');
     expect(i18n.t('notFound.title')).toBe('Not Found');
   });
 
@@ -59,10 +59,10 @@ describe('i18n resources', () => {
     expect(text('player.referral.copied')).toBe('Ссылка скопирована');
     await changeAppLanguage(app, 'en');
     expect(app.language).toBe('en');
-    expect(app.t('onboarding.complete')).toBe('Complete');
+    expect(app.t('onboarding.complete')).toBe('Start playing');
     expect(text('player.referral.copied')).toBe('Link Copied');
     await changeAppLanguage(app, 'ru');
-    expect(app.t('onboarding.complete')).toBe('Завершить');
+    expect(app.t('onboarding.complete')).toBe('Начать игру');
   });
 
   it('maps language tags to the languages the app has', () => {

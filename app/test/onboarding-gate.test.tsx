@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { queryClientAtom } from 'jotai-tanstack-query';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OnboardingGate } from '../src/features/onboarding/onboarding-gate';
 import { createI18n } from './i18n-helper';
@@ -41,9 +42,11 @@ function renderGate(onboardingCompleted: boolean, lang: 'en' | 'ru' = 'en') {
   render(
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <OnboardingGate>
-          <p>main content</p>
-        </OnboardingGate>
+        <MemoryRouter>
+          <OnboardingGate>
+            <p>main content</p>
+          </OnboardingGate>
+        </MemoryRouter>
       </I18nextProvider>
     </Provider>,
   );
@@ -51,14 +54,16 @@ function renderGate(onboardingCompleted: boolean, lang: 'en' | 'ru' = 'en') {
 }
 
 describe('onboarding gate', () => {
-  it('shows Onboarding until the player says they are 18+ and presses Complete, then the main content', async () => {
+  it('shows Onboarding until the player says they are 18+ and presses Start playing, then the main content', async () => {
     const server = renderGate(false);
     expect(await screen.findByTestId('onboarding')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Onboarding' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Welcome to TON Arcade' })).toBeTruthy();
     expect(screen.queryByText('main content')).toBeNull();
     expect(server.calls).not.toContain('/api/v3/profile/full');
 
-    const complete = screen.getByRole('button', { name: 'Complete' });
+    expect(screen.getByRole('link', { name: 'Terms of use' }).getAttribute('href')).toBe('/terms');
+    expect(screen.getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('/privacy');
+    const complete = screen.getByRole('button', { name: 'Start playing' });
     expect(complete.hasAttribute('disabled')).toBe(true);
     fireEvent.click(screen.getByRole('checkbox', { name: /I am 18 or older/ }));
     expect(complete.hasAttribute('disabled')).toBe(false);
@@ -76,7 +81,7 @@ describe('onboarding gate', () => {
 
   it('names the button in Russian before the profile switches the language', async () => {
     renderGate(false, 'ru');
-    expect(await screen.findByRole('button', { name: 'Завершить' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Начать игру' })).toBeTruthy();
   });
 
   it('shows the main content at once when onboarding is completed and the full profile loads', async () => {

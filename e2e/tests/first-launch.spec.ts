@@ -16,7 +16,7 @@ async function watchViews(page: import('@playwright/test').Page) {
   });
 }
 
-test('first launch goes splash, onboarding, Complete, then /bonus with the balances from the server', async ({
+test('first launch goes splash, onboarding, Start playing, then /bonus with the balances from the server', async ({
   page,
   request,
 }, testInfo) => {
@@ -27,7 +27,7 @@ test('first launch goes splash, onboarding, Complete, then /bonus with the balan
   await expect(onboarding).toBeVisible();
   await expect(page.getByTestId('main-layout')).toHaveCount(0);
   await onboarding.getByTestId('onboarding-age').check();
-  await onboarding.getByRole('button', { name: 'Завершить' }).click();
+  await onboarding.getByRole('button', { name: 'Начать игру' }).click();
 
   await expect(page.getByTestId('screen-bonus')).toBeVisible();
   await expectPath(page, '/bonus');

@@ -357,7 +357,12 @@ test('an owned gift is listed, repriced, taken off sale, and sent to Telegram fo
   await sell.getByTestId('sell-submit').click();
   await expect(sell.getByTestId('sell-price-error')).toHaveText('The lowest price is 0.1 TON.');
   await sell.getByTestId('sell-price').fill('12,5');
-  await expect(sell.getByTestId('sell-receive')).toHaveText('You receive 11.87 TON after the 5% market fee');
+  // The sheet shows the floor of the gift's model (as the market reports it), the fee and what the seller gets.
+  const info = await server.call<{ floors: { model: string | null } }>('market/gift-info', { giftId: gift.id });
+  await expect(sell.getByTestId('sell-floor')).toHaveAttribute('data-value', info.floors.model ?? '');
+  await expect(sell.getByTestId('sell-floor')).not.toHaveText('…');
+  await expect(sell.getByTestId('sell-fee')).toHaveText('0.625 TON');
+  await expect(sell.getByTestId('sell-receive')).toHaveText('11.87 TON');
   expect(await partProblems(page, 'sell-sheet'), 'sell sheet at this phone').toEqual([]);
   await sell.getByTestId('sell-submit').click();
   await expect(sell).toHaveCount(0);

@@ -54,35 +54,3 @@ test('the header blurs what scrolls under it and stays opaque enough to read', a
   expect(hasAlpha ? alpha : 1, style.background).toBeGreaterThanOrEqual(0.85);
   expect(errors).toEqual([]);
 });
-
-const legalPages = [
-  { path: '/terms', en: 'Terms of use', ru: 'Условия использования' },
-  { path: '/privacy', en: 'Privacy policy', ru: 'Политика конфиденциальности' },
-];
-
-for (const legal of legalPages) {
-  test(`${legal.path} opens directly, outside the messenger, in English and Russian`, async ({ page }, testInfo) => {
-    const errors = collectErrors(page);
-    // A wallet opens the link in a plain browser: no launch data, no bridge.
-    await page.goto(`${legal.path}?lang=en`);
-    await expect(page.getByRole('heading', { level: 1, name: legal.en })).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByText('18')).not.toHaveCount(0);
-    await expect(page.locator('body')).not.toContainText('Not Found');
-    await expect(page.locator('body')).not.toContainText('Not found');
-    const english = await page.locator('main').innerText();
-    expect(english.length).toBeGreaterThan(800);
-
-    await page.getByRole('link', { name: 'Русский' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: legal.ru })).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
-    await expect(page.locator('body')).not.toContainText('Not Found');
-    const russian = await page.locator('main').innerText();
-    expect(russian.length).toBeGreaterThan(800);
-
-    // Readable at the narrowest phone: nothing wider than the screen.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `horizontal overflow at ${testInfo.project.name}`).toBeLessThanOrEqual(0);
-    expect(errors).toEqual([]);
-  });
-}

@@ -149,7 +149,7 @@ test('onboarding asks for 18+ before the app opens', anySize, async ({ page, req
   const { user } = await openApp(page, testInfo, { ageConfirmed: false });
   const onboarding = page.getByTestId('onboarding');
   await expect(onboarding).toBeVisible({ timeout: 60_000 });
-  const complete = onboarding.getByRole('button', { name: 'Завершить' });
+  const complete = onboarding.getByRole('button', { name: 'Начать игру' });
   await expect(complete).toBeDisabled();
   await shoot(page, testInfo, 'ru-onboarding-age');
   await onboarding.getByTestId('onboarding-age').check();

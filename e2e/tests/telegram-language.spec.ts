@@ -4,9 +4,9 @@ import { freshUser, openApp } from '../support/host';
 
 /** The interface language of a new player comes from Telegram's language_code until they choose one. */
 for (const [languageCode, lang, button] of [
-  ['en', 'en', 'Complete'],
-  ['en-GB', 'en', 'Complete'],
-  ['uk', 'ru', 'Завершить'],
+  ['en', 'en', 'Start playing'],
+  ['en-GB', 'en', 'Start playing'],
+  ['uk', 'ru', 'Начать игру'],
 ] as const) {
   test(`a new player whose Telegram speaks ${languageCode} starts in ${lang}`, anySize, async ({ page }, testInfo) => {
     const user = { ...freshUser(), language_code: languageCode };

@@ -7,7 +7,7 @@ const russian: GameTexts = {
   heads: 'Орёл',
   tails: 'Решка',
   win: 'Выигрыш',
-  lose: 'Мимо',
+  lose: 'Не повезло',
   under: 'Меньше',
   over: 'Больше',
   finish: 'Финиш',

@@ -247,7 +247,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     throw new HttpError(404, 'Not found: metrics are served on METRICS_PORT');
   });
   registerManifestRoute(app, routeDeps);
-  registerLegalRoutes(app, routeDeps);
+  registerLegalRoutes(app);
   await registerAppHosting(app, routeDeps);
 
   return app;

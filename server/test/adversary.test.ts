@@ -202,6 +202,7 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     playPause: { length: '24h', idempotencyKey: key() },
     playRealityCheck: { minutes: 30 },
     playAgeConfirm: {},
+    legalFigures: {},
   });
 
   beforeAll(async () => {

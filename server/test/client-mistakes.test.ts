@@ -102,6 +102,7 @@ function samples(): { [N in CallName]: RequestOf<N> } {
     playPause: { length: '24h', idempotencyKey: key() },
     playRealityCheck: { minutes: 30 },
     playAgeConfirm: {},
+    legalFigures: {},
   };
 }
 

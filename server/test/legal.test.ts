@@ -1,38 +1,51 @@
-import { describe, expect, it } from 'vitest';
-import { botOf, legalLang, renderLegalPage } from '../src/routes/legal';
-import { legalDocs } from '../src/routes/legal-texts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromNano } from '@arcade/api-client/money';
+import type { Db } from '../src/db/db';
+import { productConfig } from '../src/domain/product-config';
+import { databases, envelope, post, startServer } from './helpers';
 
-const ask = (lang: unknown, acceptLanguage?: string) => ({
-  query: lang === undefined ? {} : { lang },
-  headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
-});
+describe.each(databases())('the figures the terms quote, on $name', (database) => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  let app: FastifyInstance;
 
-describe('the terms and privacy pages', () => {
-  it('take ?lang=, else the browser’s first choice of Russian and English, else English', () => {
-    expect(legalLang(ask('ru'))).toBe('ru');
-    expect(legalLang(ask('en', 'ru-RU'))).toBe('en');
-    expect(legalLang(ask('de', 'ru-RU,ru;q=0.9,en;q=0.8'))).toBe('ru');
-    expect(legalLang(ask(undefined, 'de-DE,en;q=0.5,ru;q=0.4'))).toBe('en');
-    expect(legalLang(ask(undefined, 'en;q=0.3,ru;q=0.8'))).toBe('ru');
-    expect(legalLang(ask(undefined))).toBe('en');
+  beforeAll(async () => {
+    ({ db, drop } = await database.create());
+    app = await startServer(db);
   });
 
-  it('link the bot from the mini app’s link', () => {
-    expect(botOf('https://t.me/ton_arcade_bot/play')).toEqual({ name: '@ton_arcade_bot', url: 'https://t.me/ton_arcade_bot' });
-    expect(botOf('https://example.com/app')).toBeNull();
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
   });
 
-  it('have the same sections in both languages and render every one of them', () => {
-    for (const page of ['terms', 'privacy'] as const) {
-      expect(legalDocs[page].ru.sections.length).toBe(legalDocs[page].en.sections.length);
-      for (const lang of ['ru', 'en'] as const) {
-        const html = renderLegalPage(page, lang, 'https://t.me/ton_arcade_bot/play');
-        expect(html).toContain(`<html lang="${lang}">`);
-        expect(html).toContain(`<h1>${legalDocs[page][lang].title}</h1>`);
-        expect(html).toContain('<a href="https://t.me/ton_arcade_bot">@ton_arcade_bot</a>');
-        expect(html).not.toContain('{bot}');
-        expect(html).not.toContain('<script');
-      }
-    }
+  it('come before any login, from the product configuration the server runs on', async () => {
+    const response = await post(app, '/api/v3/legal/figures', {});
+    expect(response.statusCode).toBe(200);
+    const { data } = envelope(response) as { data: Record<string, Record<string, unknown>> };
+    expect(data.wallet).toMatchObject({
+      withdrawalFee: fromNano(productConfig.wallet.withdrawalFeeNano),
+      minWithdrawal: fromNano(productConfig.wallet.minWithdrawalNano),
+      dailyWithdrawalLimit: fromNano(productConfig.wallet.dailyWithdrawalLimitNano),
+    });
+    expect(data.games).toMatchObject({ maxPayout: fromNano(productConfig.games.maxPayoutNano) });
+    expect(data.referral).toEqual({
+      shareOfEdge: Number(productConfig.referral.shareOfEdge),
+      minClaim: fromNano(productConfig.referral.minClaimNano),
+    });
+    expect(data.market).toMatchObject({
+      sellerFee: Number(productConfig.market.sellerFee),
+      giftSendFee: fromNano(productConfig.market.giftWithdrawalFeeNano),
+    });
+    expect(data.bonus).toEqual({
+      lifetimeCap: fromNano(productConfig.bonus.lifetimeCapNano),
+      wageringFactor: Number(productConfig.bonus.wageringFactor),
+    });
+  });
+
+  it('still need the app key', async () => {
+    const response = await post(app, '/api/v3/legal/figures', {}, { appKey: null });
+    expect(response.statusCode).toBe(401);
   });
 });

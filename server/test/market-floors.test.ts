@@ -159,6 +159,18 @@ describe.each(databases())('market floors, history and buy now on $name', (datab
     } while (cursor);
     expect(seen).toEqual(expected);
     expect(total).toBe(expected.length);
+    // Each gift of the order carries the floor it undercuts (the model's floor of the others, as its
+    // gift-info says) and by how much, in millionths.
+    const first = (await call<MarketPage>(buyer.token, 'market/list', { sort: 'discount-desc', limit: 5 })).data.items;
+    for (const gift of first) {
+      const floor = (await info(buyer.token, gift.id)).floors.model!;
+      expect(gift.deal?.floor).toBe(floor);
+      expect(gift.deal?.discount).toBe(Number(((toNano(floor) - toNano(gift.price!)) * 1_000_000n) / toNano(floor)));
+    }
+    // Other orders carry no deal.
+    expect((await call<MarketPage>(buyer.token, 'market/list', { sort: 'price-asc', limit: 3 })).data.items.every((g) => !g.deal)).toBe(
+      true,
+    );
     // Under a filter: the same order, only the gifts the filter leaves.
     const filtered = (await call<MarketPage>(buyer.token, 'market/list', { sort: 'discount-desc', collections: ['plush-pepe'], limit: 60 }))
       .data;

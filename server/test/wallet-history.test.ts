@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BonusState, ReferralInfo } from '@arcade/api-client/bonus';
 import { toNano } from '@arcade/api-client/money';
+import type { CheckoutResult, MarketPage } from '@arcade/api-client/market';
 import type { HistoryItem, HistoryPage } from '@arcade/api-client/wallet';
 import type { Db } from '../src/db/db';
+import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
 import { databases, envelope, logIn, newUserId, post, postMovement, startServer, TestClock } from './helpers';
 
 describe.each(databases())('wallet history on $name', (database) => {
@@ -123,5 +125,29 @@ describe.each(databases())('wallet history on $name', (database) => {
     const rewards = items.filter((item) => item.kind === 'reward');
     expect(rewards.length).toBeGreaterThan(0);
     for (const reward of rewards) expect(reward.currency).toBe('bonus');
+  });
+
+  it('names the gift of a purchase and of the seller’s sale', async () => {
+    expect(await seedMarketCatalogue(db, { perCollection: 2 })).toBeGreaterThan(0);
+    const buyerId = newUserId();
+    const buyer = await login(buyerId);
+    const gift = (await call<MarketPage>(buyer, 'market/list', { sort: 'price-asc', limit: 1 })).data.items[0]!;
+    await fund(BigInt(buyerId), gift.price!);
+    const bought = await call<CheckoutResult>(buyer, 'market/checkout', {
+      items: [{ giftId: gift.id, price: gift.price }],
+      idempotencyKey: key(),
+    });
+    expect(bought.data.items[0]!.result).toBe('bought');
+    const purchase = (await everything(buyer, 10)).find((item) => item.kind === 'purchase');
+    expect(purchase).toMatchObject({ gift: { name: gift.collection.name, number: gift.number }, amount: `-${gift.price}` });
+
+    // Sold on to another player: the seller's row is the sale, of the same gift.
+    await call(buyer, 'gifts/list', { giftId: gift.id, price: '2' });
+    const nextId = newUserId();
+    const next = await login(nextId);
+    await fund(BigInt(nextId), '2');
+    await call(next, 'market/checkout', { items: [{ giftId: gift.id, price: '2' }], idempotencyKey: key() });
+    const sale = (await everything(buyer, 10)).find((item) => item.kind === 'sale');
+    expect(sale).toMatchObject({ gift: { name: gift.collection.name, number: gift.number } });
   });
 });

@@ -1,8 +1,13 @@
 import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
 import { LoginError } from '../components/login-error';
 import { OpenInTelegram } from '../components/open-in-telegram';
 import { Splash } from '../components/splash';
+import { legalPageAt } from '../features/legal/legal-pages';
 import { appViewAtom, bootAtom, retryLoginAtom } from './boot-state';
+
+// A wallet opens the manifest's terms and privacy links in a plain browser: no launch, no login.
+const LegalStandalone = lazy(() => import('../features/legal/legal-standalone'));
 
 /**
  * The splash until start-up is done and the app's code is here, then the app in its place (in
@@ -14,7 +19,15 @@ export function AppRoot() {
   const app = useAtomValue(appViewAtom);
   const retry = useAtomValue(retryLoginAtom);
 
-  if (boot.phase === 'unsupported') return <OpenInTelegram />;
+  if (boot.phase === 'unsupported') {
+    const page = legalPageAt(window.location.pathname);
+    if (page === null) return <OpenInTelegram />;
+    return (
+      <Suspense fallback={<Splash />}>
+        <LegalStandalone page={page} />
+      </Suspense>
+    );
+  }
   if (boot.phase === 'failed') {
     return (
       <LoginError

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
+import { legalPageAt } from '../features/legal/legal-pages';
 import { OnboardingGate } from '../features/onboarding/onboarding-gate';
 import { isTabRoot, useGoBack } from '../lib/navigation';
 import { useBackButton } from '../telegram/back-button';
@@ -8,7 +9,7 @@ import { canonicalLocation } from './route-paths';
 
 /**
  * The root route: the path policy (case and trailing slash), scroll restoration per history
- * entry, the host's back and settings buttons, and the onboarding gate.
+ * entry, the host's back and settings buttons, and the onboarding gate (not before the legal pages).
  */
 export function RootLayout() {
   const location = useLocation();
@@ -28,9 +29,14 @@ export function RootLayout() {
   return (
     <>
       <ScrollRestoration />
-      <OnboardingGate>
+      {/* The terms and the privacy policy are read before onboarding is done (it links to them). */}
+      {legalPageAt(location.pathname) ? (
         <Outlet />
-      </OnboardingGate>
+      ) : (
+        <OnboardingGate>
+          <Outlet />
+        </OnboardingGate>
+      )}
     </>
   );
 }

@@ -18,11 +18,12 @@ export const routeModules = {
   wallet: () => import('../features/wallet/wallet-screen'),
   market: () => import('../features/market/market-screen'),
   referral: () => import('../features/referral/referral-screen'),
-  achievements: () => import('../features/achievements/achievements-screen'),
+  achievements: () => import('./achievements-route'),
   flip: () => import('./flip-route'),
   roll: () => import('./roll-route'),
   road: () => import('./road-route'),
   fairness: () => import('../features/fairness/fairness-screen'),
+  legal: () => import('../features/legal/legal-screen'),
   notFound: () => import('../components/not-found-screen'),
 } satisfies Record<string, () => Promise<ScreenModule>>;
 
@@ -43,6 +44,8 @@ const modulesByPath: ReadonlyMap<string, RouteModuleName> = new Map<string, Rout
   ['/roll', 'roll'],
   ['/road', 'road'],
   ['/fairness', 'fairness'],
+  ['/terms', 'legal'],
+  ['/privacy', 'legal'],
 ]);
 
 export function moduleForPath(pathname: string): RouteModuleName | undefined {

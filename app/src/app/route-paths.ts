@@ -14,6 +14,8 @@ export const APP_PATHS = [
   '/roll',
   '/road',
   '/fairness',
+  '/terms',
+  '/privacy',
 ] as const;
 export type AppPath = (typeof APP_PATHS)[number];
 

@@ -40,6 +40,9 @@ export const appRoutes: RouteObject[] = [
         },
       },
       screen('profile', 'profile'),
+      // Open before onboarding too (root-layout.tsx): the onboarding links to them.
+      { id: 'terms', path: 'terms', lazy: routeModules.legal, ErrorBoundary: ScreenErrorView },
+      { id: 'privacy', path: 'privacy', lazy: routeModules.legal, ErrorBoundary: ScreenErrorView },
       {
         id: 'main',
         Component: MainLayout,

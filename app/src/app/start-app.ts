@@ -48,8 +48,10 @@ export async function startApp(store: Store): Promise<void> {
   const host = await hostStart();
   if (host.kind === 'unsupported') {
     console.warn(`[start] not opened in Telegram: ${host.reason}`);
-    // No profile will ever say which language: the browser's is the best guess here.
-    await changeAppLanguage(i18n, toAppLanguage(navigator.language));
+    // No profile will ever say which language: the page's ?lang= (the legal pages' language
+    // links), else the browser's, is the best guess here.
+    const asked = new URLSearchParams(window.location.search).get('lang');
+    await changeAppLanguage(i18n, toAppLanguage(asked ?? navigator.language));
     store.set(bootAtom, { phase: 'unsupported' });
     return;
   }

@@ -46,7 +46,7 @@ export const RUSSIAN_TEXTS: GameTexts = {
   heads: 'Орёл',
   tails: 'Решка',
   win: 'Выигрыш',
-  lose: 'Мимо',
+  lose: 'Не повезло',
   under: 'Меньше',
   over: 'Больше',
   finish: 'Финиш',

@@ -7,7 +7,7 @@ import '../../i18n/player-screens-texts';
 import { LoadProblem, LoadingCard } from '../../components/load-states';
 import { ProgressBar } from '../../components/progress-bar';
 import { BadgeArt } from './badge';
-import { ladderView, type Ladder, type LadderView } from './ladder-view';
+import { ladderView, stakeForWin, type Ladder, type LadderView } from './ladder-view';
 import './achievements.css';
 
 /** A ladder's number as its card says it: rounds, TON or a multiplier. */
@@ -15,7 +15,7 @@ function valueText(ladder: Ladder['id'], value: string, pt: PlayerT, lang: strin
   return pt(`player.achievements.value.${ladder}`, { value: formatTon(value, lang) });
 }
 
-function LadderCard({ view }: { view: LadderView }) {
+function LadderCard({ view, maxPayout }: { view: LadderView; maxPayout: string | null }) {
   const { pt, lang } = usePlayerTexts();
   const title = pt(`player.achievements.ladders.${view.id}`);
   return (
@@ -78,11 +78,37 @@ function LadderCard({ view }: { view: LadderView }) {
           );
         })}
       </ol>
+      {view.id === 'bestWin' && maxPayout !== null ? <BestWinCap view={view} maxPayout={maxPayout} /> : null}
     </section>
   );
 }
 
-export function Component() {
+/**
+ * A round pays at most the configured maximum: the best win ladder's top tier is within reach
+ * only at a small stake, and the card says which, rather than suggest a payout past the cap.
+ */
+function BestWinCap({ view, maxPayout }: { view: LadderView; maxPayout: string }) {
+  const { pt, lang } = usePlayerTexts();
+  const top = view.tiers.at(-1);
+  if (!top) return null;
+  const stake = stakeForWin(maxPayout, top.threshold);
+  return (
+    <p className="ladder__cap" data-testid="ladder-bestWin-cap">
+      {pt('player.achievements.bestWinCap', {
+        cap: formatTon(maxPayout, lang),
+        threshold: valueText(view.id, top.threshold, pt, lang),
+        stake: formatTon(stake, lang),
+      })}
+    </p>
+  );
+}
+
+interface AchievementsScreenProps {
+  /** The most a round pays (the games' configuration, which the route brings), or null until known. */
+  maxPayout?: string | null;
+}
+
+export function AchievementsScreen({ maxPayout = null }: AchievementsScreenProps) {
   const { t, pt } = usePlayerTexts();
   const query = useAtomValue(achievementsQueryAtom);
   const ladders = query.data?.ladders.map(ladderView) ?? null;
@@ -91,7 +117,7 @@ export function Component() {
       {ladders ? (
         <>
           {ladders.map((view) => (
-            <LadderCard key={view.id} view={view} />
+            <LadderCard key={view.id} view={view} maxPayout={maxPayout} />
           ))}
           <p className="achievements__note">{pt('player.achievements.rewardsNote')}</p>
         </>

@@ -1,4 +1,5 @@
 import type { AchievementsState } from '@arcade/api-client/bonus';
+import { fromNano, toNano } from '@arcade/api-client/money';
 import { ratio } from '../../lib/amounts';
 
 export type Ladder = AchievementsState['ladders'][number];
@@ -27,4 +28,11 @@ export function ladderView(ladder: Ladder): LadderView {
     progress: next ? ratio(ladder.value, next.threshold) : 1,
     earned: tiers.filter((tier) => tier.earned).length,
   };
+}
+
+/** The largest stake (TON text, cut down) at which a win of `multiplier`× still pays in full under the `maxPayout` cap. */
+export function stakeForWin(maxPayout: string, multiplier: string): string {
+  const times = toNano(multiplier);
+  if (times <= 0n) return maxPayout;
+  return fromNano((toNano(maxPayout) * 1_000_000_000n) / times);
 }

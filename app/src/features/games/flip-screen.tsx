@@ -115,7 +115,9 @@ export function Component() {
                 waiting={flow.phase === 'betting'}
                 label={gt('play.play')}
                 hint={
-                  winPays ? `${gt('play.flip.payoutOnWin')} ${winPays} TON · ${formatMultiplier(config.flip.multiplier, locale)}×` : null
+                  winPays
+                    ? `${stake.currency === 'bonus' ? gt('play.flip.payoutOnWinBonus', { amount: winPays }) : `${gt('play.flip.payoutOnWin')} ${winPays} TON`} · ${formatMultiplier(config.flip.multiplier, locale)}×`
+                    : null
                 }
                 onPress={() => void play()}
                 testId="flip-play"

@@ -309,7 +309,7 @@ export function Component() {
                 finished.road
                   ? finished.status === 'lost'
                     ? gt('play.road.hit', { lane: finished.road.hitLane ?? finished.road.passed + 1 })
-                    : gt('play.road.crossed', { passed: finished.road.passed })
+                    : gt('play.road.crossed', { count: finished.road.passed })
                   : null
               }
             />

@@ -331,7 +331,7 @@ export function Component() {
                 <dd data-testid="roll-multiplier">{formatTimes(quote.multiplierText, locale)}</dd>
               </div>
               <div className="game-quote__item">
-                <dt>{gt('play.roll.payoutOnWin')}</dt>
+                <dt>{gt(stake.currency === 'bonus' ? 'play.roll.payoutOnWinBonus' : 'play.roll.payoutOnWin')}</dt>
                 <dd data-testid="roll-payout">{winPays ?? '—'}</dd>
               </div>
             </dl>

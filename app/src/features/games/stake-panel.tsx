@@ -1,7 +1,9 @@
 import { formatTon } from '../../lib/format';
 import { localiseTyping, numberInputText, typedNumber } from '../../lib/number-input';
 import type { Currency } from '@arcade/api-client/games';
-import { useAtom, useAtomValue } from 'jotai';
+import { toNano } from '@arcade/api-client/money';
+import { useAtom, useAtomValue, useStore } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { usePlayPause } from '../../state/play-pause';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { BonusMark, TonMark } from '../../components/icons';
@@ -15,16 +17,46 @@ import '../../components/chip.css';
 import './games.css';
 import './stake-panel.css';
 
-/** The stake typed and the balance it is paid from (shared by the three games), checked against the limits. */
+/** Whether a balance can pay the smallest stake. */
+function pays(amount: string, limits: StakeLimits): boolean {
+  return toNano(amount) >= toNano(limits.minBet);
+}
+
+/**
+ * The stake typed and the balance it is paid from (shared by the three games), checked against the
+ * limits. Until the player picks a balance on this screen, the one with money is picked for them:
+ * a player holding only bonus starts on bonus, not on an empty TON balance.
+ */
 export function useStake(limits: StakeLimits | null, scaledMultiplier?: number) {
   const [typed, setInput] = useAtom(stakeInputAtom);
   const [currency, setCurrency] = useAtom(currencyAtom);
   const balance = useAtomValue(balancesAtom);
+  const store = useStore();
+  const picked = useRef(false);
+  const settled = useRef(false);
+  useEffect(() => {
+    // Once per screen, as soon as the limits and the balances are known (after any kept settings:
+    // the balance is read from the store, not this render, which may not show them yet).
+    if (settled.current || picked.current || !limits || !balance) return;
+    settled.current = true;
+    const now = store.get(currencyAtom);
+    const other: Currency = now === 'ton' ? 'bonus' : 'ton';
+    const amountOf = (which: Currency) => (which === 'ton' ? balance.ton : balance.bonusTon);
+    if (!pays(amountOf(now), limits) && pays(amountOf(other), limits)) setCurrency(other);
+  }, [limits, balance, store, setCurrency]);
+  /** The player's own choice of balance: never changed for them after it. */
+  const pickCurrency = useCallback(
+    (next: Currency) => {
+      picked.current = true;
+      setCurrency(next);
+    },
+    [setCurrency],
+  );
   const input = typed ?? (limits ? defaultStake(limits) : '');
   const context = limits ? { currency, limits, balance, ...(scaledMultiplier ? { scaledMultiplier } : {}) } : null;
   const check: CheckedStake | null = context ? checkStake(input, context) : null;
   const quick = context ? quickStakes(input, context) : null;
-  return { input, setInput, currency, setCurrency, balance, limits, check, quick };
+  return { input, setInput, currency, setCurrency, pickCurrency, balance, limits, check, quick };
 }
 
 export type StakeState = ReturnType<typeof useStake>;
@@ -84,14 +116,19 @@ interface StakePanelProps {
 export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelProps) {
   const { gt, locale } = useGamesT();
   const { input, currency, balance, limits, check, quick } = stake;
-  const problem = check && !check.ok && (submitted || (input.trim() !== '' && check.problem !== 'empty')) ? check.problem : null;
+  // Never an error before the player acts: only once they change the stake or the balance, or press Play.
+  const [acted, setActed] = useState(false);
+  const shown = submitted || (acted && input.trim() !== '' && check?.ok === false && check.problem !== 'empty');
+  const problem = check && !check.ok && shown ? check.problem : null;
   const error = problem && limits ? stakeProblemText(gt, locale, problem, limits) : null;
   const change = (value: string) => {
+    setActed(true);
     stake.setInput(value);
     onChange?.();
   };
   const pick = (next: Currency) => {
-    stake.setCurrency(next);
+    setActed(true);
+    stake.pickCurrency(next);
     onChange?.();
   };
   const options: Array<{ value: Currency; label: string; amount: string | null }> = [

@@ -2,7 +2,7 @@ import { formatPerMille, formatTon } from '../../lib/format';
 import { toNano } from '@arcade/api-client/money';
 import type { MarketFacets } from '@arcade/api-client/market';
 import { useAtomValue } from 'jotai';
-import { Fragment, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { BackdropSwatch, FigureGlyph, ModelSwatch, SymbolGlyph } from './gift-art';
 import { CheckIcon, TonMark } from '../../components/icons';
 import { parseTonInput } from './market-format';
@@ -149,12 +149,13 @@ function FacetList({ kind, selected, onChange }: { kind: FacetKind; selected: re
               <span className="facet-option__text">
                 <span className="facet-option__label">{option.label}</span>
                 <span className="facet-option__detail">
-                  {option.detail.map((part, index) => (
-                    <Fragment key={index}>
-                      {index > 0 ? '\u00a0· ' : null}
-                      <span className="facet-option__part">{part}</span>
-                    </Fragment>
-                  ))}
+                  <span className="facet-option__parts">
+                    {option.detail.map((part, index) => (
+                      <span key={index} className="facet-option__part">
+                        {part}
+                      </span>
+                    ))}
+                  </span>
                 </span>
               </span>
               {option.floor !== null ? (
@@ -207,7 +208,7 @@ export function SortSheet({ open, onClose, sort, onChange }: SortSheetProps) {
   const { mt } = useMarketText();
   return (
     <Sheet open={open} onClose={onClose} title={mt('gifts.toolbar.sort')} testId="sort-sheet">
-      <ul className="facet-list" role="radiogroup" aria-label={mt('gifts.toolbar.sort')}>
+      <ul className="facet-list facet-list--sort" role="radiogroup" aria-label={mt('gifts.toolbar.sort')}>
         {MARKET_SORTS.map((option) => (
           <li key={option}>
             <button

@@ -1,4 +1,4 @@
-import { formatTon } from '../../lib/format';
+import { formatCount, formatTon } from '../../lib/format';
 import type { Gift } from '@arcade/api-client/market';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { memo, useMemo } from 'react';
@@ -81,6 +81,14 @@ export const GiftCard = memo(function GiftCard({ gift, onOpen }: GiftCardProps) 
           <span className="gift-card__number">#{gift.number}</span>
           <span className="gift-card__model">{gift.model.name}</span>
         </span>
+        {gift.deal ? (
+          <span className="gift-card__deal" data-testid="gift-card-deal" data-discount={gift.deal.discount} data-floor={gift.deal.floor}>
+            <span className="gift-card__discount">
+              {mt('gifts.card.discount', { discount: formatCount(Math.trunc(gift.deal.discount / 1000) / 10, language) })}
+            </span>
+            <span className="gift-card__floor">{mt('gifts.card.floor', { amount: formatTon(gift.deal.floor, language) })}</span>
+          </span>
+        ) : null}
       </button>
       {gift.mine || gift.price === null ? (
         <div className="gift-card__buy gift-card__buy--static">

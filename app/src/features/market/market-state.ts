@@ -87,6 +87,17 @@ export const giftInfoQueryAtom = atomWithQuery((get: Getter) => {
   );
 });
 
+/** One gift's floors and sales, by id (the sell sheet's gift is not the market's open one). */
+export function giftInfoQueryFor(giftId: string) {
+  return atomWithQuery((get: Getter) =>
+    signedInQuery(
+      get,
+      (userId) => marketKeys.giftInfo(userId, giftId),
+      ({ api }, { signal }): Promise<GiftMarketInfo> => api.market.giftInfo(giftId, { signal }),
+    ),
+  );
+}
+
 /** The player's own gifts (held here, listed or not). */
 export const inventoryQueryAtom = atomWithQuery((get: Getter) =>
   signedInQuery(get, marketKeys.inventory, ({ api }, { signal }) => api.gifts.inventory({ signal })),

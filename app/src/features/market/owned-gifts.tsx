@@ -1,15 +1,15 @@
-import { formatMoment, formatTon } from '../../lib/format';
+import { formatCount, formatMoment, formatTon } from '../../lib/format';
 import type { Gift } from '@arcade/api-client/market';
-import { toNano } from '@arcade/api-client/money';
+import { fromNano, toNano } from '@arcade/api-client/money';
 import { useAtomValue } from 'jotai';
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LockIcon, SendIcon, TagIcon, TonMark, WarningIcon } from '../../components/icons';
 import { GiftArt, GiftName } from './gift-art';
 import { GIFT_WITHDRAWAL_FEE, MAX_LIST_PRICE, MIN_LIST_PRICE, SELLER_FEE_BASIS_POINTS, SELLER_FEE_PERCENT } from './market-config';
 import { describeCallError } from './market-errors';
 import { afterFee, parseTonInput } from './market-format';
-import { inventoryQueryAtom, listGiftAtom, unlistGiftAtom, withdrawGiftAtom } from './market-state';
+import { giftInfoQueryFor, inventoryQueryAtom, listGiftAtom, unlistGiftAtom, withdrawGiftAtom } from './market-state';
 import { useMarketText } from './market-texts';
 import { marketToast } from './market-toast';
 import { PriceInput } from './filter-sheets';
@@ -282,17 +282,52 @@ function PriceForm({ gift, onDone }: { gift: Gift; onDone: () => void }) {
           {error}
         </p>
       ) : (
-        <p className="field__hint" id="sell-price-message" data-testid="sell-receive">
-          {price !== null && !tooLow
-            ? mt('gifts.owned.receive', { amount: formatTon(afterFee(price, SELLER_FEE_BASIS_POINTS), language), fee: SELLER_FEE_PERCENT })
-            : mt('gifts.owned.priceMin', { amount: min })}
+        <p className="field__hint" id="sell-price-message">
+          {mt('gifts.owned.priceMin', { amount: min })}
         </p>
       )}
+      <SaleFacts gift={gift} price={price !== null && !tooLow && !tooHigh ? price : null} />
       <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy} data-testid="sell-submit">
         {busy ? <span className="spinner spinner--small spinner--light" aria-hidden="true" /> : null}
         {busy ? mt('gifts.owned.saving') : gift.price === null ? mt('gifts.owned.list') : mt('gifts.owned.save')}
       </button>
     </form>
+  );
+}
+
+/** What a sale at the typed price comes to: the floor to compare with, the market's fee and what the seller receives. */
+function SaleFacts({ gift, price }: { gift: Gift; price: string | null }) {
+  const { mt, language } = useMarketText();
+  const infoAtom = useMemo(() => giftInfoQueryFor(gift.id), [gift.id]);
+  const info = useAtomValue(infoAtom);
+  const floor = info.data ? info.data.floors.model : undefined;
+  const receive = price === null ? null : afterFee(price, SELLER_FEE_BASIS_POINTS);
+  const fee = price === null || receive === null ? null : fromNano(toNano(price) - toNano(receive));
+  return (
+    <dl className="tile tile--framed owned-sheet__facts" data-testid="sell-facts">
+      <div className="gift-attr">
+        <dt className="gift-attr__label">{mt('gifts.owned.floor', { name: gift.model.name })}</dt>
+        <dd className="gift-attr__value" data-testid="sell-floor" data-value={floor ?? ''}>
+          {floor === undefined
+            ? '…'
+            : floor === null
+              ? mt('gifts.owned.floorNone')
+              : mt('gifts.owned.tonAmount', { amount: formatTon(floor, language) })}
+        </dd>
+      </div>
+      <div className="gift-attr">
+        <dt className="gift-attr__label">{mt('gifts.owned.fee', { fee: formatCount(SELLER_FEE_PERCENT, language) })}</dt>
+        <dd className="gift-attr__value" data-testid="sell-fee" data-value={fee ?? ''}>
+          {fee === null ? '—' : mt('gifts.owned.tonAmount', { amount: formatTon(fee, language) })}
+        </dd>
+      </div>
+      <div className="gift-attr">
+        <dt className="gift-attr__label">{mt('gifts.owned.youReceive')}</dt>
+        <dd className="gift-attr__value" data-testid="sell-receive" data-value={receive ?? ''}>
+          {receive === null ? '—' : mt('gifts.owned.tonAmount', { amount: formatTon(receive, language) })}
+        </dd>
+      </div>
+    </dl>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CoinArt } from '../../components/coin-art';
 import { WarningIcon } from '../../components/icons';
@@ -53,6 +54,10 @@ function Onboarding() {
         {busy ? <span className="spinner onboarding__spinner" aria-hidden="true" /> : null}
         {t('onboarding.complete')}
       </button>
+      <p className="onboarding__legal">
+        {t('onboarding.accept')} <Link to="/terms">{t('onboarding.terms')}</Link> {t('onboarding.and')}{' '}
+        <Link to="/privacy">{t('onboarding.privacy')}</Link>
+      </p>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { Avatar } from '../../components/avatar';
 import { BalancesCard } from '../../components/balances-card';
 import { BackIcon, ShieldCheckIcon, TrophyIcon } from '../../components/icons';
 import { LinkRow } from '../../components/link-row';
+import { PrefetchLink } from '../../components/prefetch-link';
 import { Screen } from '../../components/screen';
 import { useGoBack } from '../../lib/navigation';
 import { balancesAtom } from '../../state/balances';
@@ -78,10 +79,6 @@ export function ProfileScreen({ ownedGifts }: ProfileScreenProps) {
                 {profile?.onboardingCompleted ? t('profile.onboardingDone') : t('profile.onboardingPending')}
               </dd>
             </div>
-            <div className="profile-facts__row">
-              <dt>{t('profile.walletOnboarding')}</dt>
-              <dd>{profile?.onboardingWalletCompleted ? t('profile.onboardingDone') : t('profile.onboardingPending')}</dd>
-            </div>
           </dl>
         </section>
         <NotificationsSwitch />
@@ -98,6 +95,14 @@ export function ProfileScreen({ ownedGifts }: ProfileScreenProps) {
           hint={rt('responsible.profileHint')}
           testId="profile-play-link"
         />
+        <nav className="profile-legal" aria-label={`${t('profile.terms')}, ${t('profile.privacy')}`}>
+          <PrefetchLink to="/terms" prefetch="intent" data-testid="profile-terms">
+            {t('profile.terms')}
+          </PrefetchLink>
+          <PrefetchLink to="/privacy" prefetch="intent" data-testid="profile-privacy">
+            {t('profile.privacy')}
+          </PrefetchLink>
+        </nav>
       </Screen>
     </div>
   );

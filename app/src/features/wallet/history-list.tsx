@@ -90,6 +90,7 @@ function useRowText(item: HistoryItem): { title: string; detail: string | null }
   if (item.kind === 'referral' && item.count !== undefined) {
     return { title: kind, detail: t('wallet.history.commissions', { count: item.count }) };
   }
+  if (item.gift) return { title: kind, detail: t('wallet.history.gift', { name: item.gift.name, number: item.gift.number }) };
   return { title: kind, detail: item.locked ? t('wallet.history.lockedDetail') : null };
 }
 

@@ -5,6 +5,8 @@ import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { notify } from '../../lib/notify';
+import { walletInfoAtom } from '../../state/wallet-info';
+import { explorerUrl } from './history-list';
 import { shortAddress } from './money-format';
 import { CheckIcon, ClockIcon, CrossIcon, RefundIcon, SendIcon } from '../../components/icons';
 import { SummaryRow } from './wallet-parts';
@@ -149,12 +151,31 @@ export function WithdrawalStatusCard(props: WithdrawalStatusCardProps) {
         </SummaryRow>
         {withdrawal.txHash ? (
           <SummaryRow label={t('wallet.status.transaction')}>
-            <span title={withdrawal.txHash}>{shortAddress(withdrawal.txHash)}</span>
+            <TransactionLink hash={withdrawal.txHash} />
           </SummaryRow>
         ) : null}
       </dl>
       <StatusActions {...props} status={withdrawal.status} />
     </section>
+  );
+}
+
+/** The paid withdrawal's chain transaction, opening in the explorer of the network the server runs on. */
+function TransactionLink({ hash }: { hash: string }) {
+  const { t } = useTranslation();
+  const network = useAtomValue(walletInfoAtom)?.network ?? null;
+  if (network === null) return <span title={hash}>{shortAddress(hash)}</span>;
+  return (
+    <a
+      href={explorerUrl(network, hash)}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={hash}
+      data-testid="withdraw-status-tx"
+      aria-label={t('wallet.history.explorerLabel', { hash })}
+    >
+      {shortAddress(hash)}
+    </a>
   );
 }
 

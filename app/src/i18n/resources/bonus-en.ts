@@ -69,8 +69,8 @@ export const bonusEn = {
     },
   },
   refusal: {
-    taskNotCompleted: 'Task not completed',
-    conditions: 'Conditions not met',
+    taskNotCompleted: 'Task not completed: you have not joined the channel yet. Join it, then press Check.',
+    conditions: 'Conditions not met: the task’s target is not reached yet.',
     taskClaimed: 'This reward was already claimed',
     taskUnknown: 'This task is no longer available',
     dailyTooEarly: 'Today’s reward is already claimed',

@@ -64,8 +64,8 @@ export const bonusRu: BonusResources = {
     },
   },
   refusal: {
-    taskNotCompleted: 'Задание не выполнено',
-    conditions: 'Условия не выполнены',
+    taskNotCompleted: 'Задание не выполнено: вы ещё не подписались на канал. Подпишитесь и нажмите «Проверить».',
+    conditions: 'Условия не выполнены: цель задания ещё не достигнута.',
     taskClaimed: 'Эта награда уже получена',
     taskUnknown: 'Это задание больше недоступно',
     dailyTooEarly: 'Сегодняшняя награда уже получена',

@@ -169,6 +169,7 @@ export const gamesEn = {
   flip: {
     choose: 'Your call',
     payoutOnWin: 'Win pays',
+    payoutOnWinBonus: 'Win pays {{amount}} TON in bonus',
     landed: 'The coin landed on {{side}}.',
   },
   roll: {
@@ -182,6 +183,7 @@ export const gamesEn = {
     chance: 'Win chance',
     multiplier: 'Multiplier',
     payoutOnWin: 'Win pays',
+    payoutOnWinBonus: 'Win pays bonus',
     rolledUnder: 'Rolled {{roll}}: a win needed under {{target}}.',
     rolledOver: 'Rolled {{roll}}: a win needed over {{target}}.',
     targetProblem: 'Enter a number from {{min}} to {{max}} with at most 2 decimals.',
@@ -205,7 +207,8 @@ export const gamesEn = {
     progress: 'Lane {{passed}} of {{lanes}}',
     resumed: 'Your open round is back where you left it.',
     hit: 'A car got you on lane {{lane}}.',
-    crossed: 'Cashed out after {{passed}} lanes.',
+    crossed_one: 'Cashed out after {{count}} lane.',
+    crossed_other: 'Cashed out after {{count}} lanes.',
     inRound: 'Round in play',
     capEnd: 'At this stake lane {{lane}} pays the maximum {{amount}} TON: the round ends there.',
   },
@@ -304,10 +307,20 @@ export const gamesEn = {
   },
 };
 
-/** Every language provides exactly these keys (checked by the compiler and by a unit test). */
-export type GamesTexts = Texts<typeof gamesEn>;
+/** The plural forms Russian has beyond English's `_one` and `_other` (i18next's suffixes). */
+type RussianPlurals<T> = { [K in keyof T]: T[K] extends string ? string : RussianPlurals<T[K]> } & {
+  [key: `${string}_few` | `${string}_many`]: string;
+};
 
-type Paths<T> = { [K in keyof T & string]: T[K] extends string ? K : `${K}.${Paths<T[K]>}` }[keyof T & string];
+/**
+ * Every language provides exactly these keys (checked by the compiler and by a unit test); a
+ * plural text has English's forms and may have the others its language needs.
+ */
+export type GamesTexts = RussianPlurals<Texts<typeof gamesEn>>;
+
+/** A key as code asks for it: a plural's forms (`crossed_one`, `crossed_other`) are `crossed`. */
+type Base<K extends string> = K extends `${infer B}_${'one' | 'other'}` ? B : K;
+type Paths<T> = { [K in keyof T & string]: T[K] extends string ? Base<K> : `${K}.${Paths<T[K]>}` }[keyof T & string];
 
 /** A text key of these screens, as i18next sees it once they are added under `play`. */
 export type GamesKey = `play.${Paths<typeof gamesEn>}`;

@@ -15,7 +15,7 @@ export const liveEn = {
     hidden: 'Hidden',
     noName: 'Player',
     big: 'Big win',
-    lost: 'No win',
+    lost: 'No luck',
     bonus: 'bonus',
     empty: 'No rounds yet. Play one and it shows here.',
     connecting: 'Connecting to the live feed…',

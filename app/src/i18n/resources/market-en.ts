@@ -34,8 +34,7 @@ export const marketEn = {
     'discount-desc': 'Biggest discount to floor',
   },
   sortHelp: {
-    'discount-desc':
-      'Gifts priced below every other listing of the same model in their collection, the deepest discount first. Gifts at or above that floor are left out of this order.',
+    'discount-desc': 'Gifts below every other listing of their model in the collection, deepest discount first.',
   },
   sortShort: {
     'price-asc': 'Price ↑',
@@ -79,6 +78,8 @@ export const marketEn = {
     remove: 'Remove from cart',
     yours: 'Yours',
     notForSale: 'Not for sale',
+    discount: '−{{discount}}%',
+    floor: 'floor {{amount}}',
   },
   tier: {
     common: 'Common',
@@ -195,7 +196,11 @@ export const marketEn = {
     priceTitle: 'New price for {{name}} #{{number}}',
     priceLabel: 'Price',
     priceMin: 'At least {{amount}} TON',
-    receive: 'You receive {{amount}} TON after the {{fee}}% market fee',
+    floor: 'Floor of {{name}}',
+    floorNone: 'no other for sale',
+    fee: 'Market fee ({{fee}}%)',
+    youReceive: 'You receive',
+    tonAmount: '{{amount}} TON',
     list: 'List for sale',
     save: 'Save price',
     withdrawTitle: 'Send to Telegram',

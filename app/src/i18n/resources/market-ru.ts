@@ -33,8 +33,7 @@ export const marketRu: MarketResources = {
     'discount-desc': 'Самая большая скидка к минимуму',
   },
   sortHelp: {
-    'discount-desc':
-      'Подарки дешевле всех остальных объявлений той же модели в их коллекции, сначала с самой большой скидкой. Подарки по минимальной цене и дороже в этот порядок не входят.',
+    'discount-desc': 'Подарки дешевле всех остальных той же модели в коллекции, сначала с самой большой скидкой.',
   },
   sortShort: {
     'price-asc': 'Цена ↑',
@@ -78,6 +77,8 @@ export const marketRu: MarketResources = {
     remove: 'Убрать из корзины',
     yours: 'Ваш',
     notForSale: 'Не продаётся',
+    discount: '−{{discount}}%',
+    floor: 'минимум {{amount}}',
   },
   tier: {
     common: 'Обычный',
@@ -194,7 +195,11 @@ export const marketRu: MarketResources = {
     priceTitle: 'Новая цена: {{name}} #{{number}}',
     priceLabel: 'Цена',
     priceMin: 'Не меньше {{amount}} TON',
-    receive: 'Вы получите {{amount}} TON за вычетом комиссии маркета {{fee}}%',
+    floor: 'Минимум {{name}}',
+    floorNone: 'других в продаже нет',
+    fee: 'Комиссия маркета ({{fee}}%)',
+    youReceive: 'Вы получите',
+    tonAmount: '{{amount}} TON',
     list: 'Выставить на продажу',
     save: 'Сохранить цену',
     withdrawTitle: 'Отправить в Telegram',

@@ -48,6 +48,7 @@ export const playerScreensEn = {
     locked: 'Locked',
     badgeLabel: '{{ladder}}, tier {{tier}}: {{threshold}}, reward {{reward}} TON, {{state}}',
     rewardsNote: 'Each tier credits a small bonus once you reach it.',
+    bestWinCap: 'A round pays at most {{cap}} TON: a {{threshold}} win pays in full at a stake up to {{stake}} TON.',
   },
   profile: {
     account: 'Account',

@@ -44,6 +44,7 @@ export const playerScreensRu: PlayerScreensResources = {
     locked: 'Закрыто',
     badgeLabel: '{{ladder}}, уровень {{tier}}: {{threshold}}, награда {{reward}} TON, {{state}}',
     rewardsNote: 'За каждый уровень начисляется небольшой бонус.',
+    bestWinCap: 'Один раунд выплачивает не больше {{cap}} TON: выигрыш {{threshold}} выплачивается полностью при ставке до {{stake}} TON.',
   },
   profile: {
     account: 'Аккаунт',

@@ -204,6 +204,7 @@ export const walletEn = {
       other: 'Other',
     },
     withGame: '{{kind}} · {{game}}',
+    gift: '{{name}} #{{number}}',
     game: {
       flip: 'Flip',
       roll: 'Roll',

@@ -201,6 +201,7 @@ export const walletRu: WalletResources = {
       other: 'Другое',
     },
     withGame: '{{kind}} · {{game}}',
+    gift: '{{name}} #{{number}}',
     game: {
       flip: 'Flip',
       roll: 'Roll',

@@ -190,7 +190,7 @@ const DISCOUNTED = `
           FROM (SELECT x.price, x.gift_id FROM listings x WHERE x.collection_id = c.name AND x.model = m.name
                  ORDER BY x.price, x.gift_id LIMIT 2) t) two),
   d AS MATERIALIZED (
-    SELECT ids[1] AS gift_id, div((prices[2] - prices[1])::numeric * 1000000, prices[2])::bigint AS discount
+    SELECT ids[1] AS gift_id, prices[2] AS floor, div((prices[2] - prices[1])::numeric * 1000000, prices[2])::bigint AS discount
       FROM cheapest WHERE cardinality(prices) = 2 AND prices[1] < prices[2])`;
 
 /** A page of the discount order: the largest discount first, then the higher gift id (see DISCOUNTED). */
@@ -208,9 +208,9 @@ async function listByDiscount(
     where.push(`(d.discount, l.gift_id) < ($${params.length - 1}, $${params.length})`);
   }
   params.push(limit + 1);
-  const page = await db.query<GiftRow & { discount: bigint; total: bigint }>(
+  const page = await db.query<GiftRow & { discount: bigint; floor: bigint; total: bigint }>(
     `${DISCOUNTED}
-     ${GIFT_SELECT.replace('SELECT g.*,', 'SELECT g.*, d.discount, count(*) OVER () AS total,').replace('LEFT JOIN listings l', 'JOIN listings l')}
+     ${GIFT_SELECT.replace('SELECT g.*,', 'SELECT g.*, d.discount, d.floor, count(*) OVER () AS total,').replace('LEFT JOIN listings l', 'JOIN listings l')}
        JOIN d ON d.gift_id = l.gift_id
      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
      ORDER BY d.discount DESC, l.gift_id DESC LIMIT $${params.length}`,
@@ -219,7 +219,8 @@ async function listByDiscount(
   const items = page.rows.slice(0, limit);
   const last = items.at(-1);
   return {
-    items: items.map((row) => toGift(row, viewer)),
+    // The card shows what the order is by: the floor the gift undercuts and by how much.
+    items: items.map((row) => ({ ...toGift(row, viewer), deal: { floor: fromNano(row.floor), discount: Number(row.discount) } })),
     nextCursor: page.rows.length > limit && last ? encodeCursor(last.discount.toString(), last.id) : null,
     total: request.cursor ? null : Number(page.rows[0]?.total ?? 0n),
   };

@@ -34,6 +34,8 @@ interface Row {
   tx_hash: string | null;
   count: number | null;
   locked: boolean;
+  gift_name: string | null;
+  gift_number: number | null;
 }
 
 /** A multiplier kept in ten-thousandths (19800), as a decimal ("1.98"). */
@@ -63,6 +65,7 @@ function toItem(row: Row): HistoryItem {
     }
   }
   if (row.tx_hash) item.txHash = row.tx_hash;
+  if (row.gift_name !== null && row.gift_number !== null) item.gift = { name: row.gift_name, number: row.gift_number };
   if (row.count !== null) item.count = row.count;
   if (row.locked) item.locked = true;
   return item;
@@ -72,6 +75,7 @@ function toItem(row: Row): HistoryItem {
  * The player's own journal rows, newest first, a page at a time (the cursor is the last item's id):
  * - a bet or a payout names its game and how the round ended;
  * - a deposit or a paid withdrawal carries its chain transaction's hash;
+ * - a purchase, a sale or a gift sent to Telegram names the gift;
  * - a referral claim or a bonus release is one row, the TON that arrived (its other leg, the
  *   referral or bonus balance emptied, is the same movement told twice), and so is the release
  *   of locked TON (responsible play);
@@ -84,7 +88,7 @@ export async function historyOf(db: Queryable, userId: bigint, cursor: bigint | 
       `SELECT j.id, j.amount, j.balance_after, CASE WHEN a.kind = 'locked' THEN 'ton' ELSE a.kind END AS currency, t.kind, t.created_at,
               r.game, r.status AS round_status, r.multiplier,
               CASE t.kind WHEN 'deposit' THEN t.reference WHEN 'withdrawal' THEN w.tx_hash END AS tx_hash,
-              NULL::integer AS count, a.kind = 'locked' AS locked
+              NULL::integer AS count, a.kind = 'locked' AS locked, c.name AS gift_name, g.number AS gift_number
        FROM journal_entries j
        JOIN accounts a ON a.id = j.account_id
        JOIN ledger_transactions t ON t.id = j.transaction_id
@@ -94,6 +98,12 @@ export async function historyOf(db: Queryable, userId: bigint, cursor: bigint | 
        LEFT JOIN withdrawals w
          ON w.id = CASE WHEN t.kind = 'withdrawal' AND t.reference ~ '^[0-9]{1,18}$' THEN t.reference::bigint END
         AND w.user_id = a.user_id
+       LEFT JOIN sales s
+         ON s.id = CASE WHEN t.kind = 'purchase' AND t.reference ~ '^sale:[0-9]{1,18}$' THEN substr(t.reference, 6)::bigint END
+       LEFT JOIN gift_transfers gt
+         ON gt.id = CASE WHEN t.kind = 'gift_withdrawal' AND t.reference ~ '^gift-out:[0-9]{1,18}$' THEN substr(t.reference, 10)::bigint END
+       LEFT JOIN gifts g ON g.id = COALESCE(s.gift_id, gt.gift_id)
+       LEFT JOIN gift_collections c ON c.id = g.collection_id
        WHERE a.user_id = $1 AND ($2::bigint IS NULL OR j.id < $2)
          AND t.kind <> 'referral'
          AND NOT (t.kind IN ('referral_claim', 'bonus_release', 'play_release') AND a.kind <> 'ton')
@@ -106,7 +116,7 @@ export async function historyOf(db: Queryable, userId: bigint, cursor: bigint | 
               (array_agg(j.balance_after ORDER BY j.id DESC))[1] AS balance_after,
               'referral' AS currency, 'referral' AS kind, max(t.created_at) AS created_at,
               NULL AS game, NULL AS round_status, NULL::bigint AS multiplier, NULL AS tx_hash,
-              count(*)::integer AS count, false AS locked
+              count(*)::integer AS count, false AS locked, NULL AS gift_name, NULL::integer AS gift_number
        FROM journal_entries j
        JOIN accounts a ON a.id = j.account_id
        JOIN ledger_transactions t ON t.id = j.transaction_id
