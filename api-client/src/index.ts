@@ -10,3 +10,4 @@ export * from './bonus';
 export * from './market';
 export * from './live';
 export * from './play';
+export * from './demo';
