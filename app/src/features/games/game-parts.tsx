@@ -1,5 +1,6 @@
 import { PAUSE_BANNER_TEXT_ID, useClosedReason } from '../../components/play-pause-banner';
 import { useGamesT } from './games-texts';
+import { useDemoPlayLabel } from './demo/demo-parts';
 import '../../components/skeleton.css';
 import '../../components/spinner.css';
 import './games.css';
@@ -34,6 +35,9 @@ export function PlayButton({
   const closed = useClosedReason('play');
   const reason = newBet ? closed.reason : null;
   const shownHint = reason ?? hint;
+  // Demo play: a new bet says it is a demo bet.
+  const demoLabel = useDemoPlayLabel();
+  const shownLabel = newBet && demoLabel ? demoLabel : label;
   return (
     <button
       type="button"
@@ -49,7 +53,7 @@ export function PlayButton({
     >
       {waiting ? <span className="spinner spinner--small spinner--light" aria-hidden="true" /> : null}
       <span className="play-button__text">
-        <span className="play-button__label">{waiting ? gt('play.playing') : label}</span>
+        <span className="play-button__label">{waiting ? gt('play.playing') : shownLabel}</span>
         {shownHint && !waiting ? (
           <span className="play-button__hint" data-testid={reason ? `${testId}-closed` : undefined}>
             {shownHint}

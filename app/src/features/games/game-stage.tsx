@@ -2,6 +2,7 @@ import type { GameCanvasProps, GameHandles, GameName, GameTexts } from '@arcade/
 import { Component, lazy, Suspense, useCallback, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { useGamesT, type GamesT } from './games-texts';
 import { nextPace, type Pace } from './pace';
+import { DemoStageMark } from './demo/demo-parts';
 import './game-stage.css';
 
 // The engine (PixiJS) loads with the game screens only, after their controls have painted.
@@ -142,6 +143,7 @@ export function GameStage<G extends GameName>({
           </Suspense>
         </StageBoundary>
       )}
+      <DemoStageMark />
       {state === 'loading' ? (
         <div className="game-stage__loading" aria-live="polite">
           <span className="spinner" aria-hidden="true" />

@@ -6,6 +6,7 @@ import { PrefetchLink } from '../../components/prefetch-link';
 import { BonusMark, TonMark } from '../../components/icons';
 import { balancesAtom } from '../../state/balances';
 import { currencyAtom, stakeInputAtom } from './games-state';
+import { DemoRefillButton, DemoStakeSource, useDemoStakeBalance } from './demo/demo-parts';
 import { useGamesT, type GamesT } from './games-texts';
 import { checkStake, defaultStake, quickStakes, type CheckedStake, type StakeLimits, type StakeProblem } from './stake';
 import '../../components/card.css';
@@ -17,13 +18,17 @@ import './stake-panel.css';
 /** The stake typed and the balance it is paid from (shared by the three games), checked against the limits. */
 export function useStake(limits: StakeLimits | null, scaledMultiplier?: number) {
   const [typed, setInput] = useAtom(stakeInputAtom);
-  const [currency, setCurrency] = useAtom(currencyAtom);
-  const balance = useAtomValue(balancesAtom);
+  const [chosen, setCurrency] = useAtom(currencyAtom);
+  const real = useAtomValue(balancesAtom);
+  // Demo play: the stake is checked against the demo balance, under the real games' limits.
+  const demo = useDemoStakeBalance();
+  const currency = demo ? 'ton' : chosen;
+  const balance = demo ?? real;
   const input = typed ?? (limits ? defaultStake(limits) : '');
   const context = limits ? { currency, limits, balance, ...(scaledMultiplier ? { scaledMultiplier } : {}) } : null;
   const check: CheckedStake | null = context ? checkStake(input, context) : null;
   const quick = context ? quickStakes(input, context) : null;
-  return { input, setInput, currency, setCurrency, balance, limits, check, quick };
+  return { input, setInput, currency, setCurrency, balance, limits, check, quick, demo: demo !== null };
 }
 
 export type StakeState = ReturnType<typeof useStake>;
@@ -58,7 +63,10 @@ export function stakeProblemText(gt: GamesT, locale: string, problem: StakeProbl
 export function TopUpLink({ currency }: { currency: Currency }) {
   const { gt } = useGamesT();
   // A responsible-play pause closes deposits and bonuses: no way to them (the banner says why).
-  if (usePlayPause()) return null;
+  const paused = usePlayPause();
+  const demo = useDemoStakeBalance() !== null;
+  if (paused) return null;
+  if (demo) return <DemoRefillButton inline />;
   return currency === 'bonus' ? (
     <PrefetchLink to="/bonus" className="bet-link" data-testid="earn-bonus-link">
       {gt('play.earnBonus')}
@@ -100,24 +108,28 @@ export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelP
 
   return (
     <div className="stake-panel">
-      <div className="tile game-segmented" role="radiogroup" aria-label={gt('play.stake.from')}>
-        {options.map((option) => (
-          <button
-            key={option.value}
-            type="button"
-            role="radio"
-            aria-checked={currency === option.value}
-            className={`game-segmented__option${currency === option.value ? ' is-active' : ''}`}
-            disabled={disabled}
-            data-testid={`currency-${option.value}`}
-            onClick={() => pick(option.value)}
-          >
-            {option.value === 'ton' ? <TonMark className="game-segmented__mark" /> : <BonusMark className="game-segmented__mark" />}
-            <span className="game-segmented__label">{option.label}</span>
-            <span className="game-segmented__amount">{option.amount === null ? '—' : formatTon(option.amount, locale)}</span>
-          </button>
-        ))}
-      </div>
+      {stake.demo ? (
+        <DemoStakeSource />
+      ) : (
+        <div className="tile game-segmented" role="radiogroup" aria-label={gt('play.stake.from')}>
+          {options.map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              role="radio"
+              aria-checked={currency === option.value}
+              className={`game-segmented__option${currency === option.value ? ' is-active' : ''}`}
+              disabled={disabled}
+              data-testid={`currency-${option.value}`}
+              onClick={() => pick(option.value)}
+            >
+              {option.value === 'ton' ? <TonMark className="game-segmented__mark" /> : <BonusMark className="game-segmented__mark" />}
+              <span className="game-segmented__label">{option.label}</span>
+              <span className="game-segmented__amount">{option.amount === null ? '—' : formatTon(option.amount, locale)}</span>
+            </button>
+          ))}
+        </div>
+      )}
       <div className="field stake-field">
         <label className="field__label stake-field__label" htmlFor="stake-input">
           {gt('play.stake.label')}
