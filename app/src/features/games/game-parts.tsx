@@ -34,10 +34,10 @@ export function PlayButton({
   const { gt } = useGamesT();
   const closed = useClosedReason('play');
   const reason = newBet ? closed.reason : null;
-  const shownHint = reason ?? hint;
-  // Demo play: a new bet says it is a demo bet.
-  const demoLabel = useDemoPlayLabel();
-  const shownLabel = newBet && demoLabel ? demoLabel : label;
+  // Demo play: the button says it is a demo bet, and what it pays is counted in DEMO, not TON.
+  const demo = useDemoPlayLabel();
+  const shownHint = reason ?? (demo && hint ? hint.replace(/\bTON\b/g, demo.unit) : hint);
+  const shownLabel = newBet && demo ? demo.label : label;
   return (
     <button
       type="button"

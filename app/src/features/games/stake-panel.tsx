@@ -7,6 +7,7 @@ import { BonusMark, TonMark } from '../../components/icons';
 import { balancesAtom } from '../../state/balances';
 import { currencyAtom, stakeInputAtom } from './games-state';
 import { DemoRefillButton, DemoStakeSource, useDemoStakeBalance } from './demo/demo-parts';
+import { demoText } from './demo/demo-texts';
 import { useGamesT, type GamesT } from './games-texts';
 import { checkStake, defaultStake, quickStakes, type CheckedStake, type StakeLimits, type StakeProblem } from './stake';
 import '../../components/card.css';
@@ -92,7 +93,12 @@ export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelP
   const { gt, locale } = useGamesT();
   const { input, currency, balance, limits, check, quick } = stake;
   const problem = check && !check.ok && (submitted || (input.trim() !== '' && check.problem !== 'empty')) ? check.problem : null;
-  const error = problem && limits ? stakeProblemText(gt, locale, problem, limits) : null;
+  const error =
+    problem && limits
+      ? problem === 'balance' && stake.demo
+        ? demoText('demo.refusal.balance')
+        : stakeProblemText(gt, locale, problem, limits)
+      : null;
   const change = (value: string) => {
     stake.setInput(value);
     onChange?.();
@@ -153,7 +159,7 @@ export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelP
             onChange={(event) => change(event.target.value)}
           />
           <span className="stake-field__unit" aria-hidden="true">
-            {gt('play.stake.unit')}
+            {stake.demo ? demoText('demo.unit') : gt('play.stake.unit')}
           </span>
         </div>
         {quick ? (

@@ -84,11 +84,9 @@ export function DemoBar({ game }: { game: GameName }) {
             <span className="demo-bar__title" id="demo-switch-label">
               {dt('demo.switch')}
             </span>
-            {on ? null : (
-              <span className="demo-bar__hint" id="demo-switch-hint">
-                {dt('demo.switchHint')}
-              </span>
-            )}
+            <span className="visually-hidden" id="demo-switch-hint">
+              {dt('demo.switchHint')}
+            </span>
           </span>
           <button
             type="button"
@@ -96,7 +94,7 @@ export function DemoBar({ game }: { game: GameName }) {
             className={`demo-switch${on ? ' is-on' : ''}`}
             aria-checked={on}
             aria-labelledby="demo-switch-label"
-            aria-describedby={on ? undefined : 'demo-switch-hint'}
+            aria-describedby="demo-switch-hint"
             data-testid="demo-switch"
             onClick={() => setOn(!on)}
           >
@@ -145,10 +143,10 @@ export function DemoStakeSource() {
   );
 }
 
-/** The Play button's words for a new bet while demo play is on (null: real play). */
-export function useDemoPlayLabel(): string | null {
+/** The Play button's words for a new bet while demo play is on, and its unit in place of TON (null: real play). */
+export function useDemoPlayLabel(): { label: string; unit: string } | null {
   const { dt } = useDemoT();
-  return useAtomValue(demoModeAtom) ? dt('demo.play') : null;
+  return useAtomValue(demoModeAtom) ? { label: dt('demo.play'), unit: dt('demo.unit') } : null;
 }
 
 /** The balance the stake is checked against while demo play is on (null: real play). */
