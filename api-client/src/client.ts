@@ -226,6 +226,18 @@ export function createApiClient(options: ApiClientOptions) {
     legal: {
       figures: (callOptions?: CallOptions) => send('legalFigures', {}, callOptions),
     },
+    demo: {
+      state: (body: RequestOf<'demoState'> = {}, callOptions?: CallOptions) => send('demoState', body, callOptions),
+      refill: (callOptions?: CallOptions) => send('demoRefill', {}, callOptions),
+      rotate: (body: RequestOf<'demoRotate'> = {}, callOptions?: CallOptions) => send('demoRotate', body, callOptions),
+      flip: (body: RequestOf<'demoFlip'>, callOptions?: CallOptions) => send('demoFlip', body, callOptions),
+      roll: (body: RequestOf<'demoRoll'>, callOptions?: CallOptions) => send('demoRoll', body, callOptions),
+      roadStart: (body: RequestOf<'demoRoadStart'>, callOptions?: CallOptions) => send('demoRoadStart', body, callOptions),
+      roadStep: (body: RequestOf<'demoRoadStep'>, callOptions?: CallOptions) => send('demoRoadStep', body, callOptions),
+      roadCashout: (body: RequestOf<'demoRoadCashout'>, callOptions?: CallOptions) => send('demoRoadCashout', body, callOptions),
+      roadCurrent: (callOptions?: CallOptions) => send('demoRoadCurrent', {}, callOptions),
+      rounds: (body: RequestOf<'demoRounds'> = {}, callOptions?: CallOptions) => send('demoRounds', body, callOptions),
+    },
     wallet: {
       info: (callOptions?: CallOptions) => send('walletInfo', {}, callOptions),
       deposit: (body: RequestOf<'walletDeposit'>, callOptions?: CallOptions) => send('walletDeposit', body, callOptions),

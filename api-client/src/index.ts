@@ -11,3 +11,4 @@ export * from './market';
 export * from './legal';
 export * from './live';
 export * from './play';
+export * from './demo';

@@ -51,6 +51,20 @@ import {
 import { Leaderboard, PrivacyRequest, PrivacyState } from './live';
 import { PlayLimitRequest, PlayPauseRequest, PlayRealityCheckRequest, PlayState } from './play';
 import { LegalFigures } from './legal';
+import {
+  DemoBetResult,
+  DemoCurrentRoad,
+  DemoFlipRequest,
+  DemoRoadCashoutRequest,
+  DemoRoadStartRequest,
+  DemoRoadStepRequest,
+  DemoRollRequest,
+  DemoRotateRequest,
+  DemoRoundsPage,
+  DemoRoundsRequest,
+  DemoState,
+  DemoStateRequest,
+} from './demo';
 import { call } from './call-spec';
 
 /** Every call but the first screen's (first-calls.ts): the API client loads these on first use. */
@@ -96,4 +110,14 @@ export const laterCalls = {
   playRealityCheck: call({ path: '/api/v3/play/reality-check', request: PlayRealityCheckRequest, reply: PlayState }),
   legalFigures: call({ path: '/api/v3/legal/figures', request: EmptyRequest, reply: LegalFigures, public: true }),
   playAgeConfirm: call({ path: '/api/v3/play/age-confirm', request: EmptyRequest, reply: PlayState }),
+  demoState: call({ path: '/api/v3/demo/state', request: DemoStateRequest, reply: DemoState }),
+  demoRefill: call({ path: '/api/v3/demo/refill', request: EmptyRequest, reply: DemoState }),
+  demoRotate: call({ path: '/api/v3/demo/rotate', request: DemoRotateRequest, reply: DemoState }),
+  demoFlip: call({ path: '/api/v3/demo/flip', request: DemoFlipRequest, reply: DemoBetResult }),
+  demoRoll: call({ path: '/api/v3/demo/roll', request: DemoRollRequest, reply: DemoBetResult }),
+  demoRoadStart: call({ path: '/api/v3/demo/road/start', request: DemoRoadStartRequest, reply: DemoBetResult }),
+  demoRoadStep: call({ path: '/api/v3/demo/road/step', request: DemoRoadStepRequest, reply: DemoBetResult }),
+  demoRoadCashout: call({ path: '/api/v3/demo/road/cashout', request: DemoRoadCashoutRequest, reply: DemoBetResult }),
+  demoRoadCurrent: call({ path: '/api/v3/demo/road/current', request: EmptyRequest, reply: DemoCurrentRoad }),
+  demoRounds: call({ path: '/api/v3/demo/rounds', request: DemoRoundsRequest, reply: DemoRoundsPage }),
 } as const;

@@ -22,6 +22,7 @@ import { registerManifestRoute } from './routes/manifest';
 import { registerProfileRoutes } from './routes/profile';
 import { registerWalletRoutes } from './routes/wallet';
 import { registerGameRoutes } from './routes/games';
+import { registerDemoRoutes } from './routes/demo';
 import { registerLiveRoutes } from './routes/live';
 import { registerBonusRoutes } from './routes/bonus';
 import { registerPlayRoutes } from './routes/play';
@@ -234,6 +235,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   registerProfileRoutes(app, routeDeps);
   registerWalletRoutes(app, routeDeps);
   registerGameRoutes(app, routeDeps);
+  registerDemoRoutes(app, routeDeps);
   registerLiveRoutes(app, routeDeps);
   registerBonusRoutes(app, routeDeps);
   registerMarketRoutes(app, routeDeps);

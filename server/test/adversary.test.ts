@@ -64,6 +64,9 @@ const TABLES = [
   'gift_transfers',
   'ton_proof_payloads',
   'bot_outbox',
+  'demo_balances',
+  'demo_seed_pairs',
+  'demo_rounds',
 ] as const;
 
 /** A digest of every row of every table: equal digests, nothing written. */
@@ -203,6 +206,16 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     playRealityCheck: { minutes: 30 },
     playAgeConfirm: {},
     legalFigures: {},
+    demoState: {},
+    demoRefill: {},
+    demoRotate: {},
+    demoFlip: { stake: '0.1', side: 'heads' },
+    demoRoll: { stake: '0.1', target: '50', direction: 'under' },
+    demoRoadStart: { stake: '0.1', difficulty: 'easy' },
+    demoRoadStep: { roundId: victimOwns.road, lane: 1 },
+    demoRoadCashout: { roundId: victimOwns.road },
+    demoRoadCurrent: {},
+    demoRounds: {},
   });
 
   beforeAll(async () => {

@@ -103,6 +103,16 @@ function samples(): { [N in CallName]: RequestOf<N> } {
     playRealityCheck: { minutes: 30 },
     playAgeConfirm: {},
     legalFigures: {},
+    demoState: { clientSeed: 'my-seed' },
+    demoRefill: {},
+    demoRotate: { clientSeed: 'my-seed' },
+    demoFlip: { stake: '0.1', side: 'heads' },
+    demoRoll: { stake: '0.1', target: '50', direction: 'under' },
+    demoRoadStart: { stake: '0.1', difficulty: 'easy' },
+    demoRoadStep: { roundId: '1', lane: 1 },
+    demoRoadCashout: { roundId: '1' },
+    demoRoadCurrent: {},
+    demoRounds: { game: 'flip', cursor: '1', limit: 10 },
   };
 }
 
@@ -311,6 +321,7 @@ describe.each(databases())('a client mistake is a 4xx, never a 500, on $name', (
 
     it('every call that takes one is found', () => {
       expect(cursorCalls.map((spec) => spec.path).sort()).toEqual([
+        '/api/v3/demo/rounds',
         '/api/v3/games/rounds',
         '/api/v3/market/list',
         '/api/v3/wallet/history',

@@ -1,9 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { balancesAtom } from '../state/balances';
+import { demoShownAtom } from '../state/demo';
 import { profileAtom } from '../state/profile';
 import { Avatar } from './avatar';
 import { BalanceChip } from './balance-chip';
+import { DemoBalanceChip } from './demo-balance-chip';
 import { BackIcon } from './icons';
 import { PrefetchLink } from './prefetch-link';
 import './top-bar.css';
@@ -18,6 +20,7 @@ export function TopBar({ onBack }: TopBarProps) {
   const { t } = useTranslation();
   const profile = useAtomValue(profileAtom);
   const balances = useAtomValue(balancesAtom);
+  const demo = useAtomValue(demoShownAtom);
   const name = profile?.name ?? '';
   return (
     <header className="top-bar">
@@ -32,8 +35,14 @@ export function TopBar({ onBack }: TopBarProps) {
           <span className="top-bar__name">{name}</span>
         </PrefetchLink>
         <div className="top-bar__balances">
-          <BalanceChip kind="ton" amount={balances?.ton ?? null} />
-          <BalanceChip kind="bonus" amount={balances?.bonusTon ?? null} />
+          {demo ? (
+            <DemoBalanceChip />
+          ) : (
+            <>
+              <BalanceChip kind="ton" amount={balances?.ton ?? null} />
+              <BalanceChip kind="bonus" amount={balances?.bonusTon ?? null} />
+            </>
+          )}
         </div>
       </div>
     </header>

@@ -3,6 +3,7 @@ import type { GameRefusal } from '@arcade/api-client/games';
 import type { GamesKey } from '../../i18n/resources/games-en';
 import { outcomeUnknown } from '../../lib/idempotency';
 import type { GamesT } from './games-texts';
+import { demoText } from './demo/demo-texts';
 
 /** Every refusal code of the game calls and the text that explains it in the player's language. */
 export const refusalKeys = {
@@ -43,6 +44,8 @@ export function explainBetError(error: unknown, gt: GamesT, currency: 'ton' | 'b
     const key = refusalKey(error.code);
     const code = error.code ?? 'other';
     // Responsible play (a limit, a break, the 18+ question): the server's own words say which and until when.
+    const demoKey = code === 'demo.balance' ? 'demo.refusal.balance' : code === 'demo.round' ? 'demo.refusal.round' : null;
+    if (demoKey) return { code, text: demoText(demoKey), action: code === 'demo.balance' ? 'deposit' : null, retry: false };
     if (code.startsWith('play.')) return { code, text: error.message || gt('play.errors.generic'), action: 'play', retry: false };
     let action: BetErrorAction = null;
     if (code === 'game.balance') action = currency === 'bonus' ? 'bonus' : 'deposit';

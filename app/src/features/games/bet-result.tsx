@@ -9,6 +9,8 @@ import type { BetError } from './bet-errors';
 import { roundNet } from './games-format';
 import { useGamesT, type GamesT } from './games-texts';
 import { TopUpLink } from './stake-panel';
+import { isDemoRound } from './demo/demo-state';
+import { demoText, useDemoT } from './demo/demo-texts';
 import '../../components/card.css';
 import './bet-result.css';
 
@@ -22,6 +24,12 @@ export function announceRound(round: Round, gt: GamesT, locale: string): void {
   const options = { toastId: `round:${round.id}` };
   if (lastRoundToast !== null && lastRoundToast !== options.toastId) toast.dismiss(lastRoundToast);
   lastRoundToast = options.toastId;
+  if (isDemoRound(round)) {
+    const amount = formatTon(round.status === 'lost' ? round.stake : round.payout, locale);
+    if (round.status === 'won' || round.status === 'cashed') toast.success(demoText(`demo.toast.${round.status}`, { amount }), options);
+    else if (round.status === 'lost') toast(demoText('demo.toast.lost', { amount }), options);
+    return;
+  }
   if (round.status === 'won') toast.success(gt('play.toast.won', { amount: formatTon(round.payout, locale) }), options);
   else if (round.status === 'cashed') toast.success(gt('play.toast.cashed', { amount: formatTon(round.payout, locale) }), options);
   else if (round.status === 'lost') toast(gt('play.toast.lost', { amount: formatTon(round.stake, locale) }), options);
@@ -30,6 +38,8 @@ export function announceRound(round: Round, gt: GamesT, locale: string): void {
 /** The finished round under the table: won or lost, the payout, the net and a line of detail. */
 export function BetOutcome({ round, detail }: { round: Round; detail?: ReactNode }) {
   const { gt, locale } = useGamesT();
+  const { dt } = useDemoT();
+  const demo = isDemoRound(round);
   const net = roundNet(round);
   const won = round.status === 'won' || round.status === 'cashed';
   const title = round.status === 'cashed' ? gt('play.result.cashed') : won ? gt('play.result.won') : gt('play.result.lost');
@@ -41,6 +51,7 @@ export function BetOutcome({ round, detail }: { round: Round; detail?: ReactNode
       data-status={round.status}
       data-stake={round.stake}
       data-payout={round.payout}
+      data-demo={demo || undefined}
       aria-live="polite"
     >
       <div className="bet-outcome__head">
@@ -51,9 +62,15 @@ export function BetOutcome({ round, detail }: { round: Round; detail?: ReactNode
           </span>
         ) : null}
       </div>
-      <p className="bet-outcome__amount">{gt('play.result.payout', { amount: formatTon(round.payout, locale) })}</p>
+      <p className="bet-outcome__amount">
+        {demo
+          ? dt('demo.result.payout', { amount: formatTon(round.payout, locale) })
+          : gt('play.result.payout', { amount: formatTon(round.payout, locale) })}
+      </p>
       <p className="bet-outcome__net" data-testid="bet-net">
-        {gt('play.result.net', { amount: formatTon(net, locale, { signed: true }) })}
+        {demo
+          ? dt('demo.result.net', { amount: formatTon(net, locale, { signed: true }) })
+          : gt('play.result.net', { amount: formatTon(net, locale, { signed: true }) })}
       </p>
       {detail ? <p className="bet-outcome__detail">{detail}</p> : null}
     </section>

@@ -1,5 +1,6 @@
 import { PAUSE_BANNER_TEXT_ID, useClosedReason } from '../../components/play-pause-banner';
 import { useGamesT } from './games-texts';
+import { useDemoPlayLabel } from './demo/demo-parts';
 import '../../components/skeleton.css';
 import '../../components/spinner.css';
 import './games.css';
@@ -33,7 +34,10 @@ export function PlayButton({
   const { gt } = useGamesT();
   const closed = useClosedReason('play');
   const reason = newBet ? closed.reason : null;
-  const shownHint = reason ?? hint;
+  // Demo play: the button says it is a demo bet, and what it pays is counted in DEMO, not TON.
+  const demo = useDemoPlayLabel();
+  const shownHint = reason ?? (demo && hint ? hint.replace(/\bTON\b/g, demo.unit) : hint);
+  const shownLabel = newBet && demo ? demo.label : label;
   return (
     <button
       type="button"
@@ -49,7 +53,7 @@ export function PlayButton({
     >
       {waiting ? <span className="spinner spinner--small spinner--light" aria-hidden="true" /> : null}
       <span className="play-button__text">
-        <span className="play-button__label">{waiting ? gt('play.playing') : label}</span>
+        <span className="play-button__label">{waiting ? gt('play.playing') : shownLabel}</span>
         {shownHint && !waiting ? (
           <span className="play-button__hint" data-testid={reason ? `${testId}-closed` : undefined}>
             {shownHint}

@@ -6,6 +6,8 @@ import { PrefetchLink } from '../../components/prefetch-link';
 import { FairnessBadge } from './fairness-badge';
 import { GameSwitcher } from './game-switcher';
 import { LiveWins } from './live-wins';
+import { DemoBar } from './demo/demo-parts';
+import { DemoFairness } from './demo/demo-fairness';
 import { ShieldCheckIcon } from '../../components/icons';
 import { useGamesT } from './games-texts';
 import '../../components/screen.css';
@@ -61,7 +63,9 @@ export function GameScreen({ game, dock, children }: GameScreenProps) {
         </PrefetchLink>
       </div>
       <PlayPauseBanner />
+      <DemoBar game={game} />
       {children}
+      <DemoFairness />
       <LiveWins />
       {docked ? (
         <div ref={dockRef} className="bet-dock" data-testid="bet-dock">

@@ -14,6 +14,7 @@ import {
 import { formatCount, formatHundredths, formatTimes } from '../../lib/format';
 import { useGamesT, type GamesT } from './games-texts';
 import { nextPace, type Pace } from './pace';
+import { DemoStageMark } from './demo/demo-parts';
 import './game-stage.css';
 
 // The engine (PixiJS) loads with the game screens only, after their controls have painted.
@@ -190,6 +191,7 @@ export function GameStage<G extends GameName>({
             </Suspense>
           </StageBoundary>
         )}
+        <DemoStageMark />
         {state === 'loading' ? (
           <div className="game-stage__loading" aria-live="polite">
             <span className="spinner" aria-hidden="true" />

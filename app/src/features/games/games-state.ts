@@ -8,6 +8,7 @@ import { shareBalance } from '../../state/balances';
 import { profileKeys } from '../../state/profile';
 import { readSignedIn, required, signedInQuery } from '../../state/signed-in';
 import { closingWhileRoadOpen } from '../../telegram/closing-confirmation';
+import { applyDemoResult, demoCalls, demoKeys, demoModeAtom, isDemoRound } from './demo/demo-state';
 
 export const gamesKeys = {
   all: ['games'] as const,
@@ -46,13 +47,15 @@ export const recentRoundsAtoms = {
   road: recentRoundsAtom('road'),
 } as const;
 
-/** The player's open road round (it survives a closed app), or null. */
+/** The player's open road round (it survives a closed app), or null; in demo play, the open demo round. */
 export const roadCurrentQueryAtom = atomWithQuery((get: Getter) =>
-  signedInQuery(
-    get,
-    gamesKeys.roadCurrent,
-    async ({ api }, { signal }): Promise<Round | null> => (await api.games.roadCurrent({ signal })).round,
-  ),
+  get(demoModeAtom)
+    ? signedInQuery(get, demoKeys.roadCurrent, ({ api }, { signal }): Promise<Round | null> => demoCalls.roadCurrent(api, signal))
+    : signedInQuery(
+        get,
+        gamesKeys.roadCurrent,
+        async ({ api }, { signal }): Promise<Round | null> => (await api.games.roadCurrent({ signal })).round,
+      ),
 );
 
 /** The stake typed (null: the screen's default) and the balance it comes from, shared by the three games. */
@@ -97,41 +100,56 @@ export interface RoadCashoutCall {
 
 export const flipBetAtom = atomWithMutation((get) => {
   const signedIn = readSignedIn(get);
+  // Demo play sends the same bet to its demo call (demo-state.ts): play chips, never money.
+  const demo = get(demoModeAtom);
   return {
     mutationKey: ['games', 'flip'],
-    mutationFn: (call: FlipCall): Promise<BetResult> => required(signedIn).api.games.flip(call),
+    mutationFn: (call: FlipCall): Promise<BetResult> =>
+      demo ? demoCalls.flip(required(signedIn).api, call) : required(signedIn).api.games.flip(call),
   };
 });
 
 export const rollBetAtom = atomWithMutation((get) => {
   const signedIn = readSignedIn(get);
+  // Demo play sends the same bet to its demo call (demo-state.ts): play chips, never money.
+  const demo = get(demoModeAtom);
   return {
     mutationKey: ['games', 'roll'],
-    mutationFn: (call: RollCall): Promise<BetResult> => required(signedIn).api.games.roll(call),
+    mutationFn: (call: RollCall): Promise<BetResult> =>
+      demo ? demoCalls.roll(required(signedIn).api, call) : required(signedIn).api.games.roll(call),
   };
 });
 
 export const roadStartAtom = atomWithMutation((get) => {
   const signedIn = readSignedIn(get);
+  // Demo play sends the same bet to its demo call (demo-state.ts): play chips, never money.
+  const demo = get(demoModeAtom);
   return {
     mutationKey: ['games', 'road', 'start'],
-    mutationFn: (call: RoadStartCall): Promise<BetResult> => required(signedIn).api.games.roadStart(call),
+    mutationFn: (call: RoadStartCall): Promise<BetResult> =>
+      demo ? demoCalls.roadStart(required(signedIn).api, call) : required(signedIn).api.games.roadStart(call),
   };
 });
 
 export const roadStepAtom = atomWithMutation((get) => {
   const signedIn = readSignedIn(get);
+  // Demo play sends the same bet to its demo call (demo-state.ts): play chips, never money.
+  const demo = get(demoModeAtom);
   return {
     mutationKey: ['games', 'road', 'step'],
-    mutationFn: (call: RoadStepCall): Promise<BetResult> => required(signedIn).api.games.roadStep(call),
+    mutationFn: (call: RoadStepCall): Promise<BetResult> =>
+      demo ? demoCalls.roadStep(required(signedIn).api, call) : required(signedIn).api.games.roadStep(call),
   };
 });
 
 export const roadCashoutAtom = atomWithMutation((get) => {
   const signedIn = readSignedIn(get);
+  // Demo play sends the same bet to its demo call (demo-state.ts): play chips, never money.
+  const demo = get(demoModeAtom);
   return {
     mutationKey: ['games', 'road', 'cashout'],
-    mutationFn: (call: RoadCashoutCall): Promise<BetResult> => required(signedIn).api.games.roadCashout(call),
+    mutationFn: (call: RoadCashoutCall): Promise<BetResult> =>
+      demo ? demoCalls.roadCashout(required(signedIn).api, call) : required(signedIn).api.games.roadCashout(call),
   };
 });
 
@@ -142,6 +160,7 @@ export const roadCashoutAtom = atomWithMutation((get) => {
  * and the fairness screen's nonce. The full profile's statistics are re-read when next shown.
  */
 export function applyBetResult(client: QueryClient, userId: string, game: GameName, result: BetResult): void {
+  if (isDemoRound(result.round)) return applyDemoResult(client, userId, game, result);
   shareBalance(client, userId, result.balance);
   if (game === 'road') {
     client.setQueryData(gamesKeys.roadCurrent(userId), result.round.status === 'open' ? result.round : null);

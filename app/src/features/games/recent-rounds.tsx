@@ -3,6 +3,7 @@ import type { GameName, Round } from '@arcade/api-client/games';
 import { useAtomValue } from 'jotai';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { recentRoundsAtoms } from './games-state';
+import { demoModeAtom } from './demo/demo-state';
 import { roundNet } from './games-format';
 import { useGamesT, type GamesT } from './games-texts';
 import '../../components/card.css';
@@ -42,6 +43,8 @@ export function RecentRounds({ game }: { game: GameName }) {
   const { gt, locale } = useGamesT();
   const query = useAtomValue(recentRoundsAtoms[game]);
   const items = query.data?.items ?? [];
+  // Demo play lists its own rounds, with their own check (the demo fairness panel).
+  if (useAtomValue(demoModeAtom)) return null;
 
   return (
     <section className="recent-rounds" aria-labelledby={`recent-${game}`} data-testid="recent-rounds">

@@ -9,6 +9,8 @@ import { PrefetchLink } from '../../components/prefetch-link';
 import { BonusMark, TonMark } from '../../components/icons';
 import { balancesAtom } from '../../state/balances';
 import { currencyAtom, stakeInputAtom } from './games-state';
+import { DemoRefillButton, DemoStakeSource, useDemoStakeBalance } from './demo/demo-parts';
+import { demoText } from './demo/demo-texts';
 import { useGamesT, type GamesT } from './games-texts';
 import { checkStake, defaultStake, quickStakes, type CheckedStake, type StakeLimits, type StakeProblem } from './stake';
 import '../../components/card.css';
@@ -29,21 +31,21 @@ function pays(amount: string, limits: StakeLimits): boolean {
  */
 export function useStake(limits: StakeLimits | null, scaledMultiplier?: number) {
   const [typed, setInput] = useAtom(stakeInputAtom);
-  const [currency, setCurrency] = useAtom(currencyAtom);
-  const balance = useAtomValue(balancesAtom);
+  const [chosen, setCurrency] = useAtom(currencyAtom);
+  const real = useAtomValue(balancesAtom);
   const store = useStore();
   const picked = useRef(false);
   const settled = useRef(false);
   useEffect(() => {
     // Once per screen, as soon as the limits and the balances are known (after any kept settings:
     // the balance is read from the store, not this render, which may not show them yet).
-    if (settled.current || picked.current || !limits || !balance) return;
+    if (settled.current || picked.current || !limits || !real) return;
     settled.current = true;
     const now = store.get(currencyAtom);
     const other: Currency = now === 'ton' ? 'bonus' : 'ton';
-    const amountOf = (which: Currency) => (which === 'ton' ? balance.ton : balance.bonusTon);
+    const amountOf = (which: Currency) => (which === 'ton' ? real.ton : real.bonusTon);
     if (!pays(amountOf(now), limits) && pays(amountOf(other), limits)) setCurrency(other);
-  }, [limits, balance, store, setCurrency]);
+  }, [limits, real, store, setCurrency]);
   /** The player's own choice of balance: never changed for them after it. */
   const pickCurrency = useCallback(
     (next: Currency) => {
@@ -52,11 +54,15 @@ export function useStake(limits: StakeLimits | null, scaledMultiplier?: number) 
     },
     [setCurrency],
   );
+  // Demo play: the stake is checked against the demo balance, under the real games' limits.
+  const demo = useDemoStakeBalance();
+  const currency = demo ? 'ton' : chosen;
+  const balance = demo ?? real;
   const input = typed ?? (limits ? defaultStake(limits) : '');
   const context = limits ? { currency, limits, balance, ...(scaledMultiplier ? { scaledMultiplier } : {}) } : null;
   const check: CheckedStake | null = context ? checkStake(input, context) : null;
   const quick = context ? quickStakes(input, context) : null;
-  return { input, setInput, currency, setCurrency, pickCurrency, balance, limits, check, quick };
+  return { input, setInput, currency, setCurrency, pickCurrency, balance, limits, check, quick, demo: demo !== null };
 }
 
 export type StakeState = ReturnType<typeof useStake>;
@@ -91,7 +97,10 @@ export function stakeProblemText(gt: GamesT, locale: string, problem: StakeProbl
 export function TopUpLink({ currency }: { currency: Currency }) {
   const { gt } = useGamesT();
   // A responsible-play pause closes deposits and bonuses: no way to them (the banner says why).
-  if (usePlayPause()) return null;
+  const paused = usePlayPause();
+  const demo = useDemoStakeBalance() !== null;
+  if (paused) return null;
+  if (demo) return <DemoRefillButton inline />;
   return currency === 'bonus' ? (
     <PrefetchLink to="/bonus" className="bet-link" data-testid="earn-bonus-link">
       {gt('play.earnBonus')}
@@ -120,7 +129,12 @@ export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelP
   const [acted, setActed] = useState(false);
   const shown = submitted || (acted && input.trim() !== '' && check?.ok === false && check.problem !== 'empty');
   const problem = check && !check.ok && shown ? check.problem : null;
-  const error = problem && limits ? stakeProblemText(gt, locale, problem, limits) : null;
+  const error =
+    problem && limits
+      ? problem === 'balance' && stake.demo
+        ? demoText('demo.refusal.balance')
+        : stakeProblemText(gt, locale, problem, limits)
+      : null;
   const change = (value: string) => {
     setActed(true);
     stake.setInput(value);
@@ -138,24 +152,28 @@ export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelP
 
   return (
     <div className="stake-panel">
-      <div className="tile game-segmented" role="radiogroup" aria-label={gt('play.stake.from')}>
-        {options.map((option) => (
-          <button
-            key={option.value}
-            type="button"
-            role="radio"
-            aria-checked={currency === option.value}
-            className={`game-segmented__option${currency === option.value ? ' is-active' : ''}`}
-            disabled={disabled}
-            data-testid={`currency-${option.value}`}
-            onClick={() => pick(option.value)}
-          >
-            {option.value === 'ton' ? <TonMark className="game-segmented__mark" /> : <BonusMark className="game-segmented__mark" />}
-            <span className="game-segmented__label">{option.label}</span>
-            <span className="game-segmented__amount">{option.amount === null ? '—' : formatTon(option.amount, locale)}</span>
-          </button>
-        ))}
-      </div>
+      {stake.demo ? (
+        <DemoStakeSource />
+      ) : (
+        <div className="tile game-segmented" role="radiogroup" aria-label={gt('play.stake.from')}>
+          {options.map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              role="radio"
+              aria-checked={currency === option.value}
+              className={`game-segmented__option${currency === option.value ? ' is-active' : ''}`}
+              disabled={disabled}
+              data-testid={`currency-${option.value}`}
+              onClick={() => pick(option.value)}
+            >
+              {option.value === 'ton' ? <TonMark className="game-segmented__mark" /> : <BonusMark className="game-segmented__mark" />}
+              <span className="game-segmented__label">{option.label}</span>
+              <span className="game-segmented__amount">{option.amount === null ? '—' : formatTon(option.amount, locale)}</span>
+            </button>
+          ))}
+        </div>
+      )}
       <div className="field stake-field">
         <label className="field__label stake-field__label" htmlFor="stake-input">
           {gt('play.stake.label')}
@@ -179,7 +197,7 @@ export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelP
             onChange={(event) => change(typedNumber(event.target, locale))}
           />
           <span className="stake-field__unit" aria-hidden="true">
-            {gt('play.stake.unit')}
+            {stake.demo ? demoText('demo.unit') : gt('play.stake.unit')}
           </span>
         </div>
         {quick ? (
