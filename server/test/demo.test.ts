@@ -191,6 +191,27 @@ describe.each(databases())('demo play on $name', (database) => {
     expect((await call(token, 'fairness/rotate')).success).toBe(true);
   });
 
+  it('a cool-off and a self-exclusion close demo play too, with the reason', async () => {
+    const cooling = await player();
+    await demo(cooling.token, 'flip', { stake: '1', side: 'heads' });
+    expect((await call(cooling.token, 'play/pause', { length: '24h', idempotencyKey: key() })).success).toBe(true);
+    const before = (await stateOf(cooling.token)).demoBalance;
+    for (const [path, body] of [
+      ['flip', { stake: '1', side: 'heads' }],
+      ['roll', { stake: '1', target: '50', direction: 'under' }],
+      ['road/start', { stake: '1', difficulty: 'easy' }],
+    ] as const) {
+      const refused = await call(cooling.token, `demo/${path}`, body);
+      expect([refused.status, refused.code]).toEqual([403, 'play.paused']);
+    }
+    const excluded = await player();
+    expect((await call(excluded.token, 'play/pause', { length: 'permanent', idempotencyKey: key() })).success).toBe(true);
+    const refused = await call(excluded.token, 'demo/flip', { stake: '1', side: 'heads' });
+    expect([refused.status, refused.code]).toEqual([403, 'play.excluded']);
+    // The demo balance is as the refused calls found it.
+    expect((await stateOf(cooling.token)).demoBalance).toBe(before);
+  });
+
   it('attacks on money through demo calls move not a nanoton', async () => {
     const attacker = await player('10');
     const victim = await player('10');

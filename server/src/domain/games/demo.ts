@@ -24,6 +24,7 @@ import type { DemoBetResult, DemoRound, DemoState } from '@arcade/api-client/dem
 import type { GameName, RevealedPair } from '@arcade/api-client/games';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import type { Db, Queryable } from '../../db/db';
+import { assertMayPlayDemo } from '../play/play';
 import { DomainError } from '../errors';
 import { productConfig } from '../product-config';
 import { accountMessages } from '../users';
@@ -226,6 +227,7 @@ async function insertRound(tx: Queryable, row: Omit<DemoRow, 'id'>): Promise<Dem
 function instantDemo(db: Db, input: DemoBetInput, game: 'flip' | 'roll', maxWin: number, decide: Decide): Promise<DemoBetResult> {
   return db.transaction(async (tx) => {
     const balance = await lockBalance(tx, input.userId);
+    await assertMayPlayDemo(tx, input.userId, input.now);
     const stake = checkStake(input.stake, balance, maxWin);
     const pair = await activePair(tx, input.userId);
     const nonce = await takeNonce(tx, pair);
@@ -283,6 +285,7 @@ export function demoRoll(db: Db, input: DemoBetInput & { target: string; directi
 export function demoRoadStart(db: Db, input: DemoBetInput & { difficulty: RoadDifficulty }): Promise<DemoBetResult> {
   return db.transaction(async (tx) => {
     const balance = await lockBalance(tx, input.userId);
+    await assertMayPlayDemo(tx, input.userId, input.now);
     // The stake rules of the real road: any stake within the limits (the maximum payout ends a round early).
     const stake = checkStake(input.stake, balance, MULTIPLIER_SCALE);
     const open = await tx.query("SELECT id FROM demo_rounds WHERE user_id = $1 AND game = 'road' AND status = 'open'", [input.userId]);

@@ -393,6 +393,15 @@ export async function assertMayReceivePromotion(tx: Queryable, userId: bigint, n
   refusePause(pauseOf(await settingsOf(tx, userId), now), 'promotions');
 }
 
+/**
+ * Demo play moves no money, but it is the same game: a cool-off or a self-exclusion closes it too
+ * (a break from betting is not an invitation to practise). No lock: a demo round risks nothing a
+ * pause committing meanwhile would protect.
+ */
+export async function assertMayPlayDemo(db: Queryable, userId: bigint, now: Date): Promise<void> {
+  refusePause(pauseOf(await settingsOf(db, userId), now));
+}
+
 /** A deposit request (the TON Connect transfer, the test deposit): refused during a pause or beyond a deposit limit. */
 export async function checkDepositRequest(db: Queryable, userId: bigint, amount: bigint, now: Date): Promise<void> {
   refusePause(pauseOf(await settingsOf(db, userId), now));
