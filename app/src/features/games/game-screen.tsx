@@ -6,7 +6,7 @@ import { PrefetchLink } from '../../components/prefetch-link';
 import { FairnessBadge } from './fairness-badge';
 import { GameSwitcher } from './game-switcher';
 import { LiveWins } from './live-wins';
-import { DemoBar } from './demo/demo-parts';
+import { DemoBar, DemoOffer } from './demo/demo-parts';
 import { DemoFairness } from './demo/demo-fairness';
 import { ShieldCheckIcon } from '../../components/icons';
 import { useGamesT } from './games-texts';
@@ -30,6 +30,7 @@ export function GameScreen({ game, dock, children }: GameScreenProps) {
   const badge = useContext(FairnessBadge);
   const screen = useRef<HTMLElement>(null);
   const dockRef = useRef<HTMLDivElement>(null);
+  const noticesRef = useRef<HTMLDivElement>(null);
   const docked = dock !== undefined && dock !== null;
   // The stage takes the room left above the dock (game-screen.css): the dock's height, as it
   // grows and shrinks (a refusal, auto-bet's counters, a hint on two lines).
@@ -43,6 +44,21 @@ export function GameScreen({ game, dock, children }: GameScreenProps) {
     observer.observe(element);
     return () => observer.disconnect();
   }, [docked]);
+  // What shows above the stage (a break's banner, the demo offer) comes out of its room too, with
+  // the gap after it; nothing there is no gap (game-screen.css hides the empty box).
+  useLayoutEffect(() => {
+    const section = screen.current;
+    const element = noticesRef.current;
+    if (!section || !element) return;
+    const measure = () => {
+      const height = Math.ceil(element.getBoundingClientRect().height);
+      section.style.setProperty('--notices-height', `${height > 0 ? height + 12 : 0}px`);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   useEffect(() => toastsOneAtATime(), []);
   return (
     <section ref={screen} className="screen game-screen" data-testid={`screen-${game}`} aria-labelledby={`screen-${game}-title`}>
@@ -62,9 +78,12 @@ export function GameScreen({ game, dock, children }: GameScreenProps) {
           {badge}
         </PrefetchLink>
       </div>
-      <PlayPauseBanner />
-      <DemoBar game={game} />
+      <div ref={noticesRef} className="game-screen__notices">
+        <PlayPauseBanner />
+        <DemoOffer game={game} />
+      </div>
       {children}
+      <DemoBar />
       <DemoFairness />
       <LiveWins />
       {docked ? (

@@ -45,14 +45,44 @@ export function DemoRefillButton({ inline = false }: { inline?: boolean }) {
 }
 
 /**
- * Demo play on a game screen: the offer to a player with no balance, the switch, and while it is
- * on the DEMO balance with its refill. Mounted once per game screen (it tells the top bar one is up).
+ * The offer of demo play to a player with no balance, above the stage (game-screen.tsx counts its
+ * height in the stage's room): one row, so the stage still fits a small phone.
  */
-export function DemoBar({ game }: { game: GameName }) {
+export function DemoOffer({ game }: { game: GameName }) {
+  const { dt, locale } = useDemoT();
+  const [on, setOn] = useAtom(demoModeAtom);
+  const noMoney = useAtomValue(noMoneyAtom);
+  const query = useAtomValue(demoStateQueryAtom);
+  if (on || !noMoney) return null;
+  return (
+    <section className="card demo-offer" data-testid="demo-offer" aria-labelledby="demo-offer-title">
+      <div className="demo-offer__words">
+        <h2 className="demo-offer__title" id="demo-offer-title">
+          {dt('demo.offer.title')}
+        </h2>
+        <p className="demo-offer__text">
+          {dt('demo.offer.text', {
+            game: dt(`demo.games.${game}`),
+            amount: query.data ? formatTon(query.data.refillTo, locale) : '…',
+          })}
+        </p>
+      </div>
+      <button type="button" className="button button--primary demo-offer__start" data-testid="demo-start" onClick={() => setOn(true)}>
+        {dt('demo.offer.start')}
+      </button>
+    </section>
+  );
+}
+
+/**
+ * The demo switch, and while it is on the DEMO balance with its refill, under the bet's controls
+ * (the top bar and the stage already mark demo play). Mounted once per game screen (it tells the
+ * top bar one is up).
+ */
+export function DemoBar() {
   const { dt, locale } = useDemoT();
   const [on, setOn] = useAtom(demoModeAtom);
   const setScreens = useSetAtom(demoScreensAtom);
-  const noMoney = useAtomValue(noMoneyAtom);
   const query = useAtomValue(demoStateQueryAtom);
   const state = query.data;
   useEffect(() => {
@@ -61,60 +91,42 @@ export function DemoBar({ game }: { game: GameName }) {
   }, [setScreens]);
 
   return (
-    <>
-      {!on && noMoney ? (
-        <section className="card demo-offer" data-testid="demo-offer" aria-labelledby="demo-offer-title">
-          <h2 className="demo-offer__title" id="demo-offer-title">
-            {dt('demo.offer.title')}
-          </h2>
-          <p className="demo-offer__text">
-            {dt('demo.offer.text', {
-              game: dt(`demo.games.${game}`),
-              amount: state ? formatTon(state.refillTo, locale) : '…',
-            })}
-          </p>
-          <button type="button" className="button button--primary button--block" data-testid="demo-start" onClick={() => setOn(true)}>
-            {dt('demo.offer.start')}
-          </button>
-        </section>
-      ) : null}
-      <section className={`tile demo-bar${on ? ' is-on' : ''}`} data-testid="demo-bar" data-demo={on}>
-        <div className="demo-bar__row">
-          <span className="demo-bar__text">
-            <span className="demo-bar__title" id="demo-switch-label">
-              {dt('demo.switch')}
-            </span>
-            <span className="visually-hidden" id="demo-switch-hint">
-              {dt('demo.switchHint')}
+    <section className={`tile demo-bar${on ? ' is-on' : ''}`} data-testid="demo-bar" data-demo={on}>
+      <div className="demo-bar__row">
+        <span className="demo-bar__text">
+          <span className="demo-bar__title" id="demo-switch-label">
+            {dt('demo.switch')}
+          </span>
+          <span className="visually-hidden" id="demo-switch-hint">
+            {dt('demo.switchHint')}
+          </span>
+        </span>
+        <button
+          type="button"
+          role="switch"
+          className={`demo-switch${on ? ' is-on' : ''}`}
+          aria-checked={on}
+          aria-labelledby="demo-switch-label"
+          aria-describedby="demo-switch-hint"
+          data-testid="demo-switch"
+          onClick={() => setOn(!on)}
+        >
+          <span className="demo-switch__thumb" aria-hidden="true" />
+        </button>
+      </div>
+      {on ? (
+        <div className="demo-bar__row demo-bar__balance">
+          <DemoBadge testId="demo-badge" />
+          <span className="demo-bar__amount">
+            <span className="visually-hidden">{dt('demo.balance')}: </span>
+            <span data-testid="demo-balance" data-value={state?.demoBalance ?? ''}>
+              {state ? formatTon(state.demoBalance, locale) : query.isError ? dt('demo.errors.load') : '—'}
             </span>
           </span>
-          <button
-            type="button"
-            role="switch"
-            className={`demo-switch${on ? ' is-on' : ''}`}
-            aria-checked={on}
-            aria-labelledby="demo-switch-label"
-            aria-describedby="demo-switch-hint"
-            data-testid="demo-switch"
-            onClick={() => setOn(!on)}
-          >
-            <span className="demo-switch__thumb" aria-hidden="true" />
-          </button>
+          <DemoRefillButton />
         </div>
-        {on ? (
-          <div className="demo-bar__row demo-bar__balance">
-            <DemoBadge testId="demo-badge" />
-            <span className="demo-bar__amount">
-              <span className="visually-hidden">{dt('demo.balance')}: </span>
-              <span data-testid="demo-balance" data-value={state?.demoBalance ?? ''}>
-                {state ? formatTon(state.demoBalance, locale) : query.isError ? dt('demo.errors.load') : '—'}
-              </span>
-            </span>
-            <DemoRefillButton />
-          </div>
-        ) : null}
-      </section>
-    </>
+      ) : null}
+    </section>
   );
 }
 
