@@ -14,10 +14,11 @@ import { roadState } from '../support/road';
 
 type Game = 'flip' | 'roll' | 'road';
 
-/** The interface language: Russian's longer words unless STAGE_LANG says otherwise (screenshots in both). */
-const lang = process.env.STAGE_LANG === 'en' ? 'en' : 'ru';
+/** Both interface languages: Russian's words are longer, English's numbers other. */
+const LANGS = ['ru', 'en'] as const;
+type Lang = (typeof LANGS)[number];
 
-async function fundedPlayer(request: APIRequestContext) {
+async function fundedPlayer(request: APIRequestContext, lang: Lang) {
   const user = freshUser('Stage Player');
   const server = await apiSession(request, user);
   await server.call('profile/onboarding');
@@ -27,8 +28,8 @@ async function fundedPlayer(request: APIRequestContext) {
   return user;
 }
 
-async function open(page: Page, testInfo: TestInfo, game: Game) {
-  const user = await fundedPlayer(page.request);
+async function open(page: Page, testInfo: TestInfo, game: Game, lang: Lang) {
+  const user = await fundedPlayer(page.request, lang);
   await openApp(page, testInfo, { user, path: `/${game}` });
   await expect(page.getByTestId(`screen-${game}`)).toBeVisible({ timeout: 90_000 });
   await expect(page.getByTestId('game-stage')).toHaveAttribute('data-engine', 'ready', { timeout: 90_000 });
@@ -45,7 +46,7 @@ async function toTop(page: Page) {
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
 /** Saves a screenshot when STAGE_SHOTS names a folder (for looking at the layout by eye). */
-async function shot(page: Page, testInfo: TestInfo, name: string) {
+async function shot(page: Page, testInfo: TestInfo, lang: Lang, name: string) {
   const folder = process.env.STAGE_SHOTS;
   if (!folder) return;
   mkdirSync(folder, { recursive: true });
@@ -119,21 +120,23 @@ async function playUntil(page: Page, game: 'flip' | 'roll', status: 'won' | 'los
   throw new Error(`no ${status} round in 40`);
 }
 
-for (const game of ['flip', 'roll'] as const) {
-  test(`${game}: the stage, the result and Play stay in view before, during and after a win and a loss`, async ({ page }, testInfo) => {
+for (const [game, lang] of (['flip', 'roll'] as const).flatMap((g) => LANGS.map((l) => [g, l] as const))) {
+  test(`${game}: the stage, the result and Play stay in view before, during and after a win and a loss (${lang})`, async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(240_000);
-    await open(page, testInfo, game);
+    await open(page, testInfo, game, lang);
     const stage = page.getByTestId('game-stage');
     const play = `${game}-play`;
     await toTop(page);
     await expectInView(page, ['game-stage', play], 'before a round');
-    await shot(page, testInfo, `${game}-before`);
+    await shot(page, testInfo, lang, `${game}-before`);
 
     // A round at the normal speed: the stage animates where it is.
     await page.getByTestId(play).click();
     await expect(stage).toHaveAttribute('data-animating', 'true', { timeout: 60_000 });
     await expectInView(page, ['game-stage', play], 'during a round');
-    await shot(page, testInfo, `${game}-during`);
+    await shot(page, testInfo, lang, `${game}-during`);
     await expect(page.getByTestId('bet-result')).toBeVisible({ timeout: 60_000 });
     expect(await scrollY(page), 'the page did not move for the round').toBe(0);
     await expectInView(page, ['game-stage', 'bet-result', play], 'after a round');
@@ -148,57 +151,60 @@ for (const game of ['flip', 'roll'] as const) {
       await playUntil(page, game, status);
       expect(await scrollY(page), `the page did not move for a ${status} round`).toBe(0);
       await expectInView(page, ['game-stage', 'bet-result', play], `after a ${status} round`);
-      await shot(page, testInfo, `${game}-${status}`);
+      await shot(page, testInfo, lang, `${game}-${status}`);
     }
   });
 }
 
-test('road: the road, its result and the next move stay in view from the start to a crash and a cash-out', async ({ page }, testInfo) => {
-  test.setTimeout(300_000);
-  await open(page, testInfo, 'road');
-  await page.getByTestId('road-difficulty-hardcore').click();
-  await toTop(page);
-  await expectInView(page, ['game-stage', 'road-start'], 'before a round');
-  await shot(page, testInfo, 'road-before');
+for (const lang of LANGS)
+  test(`road: the road, its result and the next move stay in view from the start to a crash and a cash-out (${lang})`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(300_000);
+    await open(page, testInfo, 'road', lang);
+    await page.getByTestId('road-difficulty-hardcore').click();
+    await toTop(page);
+    await expectInView(page, ['game-stage', 'road-start'], 'before a round');
+    await shot(page, testInfo, lang, 'road-before');
 
-  const ended = new Set<string>();
-  for (let round = 1; round <= 40 && !(ended.has('lost') && ended.has('cashed')); round++) {
-    await page.getByTestId('road-start').click();
-    await expect(page.getByTestId('road-round')).toHaveAttribute('data-passed', '0', { timeout: 60_000 });
-    expect(await scrollY(page), 'the page did not move at the start').toBe(0);
-    await expectInView(page, ['game-stage', 'road-go', 'road-cashout'], 'after the start');
-    if (round === 1) await shot(page, testInfo, 'road-started');
+    const ended = new Set<string>();
+    for (let round = 1; round <= 40 && !(ended.has('lost') && ended.has('cashed')); round++) {
+      await page.getByTestId('road-start').click();
+      await expect(page.getByTestId('road-round')).toHaveAttribute('data-passed', '0', { timeout: 60_000 });
+      expect(await scrollY(page), 'the page did not move at the start').toBe(0);
+      await expectInView(page, ['game-stage', 'road-go', 'road-cashout'], 'after the start');
+      if (round === 1) await shot(page, testInfo, lang, 'road-started');
 
-    await page.getByTestId('road-go').click();
-    await expect.poll(() => roadState(page), { timeout: 60_000 }).toMatch(/^(1|over)$/);
-    expect(await scrollY(page), 'the page did not move for a step').toBe(0);
-    if ((await roadState(page)) === 'over') {
-      await expect(page.getByTestId('bet-result')).toHaveAttribute('data-status', 'lost');
-      await expectInView(page, ['game-stage', 'bet-result', 'road-start'], 'after a crash');
-      if (!ended.has('lost')) await shot(page, testInfo, 'road-crashed');
-      ended.add('lost');
-      continue;
-    }
-    await expectInView(page, ['game-stage', 'road-go', 'road-cashout'], 'after a step');
-    if (!ended.has('stepped')) await shot(page, testInfo, 'road-stepped');
-    ended.add('stepped');
-    if (ended.has('cashed')) {
-      // A loss is still to see: walk on until a car comes.
-      for (let passed = 1; (await roadState(page)) !== 'over'; passed++) {
-        await page.getByTestId('road-go').click();
-        await expect.poll(() => roadState(page), { timeout: 60_000 }).toMatch(new RegExp(`^(${passed + 1}|over)$`));
+      await page.getByTestId('road-go').click();
+      await expect.poll(() => roadState(page), { timeout: 60_000 }).toMatch(/^(1|over)$/);
+      expect(await scrollY(page), 'the page did not move for a step').toBe(0);
+      if ((await roadState(page)) === 'over') {
+        await expect(page.getByTestId('bet-result')).toHaveAttribute('data-status', 'lost');
+        await expectInView(page, ['game-stage', 'bet-result', 'road-start'], 'after a crash');
+        if (!ended.has('lost')) await shot(page, testInfo, lang, 'road-crashed');
+        ended.add('lost');
+        continue;
       }
-      await expect(page.getByTestId('bet-result')).toHaveAttribute('data-status', 'lost');
-      await expectInView(page, ['game-stage', 'bet-result', 'road-start'], 'after a crash');
-      ended.add('lost');
-      continue;
+      await expectInView(page, ['game-stage', 'road-go', 'road-cashout'], 'after a step');
+      if (!ended.has('stepped')) await shot(page, testInfo, lang, 'road-stepped');
+      ended.add('stepped');
+      if (ended.has('cashed')) {
+        // A loss is still to see: walk on until a car comes.
+        for (let passed = 1; (await roadState(page)) !== 'over'; passed++) {
+          await page.getByTestId('road-go').click();
+          await expect.poll(() => roadState(page), { timeout: 60_000 }).toMatch(new RegExp(`^(${passed + 1}|over)$`));
+        }
+        await expect(page.getByTestId('bet-result')).toHaveAttribute('data-status', 'lost');
+        await expectInView(page, ['game-stage', 'bet-result', 'road-start'], 'after a crash');
+        ended.add('lost');
+        continue;
+      }
+      await page.getByTestId('road-cashout').click();
+      await expect(page.getByTestId('bet-result')).toHaveAttribute('data-status', 'cashed', { timeout: 60_000 });
+      expect(await scrollY(page), 'the page did not move for the cash-out').toBe(0);
+      await expectInView(page, ['game-stage', 'bet-result', 'road-start'], 'after a cash-out');
+      await shot(page, testInfo, lang, 'road-cashed');
+      ended.add('cashed');
     }
-    await page.getByTestId('road-cashout').click();
-    await expect(page.getByTestId('bet-result')).toHaveAttribute('data-status', 'cashed', { timeout: 60_000 });
-    expect(await scrollY(page), 'the page did not move for the cash-out').toBe(0);
-    await expectInView(page, ['game-stage', 'bet-result', 'road-start'], 'after a cash-out');
-    await shot(page, testInfo, 'road-cashed');
-    ended.add('cashed');
-  }
-  expect([...ended].sort(), 'a crash and a cash-out were both seen').toEqual(['cashed', 'lost', 'stepped']);
-});
+    expect([...ended].sort(), 'a crash and a cash-out were both seen').toEqual(['cashed', 'lost', 'stepped']);
+  });
