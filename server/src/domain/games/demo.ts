@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import {
   fairFloats,
   FLIP_MULTIPLIER,
   flipSide,
-  hashServerSeed,
   MULTIPLIER_SCALE,
   payoutOf,
   ROAD_FLOATS,
@@ -29,7 +27,7 @@ import { DomainError } from '../errors';
 import { productConfig } from '../product-config';
 import { accountMessages } from '../users';
 import { betMessages } from './bets';
-import { nodeHmac, REVEALED_FIRST_PAGE, seedMessages } from './seeds';
+import { insertPair, newClientSeed, newServerSeed, nodeHmac, REVEALED_FIRST_PAGE, seedMessages, type SeedPair } from './seeds';
 import { toRound, type RoadOutcome, type RoadParams, type RoundRow } from './rounds';
 
 /**
@@ -56,23 +54,10 @@ export const demoMessages = {
   noRound: 'No such demo road round',
 };
 
-interface DemoPair {
-  id: bigint;
-  user_id: bigint;
-  server_seed: string;
-  server_seed_hash: string;
-  client_seed: string;
-  next_nonce: number;
-  next_server_seed: string;
-  next_server_seed_hash: string;
-  active: boolean;
-  revealed_at: Date | null;
-}
+/** A demo pair has the real pair's shape (demo_seed_pairs mirrors seed_pairs). */
+type DemoPair = SeedPair;
 
 type DemoRow = Omit<RoundRow, 'currency'>;
-
-const newServerSeed = () => randomBytes(32).toString('hex');
-const newClientSeed = () => randomBytes(games.defaultClientSeedLength / 2).toString('hex');
 
 async function checkNotBanned(tx: Queryable, userId: bigint): Promise<void> {
   const { rows } = await tx.query<{ is_banned: boolean }>('SELECT is_banned FROM users WHERE id = $1', [userId]);
@@ -95,20 +80,10 @@ async function setBalance(tx: Queryable, userId: bigint, balance: bigint): Promi
   await tx.query('UPDATE demo_balances SET balance = $2, updated_at = now() WHERE user_id = $1', [userId, balance]);
 }
 
-async function insertPair(tx: Queryable, userId: bigint, serverSeed: string, clientSeed: string): Promise<DemoPair> {
-  const next = newServerSeed();
-  const { rows } = await tx.query<DemoPair>(
-    `INSERT INTO demo_seed_pairs (user_id, server_seed, server_seed_hash, client_seed, next_server_seed, next_server_seed_hash)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-    [userId, serverSeed, hashServerSeed(serverSeed), clientSeed, next, hashServerSeed(next)],
-  );
-  return rows[0]!;
-}
-
 /** The active demo pair (made now if none; the balance row's lock serialises that). */
 async function activePair(tx: Queryable, userId: bigint, firstClientSeed?: string): Promise<DemoPair> {
   const { rows } = await tx.query<DemoPair>('SELECT * FROM demo_seed_pairs WHERE user_id = $1 AND active', [userId]);
-  return rows[0] ?? insertPair(tx, userId, newServerSeed(), firstClientSeed ?? newClientSeed());
+  return rows[0] ?? insertPair(tx, userId, newServerSeed(), firstClientSeed ?? newClientSeed(), 'demo_seed_pairs');
 }
 
 /** Takes the pair's next nonce for a bet. */
@@ -178,7 +153,7 @@ export function rotateDemo(db: Db, userId: bigint, clientSeed: string | undefine
     const open = await tx.query("SELECT id FROM demo_rounds WHERE user_id = $1 AND game = 'road' AND status = 'open'", [userId]);
     if (open.rowCount > 0) throw new DomainError('conflict', seedMessages.roadOpen, 'fairness.road-open');
     await tx.query('UPDATE demo_seed_pairs SET active = false, revealed_at = $2 WHERE id = $1', [pair.id, now]);
-    await insertPair(tx, userId, pair.next_server_seed, clientSeed ?? newClientSeed());
+    await insertPair(tx, userId, pair.next_server_seed, clientSeed ?? newClientSeed(), 'demo_seed_pairs');
     return state(tx, userId);
   });
 }

@@ -22,13 +22,23 @@ export interface SeedPair {
   revealed_at: Date | null;
 }
 
-const newServerSeed = () => randomBytes(32).toString('hex');
-const newClientSeed = () => randomBytes(productConfig.games.defaultClientSeedLength / 2).toString('hex');
+export const newServerSeed = () => randomBytes(32).toString('hex');
+export const newClientSeed = () => randomBytes(productConfig.games.defaultClientSeedLength / 2).toString('hex');
 
-async function insertPair(tx: Queryable, userId: bigint, serverSeed: string, clientSeed: string): Promise<SeedPair> {
+/** The two tables of seed pairs, of one shape: real play's, and demo play's (games/demo.ts). */
+export type SeedTable = 'seed_pairs' | 'demo_seed_pairs';
+
+/** A new active pair whose next server seed is committed (hashed) at once. */
+export async function insertPair(
+  tx: Queryable,
+  userId: bigint,
+  serverSeed: string,
+  clientSeed: string,
+  table: SeedTable = 'seed_pairs',
+): Promise<SeedPair> {
   const next = newServerSeed();
   const { rows } = await tx.query<SeedPair>(
-    `INSERT INTO seed_pairs (user_id, server_seed, server_seed_hash, client_seed, next_server_seed, next_server_seed_hash)
+    `INSERT INTO ${table} (user_id, server_seed, server_seed_hash, client_seed, next_server_seed, next_server_seed_hash)
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
     [userId, serverSeed, hashServerSeed(serverSeed), clientSeed, next, hashServerSeed(next)],
   );
