@@ -333,6 +333,9 @@ test('road shows where the maximum payout ends the round for the chosen stake', 
   await expect(page.getByTestId('road-cap-note')).toContainText(`lane ${capIndex + 1}`);
   // No later lane is offered.
   await expect(page.getByTestId('road-ladder').getByText(`Lane ${capIndex + 2}`, { exact: true })).toHaveCount(0);
+  // The start button's range ends at the payout that ends the round, not at a multiplier past it.
+  await expect(page.getByTestId('road-start')).toContainText('× → 500 TON');
+  await expect(page.getByTestId('road-start')).not.toContainText(`→ ${ladder[capIndex]}`);
 });
 
 test('the host header and bottom bar take the theme colours and follow a theme change', anySize, async ({ page, request }, testInfo) => {

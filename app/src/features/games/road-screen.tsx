@@ -281,7 +281,14 @@ export function Component() {
         busy={flow.busy}
         waiting={flow.phase === 'betting'}
         label={gt('play.road.start')}
-        hint={top ? `${formatMultiplier(picked?.ladder[0] ?? '', locale)}× → ${formatMultiplier(top, locale)}×` : null}
+        hint={
+          top
+            ? // Where the maximum payout ends the round first, the range ends at that payout, not at a multiplier it never pays.
+              `${formatMultiplier(picked?.ladder[0] ?? '', locale)}× → ${
+                pickedCap !== null && config ? `${formatTon(config.maxPayout, locale)} TON` : `${formatMultiplier(top, locale)}×`
+              }`
+            : null
+        }
         onPress={() => void begin()}
         testId="road-start"
       />
