@@ -6,7 +6,7 @@ import { PrefetchLink } from '../../components/prefetch-link';
 import { FairnessBadge } from './fairness-badge';
 import { GameSwitcher } from './game-switcher';
 import { LiveWins } from './live-wins';
-import { DemoBar, DemoOffer } from './demo/demo-parts';
+import { DemoBar } from './demo/demo-parts';
 import { DemoFairness } from './demo/demo-fairness';
 import { ShieldCheckIcon } from '../../components/icons';
 import { useGamesT } from './games-texts';
@@ -44,7 +44,7 @@ export function GameScreen({ game, dock, children }: GameScreenProps) {
     observer.observe(element);
     return () => observer.disconnect();
   }, [docked]);
-  // What shows above the stage (a break's banner, the demo offer) comes out of its room too, with
+  // What shows above the stage (a break's banner) comes out of its room too, with
   // the gap after it; nothing there is no gap (game-screen.css hides the empty box).
   useLayoutEffect(() => {
     const section = screen.current;
@@ -80,7 +80,6 @@ export function GameScreen({ game, dock, children }: GameScreenProps) {
       </div>
       <div ref={noticesRef} className="game-screen__notices">
         <PlayPauseBanner />
-        <DemoOffer game={game} />
       </div>
       {children}
       <DemoBar />

@@ -14,7 +14,7 @@ import {
 import { formatCount, formatHundredths, formatTimes } from '../../lib/format';
 import { useGamesT, type GamesT } from './games-texts';
 import { nextPace, type Pace } from './pace';
-import { DemoStageMark } from './demo/demo-parts';
+import { DemoOffer, DemoStageMark } from './demo/demo-parts';
 import './game-stage.css';
 
 // The engine (PixiJS) loads with the game screens only, after their controls have painted.
@@ -200,7 +200,8 @@ export function GameStage<G extends GameName>({
         ) : null}
       </div>
       <div className="game-stage__bar">
-        <div className="game-stage__result">{result}</div>
+        {/* Before a first round, a player with no balance is offered demo play here, where the result will be. */}
+        <div className="game-stage__result">{result ?? <DemoOffer game={game} />}</div>
         {animating && state === 'ready' ? (
           <button type="button" className="game-stage__skip" onClick={onSkip} data-testid="stage-skip">
             {gt('play.stage.skip')}

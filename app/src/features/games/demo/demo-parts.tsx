@@ -45,8 +45,9 @@ export function DemoRefillButton({ inline = false }: { inline?: boolean }) {
 }
 
 /**
- * The offer of demo play to a player with no balance, above the stage (game-screen.tsx counts its
- * height in the stage's room): one row, so the stage still fits a small phone.
+ * The offer of demo play to a player with no balance, in the stage's bar where a result shows
+ * (game-stage.tsx): one row, so the stage keeps its room on a small phone; the words on what demo
+ * chips are stay for screen readers (the DEMO marks say it once demo play is on).
  */
 export function DemoOffer({ game }: { game: GameName }) {
   const { dt, locale } = useDemoT();
@@ -60,7 +61,7 @@ export function DemoOffer({ game }: { game: GameName }) {
         <h2 className="demo-offer__title" id="demo-offer-title">
           {dt('demo.offer.title')}
         </h2>
-        <p className="demo-offer__text">
+        <p className="demo-offer__text visually-hidden">
           {dt('demo.offer.text', {
             game: dt(`demo.games.${game}`),
             amount: query.data ? formatTon(query.data.refillTo, locale) : '…',
