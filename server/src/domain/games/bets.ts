@@ -58,7 +58,8 @@ interface BetInput {
   now: Date;
 }
 
-function checkStake(stakeText: string, currency: Currency): bigint {
+/** The stake rules every bet follows (demo bets too, as TON): the minimum, the maximum, bonus's own maximum. */
+export function checkStake(stakeText: string, currency: Currency): bigint {
   const stake = toNano(stakeText);
   if (stake < games.minBetNano) throw new DomainError('invalid', betMessages.min, 'game.stake.min');
   if (stake > games.maxBetNano) throw new DomainError('invalid', betMessages.max, 'game.stake.max');

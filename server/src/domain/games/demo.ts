@@ -26,7 +26,7 @@ import { assertMayPlayDemo } from '../play/play';
 import { DomainError } from '../errors';
 import { productConfig } from '../product-config';
 import { accountMessages } from '../users';
-import { betMessages } from './bets';
+import { betMessages, checkStake } from './bets';
 import { insertPair, newClientSeed, newServerSeed, nodeHmac, REVEALED_FIRST_PAGE, seedMessages, type SeedPair } from './seeds';
 import { toRound, type RoadOutcome, type RoadParams, type RoundRow } from './rounds';
 
@@ -159,10 +159,8 @@ export function rotateDemo(db: Db, userId: bigint, clientSeed: string | undefine
 }
 
 /** The real games' stake rules (the demo teaches the same limits), against the demo balance. */
-function checkStake(stakeText: string, balance: bigint, maxWin: number): bigint {
-  const stake = toNano(stakeText);
-  if (stake < games.minBetNano) throw new DomainError('invalid', betMessages.min, 'game.stake.min');
-  if (stake > games.maxBetNano) throw new DomainError('invalid', betMessages.max, 'game.stake.max');
+function checkDemoStake(stakeText: string, balance: bigint, maxWin: number): bigint {
+  const stake = checkStake(stakeText, 'ton');
   if (payoutOf(stake, maxWin) > games.maxPayoutNano) throw new DomainError('invalid', betMessages.payoutMax, 'game.payout.max');
   if (stake > balance) throw new DomainError('conflict', demoMessages.balance, 'demo.balance');
   return stake;
@@ -203,7 +201,7 @@ function instantDemo(db: Db, input: DemoBetInput, game: 'flip' | 'roll', maxWin:
   return db.transaction(async (tx) => {
     const balance = await lockBalance(tx, input.userId);
     await assertMayPlayDemo(tx, input.userId, input.now);
-    const stake = checkStake(input.stake, balance, maxWin);
+    const stake = checkDemoStake(input.stake, balance, maxWin);
     const pair = await activePair(tx, input.userId);
     const nonce = await takeNonce(tx, pair);
     const floats = fairFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce }, 1, nodeHmac);
@@ -262,7 +260,7 @@ export function demoRoadStart(db: Db, input: DemoBetInput & { difficulty: RoadDi
     const balance = await lockBalance(tx, input.userId);
     await assertMayPlayDemo(tx, input.userId, input.now);
     // The stake rules of the real road: any stake within the limits (the maximum payout ends a round early).
-    const stake = checkStake(input.stake, balance, MULTIPLIER_SCALE);
+    const stake = checkDemoStake(input.stake, balance, MULTIPLIER_SCALE);
     const open = await tx.query("SELECT id FROM demo_rounds WHERE user_id = $1 AND game = 'road' AND status = 'open'", [input.userId]);
     if (open.rowCount > 0) throw new DomainError('conflict', betMessages.roadOpen, 'game.road.open');
     const pair = await activePair(tx, input.userId);
