@@ -16,6 +16,7 @@ import type { RouteDeps } from './routes/deps';
 import { registerDevRoutes } from './routes/dev';
 import { BODY_LIMIT_BYTES, handleError, HttpError, httpMessages } from './routes/errors';
 import { registerHealthRoutes } from './routes/health';
+import { registerConnectionClosing } from './routes/connections';
 import { registerSecurity } from './routes/security';
 import { registerLegalRoutes } from './routes/legal';
 import { registerManifestRoute } from './routes/manifest';
@@ -251,6 +252,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   registerManifestRoute(app, routeDeps);
   registerLegalRoutes(app);
   await registerAppHosting(app, routeDeps);
+  registerConnectionClosing(app);
 
   return app;
 }

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
@@ -782,5 +783,40 @@ describe.each(databases())('the live feed on $name', (database) => {
     await server.close();
     expect(Date.now() - started).toBeLessThan(5_000);
     await expect(ended).resolves.toEqual({ reason: 'ended' });
+  });
+
+  it('a server closing closes at once a spare connection, one kept alive after its reply, and one whose request is arriving', async () => {
+    const server = await startServer(db);
+    const at = new URL(await server.listen({ port: 0, host: '127.0.0.1' }));
+    // Node would hold such connections until its headers timeout: make that far longer than the test.
+    server.server.headersTimeout = 600_000;
+    server.server.requestTimeout = 0;
+    const raw = (send: string) =>
+      new Promise<{ heard: () => string; closed: Promise<string> }>((resolve, reject) => {
+        const socket = connect(Number(at.port), at.hostname, () => {
+          let heard = '';
+          socket.on('data', (chunk: Buffer) => (heard += chunk.toString('latin1')));
+          const closed = new Promise<string>((done) => socket.once('close', () => done(heard)));
+          if (send) socket.write(send);
+          resolve({ heard: () => heard, closed });
+        });
+        socket.once('error', reject);
+      });
+    // A pooled client's spare connection, which never sends a request.
+    const silent = await raw('');
+    // One that got its reply and stays open for the next (keep-alive).
+    const kept = await raw('GET /healthz HTTP/1.1\r\nHost: arcade\r\n\r\n');
+    // One whose request is still arriving when the server closes: its headers are not finished.
+    const arriving = await raw('GET /healthz HTTP/1.1\r\nHost: arcade\r\n');
+    await eventually(() => expect(kept.heard()).toMatch(/^HTTP\/1\.1 200 /));
+    const closing = server.close();
+    const closedInTime = await Promise.race([
+      closing.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000)),
+    ]);
+    expect(closedInTime).toBe(true);
+    expect(await silent.closed).toBe('');
+    expect(await kept.closed).toMatch(/^HTTP\/1\.1 200 /);
+    await arriving.closed;
   });
 });
