@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
+    // Migrated template databases, made once for the run (test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
     // PGlite boots a WASM PostgreSQL per test file; that takes a few seconds on a busy machine.
     // Generous: the suite runs on PGlite and PostgreSQL at once on two cores; nothing here measures speed.
     testTimeout: 120_000,

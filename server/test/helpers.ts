@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { sign } from '@tma.js/init-data-node';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildServer } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDb, type Db } from '../src/db/db';
@@ -75,7 +76,8 @@ export function databases(): TestDatabase[] {
     {
       name: 'pglite',
       async create({ migrated = true } = {}) {
-        const db = await openDb({ kind: 'pglite' });
+        // A migrated database starts from the run's data folder tarball (global-setup.ts), not initdb.
+        const db = await openDb({ kind: 'pglite', ...(migrated ? { template: inject('pgliteTemplate') } : {}) });
         if (migrated) await migrate(db);
         return { db, url: null, drop: () => db.close() };
       },
@@ -86,7 +88,8 @@ export function databases(): TestDatabase[] {
     list.push({
       name: 'postgres',
       async create({ migrated = true } = {}) {
-        const { url, drop } = await createPostgresDatabase(serverUrl);
+        const template = migrated ? inject('postgresTemplate') : null;
+        const { url, drop } = await createPostgresDatabase(serverUrl, template);
         const db = await openDb({ kind: 'postgres', url, maxConnections: 5 });
         if (migrated) await migrate(db);
         return {
@@ -114,8 +117,14 @@ export function postgresOnly(suite: string): TestDatabase[] {
   return list;
 }
 
-/** Creates an empty database on the DATABASE_URL's server, so test files can run in parallel. */
-export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * Creates a database on the DATABASE_URL's server, so test files can run in parallel: empty, or a
+ * copy of a template database (the run's migrated one, global-setup.ts).
+ */
+export async function createPostgresDatabase(
+  serverUrl: string,
+  template: string | null = null,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `arcade_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
@@ -126,7 +135,7 @@ export async function createPostgresDatabase(serverUrl: string): Promise<{ url: 
       await client.end();
     }
   };
-  await admin(`CREATE DATABASE ${name}`);
+  await admin(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
