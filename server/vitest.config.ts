@@ -6,6 +6,9 @@ export default defineConfig({
     environment: 'node',
     // Migrated template databases, made once for the run (test/global-setup.ts).
     globalSetup: ['test/global-setup.ts'],
+    // One test file per core (vitest's default leaves one core idle): the files mostly wait on
+    // PostgreSQL, PGlite and the server processes they start, so two at a time halve the wall time.
+    maxWorkers: '100%',
     // PGlite boots a WASM PostgreSQL per test file; that takes a few seconds on a busy machine.
     // Generous: the suite runs on PGlite and PostgreSQL at once on two cores; nothing here measures speed.
     testTimeout: 120_000,
