@@ -368,4 +368,20 @@ describe.each(onPostgres)('deploy/entrypoint.sh on $name', ({ serverUrl }) => {
     expect(started.output.stdout).toContain(`database up to date: ${readMigrations().length} migrations applied`);
     expect((await stop(started)).code).toBe(0);
   });
+
+  it('given arguments, runs that command alone and starts no server: `audit`, `migrate`, `node server/cli.js audit`', async () => {
+    const env = await productionEnv(url, 0);
+    const total = readMigrations().length;
+    for (const args of [['audit'], ['node', 'server/cli.js', 'audit']]) {
+      const audit = await run(join(release, 'entrypoint.sh'), args, { cwd: tmpdir(), env }).exited;
+      expect(audit, args.join(' ')).toMatchObject({ code: 0, stderr: '' });
+      expect(audit.stdout).toContain('audit clean: 0 invariant breaks');
+      expect(audit.stdout).not.toContain('database up to date');
+    }
+    const migrate = await run(join(release, 'entrypoint.sh'), ['migrate'], { cwd: tmpdir(), env }).exited;
+    expect(migrate).toMatchObject({ code: 0, stdout: `database up to date: ${total} migrations applied\n` });
+    const unknown = await run(join(release, 'entrypoint.sh'), ['no-such-command'], { cwd: tmpdir(), env }).exited;
+    expect(unknown.code).toBe(2);
+    expect(unknown.stdout).toContain('unknown command "no-such-command"');
+  });
 });
