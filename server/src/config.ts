@@ -493,3 +493,8 @@ function tonConfig(parsed: TonEnvInput, production: boolean): TonConfig {
     hotWalletFloat: toNano(parsed.HOT_WALLET_FLOAT ?? DEFAULT_HOT_WALLET_FLOAT),
   };
 }
+
+/** BACKUP_DIR: where the backup service writes its dumps and `operator backup:verify` takes the newest (default /backups). */
+export function backupDir(env: EnvInput = process.env): string {
+  return resolve(presentVariables(env).BACKUP_DIR ?? '/backups');
+}
