@@ -2,6 +2,7 @@
 // that runs with `node server/main.js` and nothing beside it:
 //
 //   release.json          what was built (version, commit, image tag, time); marks the folder's root for the server
+//   IMAGE_TAG             the image's tag alone (also the last line pnpm release prints)
 //   package.json          "type": "module" for the bundle
 //   app/dist/             the built app (vite, precompressed)
 //   server/               main.js, cli.js and their chunks (server/build.mjs --release), migrations/;
@@ -153,6 +154,8 @@ try {
       2,
     )}\n`,
   );
+  // The tag alone, for the runbook's `docker build -t "ton-arcade:$(cat release/IMAGE_TAG)" release`.
+  writeFileSync(join(next, 'IMAGE_TAG'), `${imageTag}\n`);
   copyFileSync(join(root, 'deploy', 'Dockerfile'), join(next, 'Dockerfile'));
   copyFileSync(join(root, 'deploy', 'entrypoint.sh'), join(next, 'entrypoint.sh'));
   chmodSync(join(next, 'entrypoint.sh'), 0o755);

@@ -152,6 +152,7 @@ describe('the release folder', () => {
     expect(commit).toMatch(/^[0-9a-f]{40}$/);
     expect(built.version).toBe(serverPackage.version);
     expect(built.imageTag).toBe(`${serverPackage.version}-${commit.slice(0, 10)}${built.dirty ? '-dirty' : ''}`);
+    expect(readFileSync(join(release, 'IMAGE_TAG'), 'utf8')).toBe(`${built.imageTag as string}\n`);
   });
 
   it('the server and the operator commands import no development package at start: the emulated chain and PGlite are loaded on demand only', () => {
