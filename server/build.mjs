@@ -2,7 +2,8 @@
 // go into the bundle, every npm package stays external and is loaded from node_modules. The
 // development-only ones (devDependencies: @ton/sandbox, PGlite) too: they are imported only
 // dynamically, on the emulated chain or the embedded database, and the release does not ship them.
-// `node build.mjs --release` leaves out the embedded database's template (pnpm release).
+// `node build.mjs --release` leaves out the embedded database's template (pnpm release), and
+// `--no-sourcemap` the source maps (pnpm release unless asked for them).
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
@@ -33,7 +34,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  sourcemap: true,
+  sourcemap: !process.argv.includes('--no-sourcemap'),
   external,
   // ESM output has no `require`; give bundled CommonJS code one if it ever needs it.
   banner: {

@@ -1,5 +1,6 @@
 import { userInfo } from 'node:os';
-import { ConfigError, loadConfig, loadWalletSettings, type DatabaseConfig } from './config';
+import { backupDir, ConfigError, loadConfig, loadDatabaseConfig, loadWalletSettings, type DatabaseConfig } from './config';
+import { isBackupCommand, verifyBackup } from './backup-verify';
 import { openDb, type Db } from './db/db';
 import { assertMigrated, migrate, MigrationError } from './db/migrator';
 import { operatorDatabase, runOperator } from './operator';
@@ -56,6 +57,8 @@ async function main(): Promise<number> {
   // bot:webhook and bot:menu talk to Telegram, not to the database: the server's whole configuration.
   if (isBotCommand(argv[0])) return runBotOperator(loadConfig(), argv, (line) => console.log(line));
   if (isWalletCommand(argv[0])) return runWallet(argv);
+  // Restores into a scratch database of its own: the database settings alone.
+  if (isBackupCommand(argv[0])) return verifyBackup(loadDatabaseConfig(), argv.slice(1), backupDir(), (line) => console.log(line));
   const db = await openDatabase(operatorDatabase(argv), argv[0]);
   try {
     return await runOperator(db, argv, (line) => console.log(line));

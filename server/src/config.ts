@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type } from 'arktype';
 import { toNano } from '@arcade/api-client/money';
+import { readSecretFiles } from './secret-files';
 
 export const DEVELOPMENT_BOT_TOKEN = '0000000000:DEVELOPMENT-ONLY-TOKEN-not-for-production';
 export const DEVELOPMENT_APP_KEY = 'dev-app-key';
@@ -198,9 +199,17 @@ export const MAX_PROXY_HOPS = 10;
 
 type EnvInput = Record<string, string | undefined>;
 
-/** An empty variable (KEY= in a compose file) means "not set". */
+/**
+ * An empty variable (KEY= in a compose file) means "not set". A secret given as NAME_FILE (Docker
+ * secrets) is read here, once for every loader; a file that cannot be read refuses the start.
+ */
 function presentVariables(env: EnvInput): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+  );
+  const { values, problems } = readSecretFiles(present);
+  if (problems.length > 0) throw refuse(isProduction(present), problems);
+  return values;
 }
 
 /** Development only when asked for by name: an unset NODE_ENV, or any other value, is production. */
@@ -483,4 +492,9 @@ function tonConfig(parsed: TonEnvInput, production: boolean): TonConfig {
     highloadTimeout: parsed.HIGHLOAD_TIMEOUT ?? 3600,
     hotWalletFloat: toNano(parsed.HOT_WALLET_FLOAT ?? DEFAULT_HOT_WALLET_FLOAT),
   };
+}
+
+/** BACKUP_DIR: where the backup service writes its dumps and `operator backup:verify` takes the newest (default /backups). */
+export function backupDir(env: EnvInput = process.env): string {
+  return resolve(presentVariables(env).BACKUP_DIR ?? '/backups');
 }

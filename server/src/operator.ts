@@ -9,6 +9,7 @@ import { importGiftStock } from './domain/market/import';
 import { dismissUnknownDeposit, listUnknownDeposits, resolveUnknownDeposit } from './domain/wallet/deposits';
 import { approveWithdrawal, rejectWithdrawal } from './domain/wallet/withdrawals';
 import { walletUsage } from './wallet-operator';
+import { backupVerifyUsage } from './backup-verify';
 
 export const operatorUsage = `Operator commands:
   migrate                                 apply this release's pending migrations, then exit (the deploy runs it first)
@@ -24,6 +25,7 @@ export const operatorUsage = `Operator commands:
   play:lift-exclusion <player> <operator> <reason...>   end a player's self-exclusion (recorded: who, when, why)
   play:lifts <player>                     list the self-exclusion lifts recorded for a player
   gifts:import <file.json>                import house gift stock (collections, gifts, optional prices)
+${backupVerifyUsage}
   bot:webhook                             point Telegram's webhook at PUBLIC_URL/telegram/webhook with BOT_WEBHOOK_SECRET
   bot:menu                                set the bot's menu button to open the mini app
 ${walletUsage}`;

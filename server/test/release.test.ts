@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ import { createPostgresDatabase, freePort, launchData, newUserId, tempDir, TEST_
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const serverPackage = JSON.parse(readFileSync(join(ROOT, 'server', 'package.json'), 'utf8')) as {
+  version: string;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
@@ -62,6 +63,13 @@ beforeAll(async () => {
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
+
+/** Bytes in a folder, links counted as themselves. */
+function sizeOf(path: string): number {
+  const stat = lstatSync(path);
+  if (!stat.isDirectory()) return stat.size;
+  return readdirSync(path).reduce((total, name) => total + sizeOf(join(path, name)), 0);
+}
 
 /** Bare package names a bundle file imports statically, following its own chunks. */
 function staticPackages(entry: string): Set<string> {
@@ -111,6 +119,40 @@ describe('the release folder', () => {
     for (const name of Object.keys(serverPackage.dependencies).filter((dep) => !dep.startsWith('@arcade/'))) {
       expect(existsSync(join(release, 'node_modules', name, 'package.json')), name).toBe(true);
     }
+  });
+
+  it('ships only what runs: no typescript, source maps, TypeScript sources or tests, and no workspace package (bundled)', () => {
+    const store = readdirSync(join(release, 'node_modules', '.pnpm'));
+    // typescript came in as i18next's optional peer (23 MB); nothing runs it.
+    expect(store.filter((entry) => entry.startsWith('typescript@') || entry.startsWith('@arcade+'))).toEqual([]);
+    expect(existsSync(join(release, 'node_modules', 'typescript'))).toBe(false);
+    expect(existsSync(join(release, 'node_modules', '@arcade'))).toBe(false);
+    const notRun: string[] = [];
+    const visit = (dir: string) => {
+      for (const item of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, item.name);
+        if (item.isSymbolicLink()) {
+          // Every link points at something: nothing was pruned from under a package.
+          if (!existsSync(path)) notRun.push(`${path} (dangling link)`);
+        } else if (item.isDirectory()) {
+          if (/^(test|tests|__tests__)$/.test(item.name)) notRun.push(path);
+          else visit(path);
+        } else if (/\.(map|ts|mts|cts)$|\.test\.[cm]?js$/.test(item.name)) notRun.push(path);
+      }
+    };
+    visit(release);
+    expect(notRun).toEqual([]);
+    // Small enough to ship: it was 82 MB with typescript, maps and tests (du, on disk).
+    expect(sizeOf(release)).toBeLessThan(40e6);
+  });
+
+  it('release.json names the version, the commit and the image tag made of them', () => {
+    const built = JSON.parse(readFileSync(join(release, 'release.json'), 'utf8')) as Record<string, unknown>;
+    const commit = built.commit as string;
+    expect(commit).toMatch(/^[0-9a-f]{40}$/);
+    expect(built.version).toBe(serverPackage.version);
+    expect(built.imageTag).toBe(`${serverPackage.version}-${commit.slice(0, 10)}${built.dirty ? '-dirty' : ''}`);
+    expect(readFileSync(join(release, 'IMAGE_TAG'), 'utf8')).toBe(`${built.imageTag as string}\n`);
   });
 
   it('the server and the operator commands import no development package at start: the emulated chain and PGlite are loaded on demand only', () => {
@@ -326,5 +368,21 @@ describe.each(onPostgres)('deploy/entrypoint.sh on $name', ({ serverUrl }) => {
     const { started } = await entrypoint();
     expect(started.output.stdout).toContain(`database up to date: ${readMigrations().length} migrations applied`);
     expect((await stop(started)).code).toBe(0);
+  });
+
+  it('given arguments, runs that command alone and starts no server: `audit`, `migrate`, `node server/cli.js audit`', async () => {
+    const env = await productionEnv(url, 0);
+    const total = readMigrations().length;
+    for (const args of [['audit'], ['node', 'server/cli.js', 'audit']]) {
+      const audit = await run(join(release, 'entrypoint.sh'), args, { cwd: tmpdir(), env }).exited;
+      expect(audit, args.join(' ')).toMatchObject({ code: 0, stderr: '' });
+      expect(audit.stdout).toContain('audit clean: 0 invariant breaks');
+      expect(audit.stdout).not.toContain('database up to date');
+    }
+    const migrate = await run(join(release, 'entrypoint.sh'), ['migrate'], { cwd: tmpdir(), env }).exited;
+    expect(migrate).toMatchObject({ code: 0, stdout: `database up to date: ${total} migrations applied\n` });
+    const unknown = await run(join(release, 'entrypoint.sh'), ['no-such-command'], { cwd: tmpdir(), env }).exited;
+    expect(unknown.code).toBe(2);
+    expect(unknown.stdout).toContain('unknown command "no-such-command"');
   });
 });
