@@ -7,6 +7,7 @@
 #   server/scripts/replica.sh standby PRIMARY_URL DIR PORT   # copy the primary into DIR, start it on PORT
 #   server/scripts/replica.sh primary DIR PORT               # a throwaway primary that allows replication (tests)
 #   server/scripts/replica.sh stop DIR [fast|immediate]      # stop the server of DIR (fast by default)
+#   server/scripts/replica.sh start DIR                      # start it again (after a reboot, a stop)
 #
 # The primary must accept a replication connection from this host: wal_level replica (the
 # default), max_wal_senders above 0 (default 10), and a pg_hba.conf line for it. `all` in the
@@ -25,7 +26,7 @@
 set -euo pipefail
 
 usage() {
-  sed -n '7,9p' "$0" >&2
+  sed -n '7,10p' "$0" >&2
   exit 2
 }
 
@@ -73,7 +74,7 @@ case ${1:-} in
     check_port "$port"
     make_dir "$dir"
     as_owner "$(bin initdb)" -D "$dir" -U postgres --auth=trust --no-sync >/dev/null
-    # Trust on the loopback, replication connections included, and no fsync: a throwaway server for tests.
+    # Trust on the loopback, replication connections included: a throwaway server for tests.
     cat >"$dir/pg_hba.conf" <<'EOF'
 host  all          all  127.0.0.1/32  trust
 host  replication  all  127.0.0.1/32  trust
@@ -84,7 +85,6 @@ listen_addresses = '127.0.0.1'
 unix_socket_directories = ''
 wal_level = replica
 max_wal_senders = 4
-fsync = off
 EOF
     start "$dir"
     echo "primary: postgres://postgres@127.0.0.1:$port/postgres (data in $dir)"
@@ -117,10 +117,15 @@ EOF
     ;;
 
   stop)
-    [ $# -ge 2 ] && [ $# -le 3 ] || usage
+    if [ $# -lt 2 ] || [ $# -gt 3 ]; then usage; fi
     dir=$2 mode=${3:-fast}
     case $mode in fast | immediate) ;; *) usage ;; esac
     if [ -f "$dir/postmaster.pid" ]; then as_owner "$(bin pg_ctl)" -D "$dir" -m "$mode" -w -t 60 stop >/dev/null; fi
+    ;;
+
+  start)
+    [ $# -eq 2 ] || usage
+    start "$2"
     ;;
 
   *) usage ;;
