@@ -16,6 +16,8 @@ import { relayerConnections } from './domain/business-connections';
 const SHUTDOWN_GRACE_MS = 10_000;
 /** A read waits this long for a connection to the replica, then runs on the primary. */
 const REPLICA_CONNECT_TIMEOUT_MS = 3_000;
+/** A read the replica has not answered in this long (it hangs) runs on the primary; the market's slowest take about a second. */
+const REPLICA_QUERY_TIMEOUT_MS = 10_000;
 
 function readConfig(): Config {
   try {
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
         url: config.readReplica.url,
         checkOnOpen: false,
         connectTimeoutMs: REPLICA_CONNECT_TIMEOUT_MS,
+        queryTimeoutMs: REPLICA_QUERY_TIMEOUT_MS,
         onError: (error) => console.error(`read replica: ${error.message}`),
       })
     : undefined;

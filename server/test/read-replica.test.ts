@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { chmodSync, rmSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -141,12 +141,14 @@ describe.each(postgresOnly('read replica').map(() => ({ name: 'a primary and its
       db = await openDb({ kind: 'postgres', url: primaryUrl, maxConnections: 5 });
       await migrate(db);
       await seedMarketCatalogue(db, { perCollection: 10 });
+      // As main.ts opens it, with shorter waits: a hung replica is given up on after a second.
       replica = await openDb({
         kind: 'postgres',
         url: replicaUrl,
         maxConnections: 5,
         checkOnOpen: false,
-        connectTimeoutMs: 3_000,
+        connectTimeoutMs: 2_000,
+        queryTimeoutMs: 1_000,
         onError: () => {},
       });
       replicaAdmin = await openDb({ kind: 'postgres', url: replicaUrl, maxConnections: 1, onError: () => {} });
@@ -296,6 +298,25 @@ describe.each(postgresOnly('read replica').map(() => ({ name: 'a primary and its
         }
         await waitFor('the replica caught up', async () => (await gauge(readReplicaLag)) === 0);
       });
+    });
+
+    it('a replica that hangs (its processes stopped): the read gives up there and answers from the primary', async () => {
+      const { token } = await player();
+      const postmaster = readFileSync(join(replicaDir, 'postmaster.pid'), 'utf8').split('\n')[0]!;
+      const children = (await run('ps', ['-o', 'pid=', '--ppid', postmaster])).stdout.split(/\s+/).filter(Boolean);
+      const frozen = [postmaster, ...children].map(Number);
+      const before = await routed();
+      for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+      try {
+        const page = await call<MarketPage>(token, 'market/list', { sort: 'price-asc', limit: 5 });
+        expect(page.status).toBe(200);
+        expect(page.data.items).toHaveLength(5);
+      } finally {
+        for (const pid of frozen) process.kill(pid, 'SIGCONT');
+      }
+      const counted = sinceThen(before, await routed());
+      expect((counted['primary/replica_failed'] ?? 0) + (counted['primary/unavailable'] ?? 0)).toBe(1);
+      await waitFor('the replica read again', async () => (await gauge(readReplicaUp)) === 1 && (await gauge(readReplicaLag)) === 0);
     });
 
     it('the replica stopped mid-run: every request answers, and the book balances', async () => {

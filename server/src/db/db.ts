@@ -51,6 +51,8 @@ interface PostgresOptions {
   onError?: (error: Error) => void;
   /** How long a query waits for a connection (a new one or a free one) before it fails; default 30 s. */
   connectTimeoutMs?: number;
+  /** A query with no answer after this long fails, and its connection is dropped (a read replica that hangs); default none. */
+  queryTimeoutMs?: number;
   /** false: open without trying the server (a read replica may be down at start); default true, fail fast. */
   checkOnOpen?: boolean;
 }
@@ -130,6 +132,7 @@ async function openPostgres(options: PostgresOptions): Promise<Db> {
     // A database that does not answer fails the request instead of holding it forever. (This
     // also bounds the wait for a free connection at peak, so it is generous.)
     connectionTimeoutMillis: options.connectTimeoutMs ?? 30_000,
+    ...(options.queryTimeoutMs === undefined ? {} : { query_timeout: options.queryTimeoutMs }),
     types: { getTypeParser: pgTypeParser },
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
