@@ -15,15 +15,29 @@ export interface BuiltServer {
 }
 
 /**
+ * BENCH_READ_REPLICA: a streaming replica of DATABASE_URL's server (scripts/replica.sh makes one),
+ * given as any of its databases' URL: the server reads its lag-tolerant calls from the same
+ * database there.
+ */
+function readReplicaEnv(databaseUrl: string): Record<string, string> {
+  const replica = process.env.BENCH_READ_REPLICA;
+  if (!replica) return {};
+  const url = new URL(replica);
+  url.pathname = new URL(databaseUrl).pathname;
+  return { DATABASE_READ_URL: url.toString() };
+}
+
+/**
  * The production build (server/dist) in its own process on the given PostgreSQL database, as it
- * runs in production: the load generator in this process never shares its event loop.
+ * runs in production: the load generator in this process never shares its event loop. With
+ * BENCH_READ_REPLICA, with a read replica.
  */
 export async function startBuiltServer(databaseUrl: string, extraArgs: string[] = []): Promise<BuiltServer> {
   if (!existsSync(main)) throw new Error('Build first: pnpm -s run build at the root');
   const port = await freePort();
   const address = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [...extraArgs, main], {
-    env: serverProcessEnv(databaseUrl, port),
+    env: { ...serverProcessEnv(databaseUrl, port), ...readReplicaEnv(databaseUrl) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));

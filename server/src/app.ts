@@ -5,8 +5,9 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { APP_KEY_HEADER } from '@arcade/api-client/client';
 import { calls } from '@arcade/api-client/calls';
-import { fastifyTrustProxy, type Config } from './config';
+import { DEFAULT_READ_MAX_LAG, fastifyTrustProxy, type Config } from './config';
 import type { Db } from './db/db';
+import { primaryReads, redisFences, replicaReads } from './db/read-replica';
 import { createSessions } from './domain/sessions';
 import { registerAppHosting } from './routes/app-hosting';
 import { registerAuthRoutes } from './routes/auth';
@@ -41,6 +42,8 @@ export interface ServerDeps {
   config: Config;
   /** Opened and migrated by the caller, who also closes it after the server. */
   db: Db;
+  /** The read replica's pool (DATABASE_READ_URL), opened and closed by the caller; none: every read is the primary's. */
+  replica?: Db;
   /** The clock for launch data and sessions; tests move it. */
   now?: () => Date;
   /** The chain: the emulated one in development and tests, toncenter in production. */
@@ -215,9 +218,24 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     ...(redis ? { redis, nameSpace: deps.rateLimitNamespace ?? 'arcade-rate-limit:', skipOnError: true } : {}),
   });
 
+  // The reads that tolerate lag go to the read replica while it is fresh enough (db/read-replica.ts).
+  // With Redis, a player's write on one server process holds their reads on the primary on all.
+  const reads = deps.replica
+    ? replicaReads({
+        primary: db,
+        replica: deps.replica,
+        maxLagSeconds: config.readReplica?.maxLagSeconds ?? DEFAULT_READ_MAX_LAG,
+        fences: redis ? redisFences(redis) : null,
+        log: app.log,
+        now,
+      })
+    : primaryReads(db);
+  app.addHook('onClose', () => reads.close());
+
   const routeDeps: RouteDeps = {
     config,
     db,
+    reads,
     now,
     sessions,
     ton: deps.ton,

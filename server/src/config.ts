@@ -53,6 +53,12 @@ export interface Config {
   corsOrigins: string[];
   /** PostgreSQL when set, else PGlite in dataDir. */
   databaseUrl: string | null;
+  /**
+   * DATABASE_READ_URL: a streaming replica of DATABASE_URL's server, for the reads that tolerate
+   * lag (the market's list, facets, floors and sales, the leaderboard), with DATABASE_READ_MAX_LAG:
+   * the most lag, in seconds, at which they are still read there (else from the primary).
+   */
+  readReplica: { url: string; maxLagSeconds: number } | null;
   /** Redis, when set: every replica counts the rate limits in it (one budget); else each counts in memory. */
   redisUrl: string | null;
   dataDir: string;
@@ -119,6 +125,7 @@ const port = type('string.integer.parse').to('0 <= number.integer <= 65535');
 const positive = type('string.integer.parse').to('1 <= number.integer <= 1000000');
 const postgresUrl = type(/^postgres(ql)?:\/\/\S+$/).describe('a postgres:// URL');
 const METRICS_PORT_RULE = 'off or a port from 1 to 65535';
+const READ_MAX_LAG_RULE = 'a whole number of seconds from 1 to 3600';
 const tonAmount = type(/^(0|[1-9]\d{0,8})(\.\d{1,9})?$/).describe('a TON amount like 100 or 12.5');
 
 /** The chain and the hot wallet: what the server and the operator's wallet commands read. */
@@ -136,6 +143,10 @@ const Env = type({
   'PORT?': port,
   'HOST?': 'string > 0',
   'DATABASE_URL?': postgresUrl,
+  'DATABASE_READ_URL?': postgresUrl,
+  'DATABASE_READ_MAX_LAG?': type('string.integer.parse')
+    .to(type('1 <= number.integer <= 3600').describe(READ_MAX_LAG_RULE))
+    .describe(READ_MAX_LAG_RULE),
   'REDIS_URL?': type(/^rediss?:\/\/\S+$/).describe('a redis:// or rediss:// URL'),
   'DATA_DIR?': 'string > 0',
   'BOT_TOKEN?': type(/^\d+:[\w-]+$/).describe('a bot token like 123456:ABC-DEF'),
@@ -355,7 +366,14 @@ export function loadConfig(env: EnvInput = process.env, repoRoot: string = findR
   }
   const { missing, broken } = production ? productionProblems(present, format.names) : { missing: [], broken: [] };
   const exposed = metricsExposure(present, format.names);
-  const problems = [...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []), ...format.problems, ...broken, ...exposed];
+  const replica = readReplicaProblems(present, format.names);
+  const problems = [
+    ...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []),
+    ...format.problems,
+    ...broken,
+    ...exposed,
+    ...replica,
+  ];
   if (problems.length > 0 || parsed instanceof type.errors || 'problem' in trust) throw refuse(production, problems);
 
   const nodeEnv = production ? 'production' : 'development';
@@ -368,6 +386,9 @@ export function loadConfig(env: EnvInput = process.env, repoRoot: string = findR
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${listenPort}`).replace(/\/+$/, ''),
     corsOrigins: parsed.CORS_ORIGINS ? parsed.CORS_ORIGINS.split(',') : [],
     databaseUrl: parsed.DATABASE_URL ?? null,
+    readReplica: parsed.DATABASE_READ_URL
+      ? { url: parsed.DATABASE_READ_URL, maxLagSeconds: parsed.DATABASE_READ_MAX_LAG ?? DEFAULT_READ_MAX_LAG }
+      : null,
     redisUrl: parsed.REDIS_URL ?? null,
     dataDir: resolve(parsed.DATA_DIR ?? join(repoRoot, '.data', 'pglite')),
     botToken: parsed.BOT_TOKEN ?? DEVELOPMENT_BOT_TOKEN,
@@ -412,6 +433,19 @@ export function loadConfig(env: EnvInput = process.env, repoRoot: string = findR
 export const DEFAULT_METRICS_PORT = 9091;
 /** What a sweep leaves in the hot wallet above the liabilities unless HOT_WALLET_FLOAT says otherwise. */
 export const DEFAULT_HOT_WALLET_FLOAT = '100';
+
+/** What the market reads from a replica lagging at most this many seconds, unless DATABASE_READ_MAX_LAG says otherwise. */
+export const DEFAULT_READ_MAX_LAG = 5;
+
+/** A read replica is a replica of DATABASE_URL's server: never of the embedded database, never that server itself. */
+function readReplicaProblems(present: Record<string, string>, malformed: Set<string>): string[] {
+  const url = present.DATABASE_READ_URL;
+  if (url === undefined || malformed.has('DATABASE_READ_URL')) return [];
+  if (present.DATABASE_URL === undefined)
+    return ['DATABASE_READ_URL needs DATABASE_URL (it is a streaming replica of that PostgreSQL server; the embedded database has none)'];
+  if (url === present.DATABASE_URL) return ["DATABASE_READ_URL must be a streaming replica's URL, not DATABASE_URL itself"];
+  return [];
+}
 
 /** Loopback: reachable from this machine only. */
 function isLoopback(host: string): boolean {

@@ -14,6 +14,10 @@ import { relayerConnections } from './domain/business-connections';
 
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** A read waits this long for a connection to the replica, then runs on the primary. */
+const REPLICA_CONNECT_TIMEOUT_MS = 3_000;
+/** A read the replica has not answered in this long (it hangs) runs on the primary; the market's slowest take about a second. */
+const REPLICA_QUERY_TIMEOUT_MS = 10_000;
 
 function readConfig(): Config {
   try {
@@ -53,6 +57,17 @@ async function main(): Promise<void> {
   // refuses to start. Development (the embedded database, the tests' servers) migrates here.
   if (config.production) await assertMigrated(db);
   else await migrate(db);
+  // The read replica may be down at start: opened without a try, it is measured before any read goes there.
+  const replica = config.readReplica
+    ? await openDb({
+        kind: 'postgres',
+        url: config.readReplica.url,
+        checkOnOpen: false,
+        connectTimeoutMs: REPLICA_CONNECT_TIMEOUT_MS,
+        queryTimeoutMs: REPLICA_QUERY_TIMEOUT_MS,
+        onError: (error) => console.error(`read replica: ${error.message}`),
+      })
+    : undefined;
 
   const ton = await openTon(config.ton);
   let workers: Workers | null = null;
@@ -65,7 +80,16 @@ async function main(): Promise<void> {
   });
   if (config.seedMarket) await seedMarketCatalogue(db);
   const fakeBot = config.fakeBotApi ? await stockedFakeBot(db) : undefined;
-  const app = await buildServer({ config, db, ton, bot, relayer, ...(fakeBot ? { fakeBot } : {}), kickWorkers: () => workers?.kick() });
+  const app = await buildServer({
+    config,
+    db,
+    ...(replica ? { replica } : {}),
+    ton,
+    bot,
+    relayer,
+    ...(fakeBot ? { fakeBot } : {}),
+    kickWorkers: () => workers?.kick(),
+  });
   if (config.workers) workers = startWorkers({ db, ton, bot, relayer, databaseUrl: config.databaseUrl, log: app.log });
   // Prometheus's listener: its own port, loopback unless METRICS_HOST says otherwise (then with a token).
   const metrics = config.metrics.port === null ? null : await buildMetricsServer({ config, db, ton, log: app.log });
@@ -85,6 +109,7 @@ async function main(): Promise<void> {
       await app.close();
       await metrics?.close();
       await workers?.stop();
+      await replica?.close();
       await db.close();
       process.exit(0);
     } catch (error) {

@@ -78,6 +78,25 @@ export const hotWalletReconciledAt = new Gauge({
   registers: [processMetrics],
 });
 
+export const readReplicaUp = new Gauge({
+  name: 'arcade_read_replica_up',
+  help: 'Whether the last measure could read the read replica (DATABASE_READ_URL) as a standby of the primary (1) or not (0)',
+  registers: [processMetrics],
+});
+
+export const readReplicaLag = new Gauge({
+  name: 'arcade_read_replica_lag_seconds',
+  help: 'How far the read replica is behind the primary: seconds since the newest measure whose primary WAL position it has replayed (0 when caught up, writes or not; +Inf while it cannot be read)',
+  registers: [processMetrics],
+});
+
+export const lagTolerantReads = new Counter({
+  name: 'arcade_lag_tolerant_reads_total',
+  help: 'Reads that tolerate lag (market list, facets, floors and sales, leaderboard ranking) with a read replica set, by the database that answered and why: replica (fresh); primary (lagging, unavailable, own_write, fence_unknown, replica_failed)',
+  labelNames: ['database', 'reason'] as const,
+  registers: [processMetrics],
+});
+
 /** Nanotons as TON for a gauge (float: exact to the nanoton below 9 million TON). */
 export function nanoToTon(nano: bigint): number {
   return Number(nano) / 1e9;

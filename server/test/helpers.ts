@@ -159,6 +159,8 @@ export interface StartOptions {
   kickWorkers?: () => void;
   bot?: BotApi;
   relayer?: GiftRelayer;
+  /** A read replica's pool (DATABASE_READ_URL): the reads that tolerate lag go there. */
+  replica?: Db;
 }
 
 let sharedTon: Promise<Ton> | null = null;
@@ -178,6 +180,7 @@ export async function startServer(db: Db, options: StartOptions = {}): Promise<F
     ...(options.kickWorkers ? { kickWorkers: options.kickWorkers } : {}),
     ...(options.bot ? { bot: options.bot } : {}),
     ...(options.relayer ? { relayer: options.relayer } : {}),
+    ...(options.replica ? { replica: options.replica } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.ready();

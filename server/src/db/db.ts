@@ -43,7 +43,19 @@ export type OpenDbOptions =
       /** A data folder tarball (pglite-template.ts) a new, empty folder starts from instead of initdb; used if the file is there. */
       template?: string;
     }
-  | { kind: 'postgres'; url: string; maxConnections?: number; onError?: (error: Error) => void };
+  | ({ kind: 'postgres' } & PostgresOptions);
+
+interface PostgresOptions {
+  url: string;
+  maxConnections?: number;
+  onError?: (error: Error) => void;
+  /** How long a query waits for a connection (a new one or a free one) before it fails; default 30 s. */
+  connectTimeoutMs?: number;
+  /** A query with no answer after this long fails, and its connection is dropped (a read replica that hangs); default none. */
+  queryTimeoutMs?: number;
+  /** false: open without trying the server (a read replica may be down at start); default true, fail fast. */
+  checkOnOpen?: boolean;
+}
 
 const INT8_OID = 20;
 const parseInt8 = (value: string): bigint => BigInt(value);
@@ -113,13 +125,14 @@ function prepared(sql: string): { name?: string } {
   return name ? { name } : {};
 }
 
-async function openPostgres(options: { url: string; maxConnections?: number; onError?: (error: Error) => void }): Promise<Db> {
+async function openPostgres(options: PostgresOptions): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.maxConnections ?? 10,
     // A database that does not answer fails the request instead of holding it forever. (This
     // also bounds the wait for a free connection at peak, so it is generous.)
-    connectionTimeoutMillis: 30_000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 30_000,
+    ...(options.queryTimeoutMs === undefined ? {} : { query_timeout: options.queryTimeoutMs }),
     types: { getTypeParser: pgTypeParser },
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
@@ -156,7 +169,7 @@ async function openPostgres(options: { url: string; maxConnections?: number; onE
   };
 
   // Fail fast on a wrong DATABASE_URL instead of on the first request.
-  await pool.query('select 1');
+  if (options.checkOnOpen !== false) await pool.query('select 1');
 
   return {
     kind: 'postgres',

@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import type { Db } from '../domain/database';
+import type { Db, LagTolerantReads } from '../domain/database';
 import type { Sessions } from '../domain/sessions';
 import type { Ton } from '../adapters/chain/open-chain';
 import type { BotApi } from '../adapters/telegram/bot-api';
@@ -9,6 +9,8 @@ import type { GiftRelayer } from '../adapters/telegram/gift-relayer';
 export interface RouteDeps {
   config: Config;
   db: Db;
+  /** The reads that tolerate lag: the read replica's when there is one, else the primary's. */
+  reads: LagTolerantReads;
   sessions: Sessions;
   now: () => Date;
   ton: Ton;

@@ -34,9 +34,9 @@ function lastEventId(request: FastifyRequest): string | null {
  * the session like every call), the weekly leaderboard, and the player's choice of showing their
  * name in both.
  */
-export function registerLiveRoutes(app: FastifyInstance, { config, db, sessions, now }: RouteDeps): void {
+export function registerLiveRoutes(app: FastifyInstance, { config, db, reads, sessions, now }: RouteDeps): void {
   const feed = new LiveFeed({ db, log: app.log });
-  const leaderboard = new WeeklyLeaderboard(db);
+  const leaderboard = new WeeklyLeaderboard(db, reads);
   // Before the server waits for its requests to end: open streams never would.
   app.addHook('preClose', async () => {
     await feed.close();

@@ -2,6 +2,7 @@ import { multiplierText } from '@arcade/api-client/fair';
 import type { Leaderboard } from '@arcade/api-client/live';
 import { fromNano } from '@arcade/api-client/money';
 import type { Db } from '../../db/db';
+import { primaryReads, type LagTolerantReads } from '../../db/read-replica';
 import { productConfig } from '../product-config';
 import { SHOWN_NAME_SQL } from './live-feed';
 
@@ -23,14 +24,16 @@ interface Ranking {
 /**
  * The weekly leaderboard: most wagered and best multiplier won, from the week's settled rounds
  * (weekly_player_stats, kept with the rounds by migration 024). The ranking is read at most once
- * per `cacheMs` per week on a replica; names are read at every call, so a player's choice to hide
- * theirs shows at once.
+ * per `cacheMs` per week on a server process, from the read replica when there is one (shared by
+ * every player, it is never a player's read-back of their own bets); names are read from the
+ * primary at every call, so a player's choice to hide theirs shows at once.
  */
 export class WeeklyLeaderboard {
   private readonly rankings = new Map<string, { readAt: number; reading: Promise<Ranking> }>();
 
   constructor(
     private readonly db: Db,
+    private readonly reads: LagTolerantReads = primaryReads(db),
     private readonly cacheMs = 5_000,
   ) {}
 
@@ -64,25 +67,29 @@ export class WeeklyLeaderboard {
 
   private readRanking(week: string, nowMs: number): Promise<Ranking> {
     const places = productConfig.liveFeed.leaderboardPlaces;
-    const reading = Promise.all([
-      this.db.query<{ user_id: bigint; wagered: bigint }>(
-        `SELECT user_id, wagered FROM weekly_player_stats
+    const reading = this.reads
+      .read(null, (db) =>
+        Promise.all([
+          db.query<{ user_id: bigint; wagered: bigint }>(
+            `SELECT user_id, wagered FROM weekly_player_stats
           WHERE week = $1::date AND wagered > 0
           ORDER BY wagered DESC, user_id
           LIMIT $2`,
-        [week, places],
-      ),
-      this.db.query<{ user_id: bigint; best_multiplier: bigint }>(
-        `SELECT user_id, best_multiplier FROM weekly_player_stats
+            [week, places],
+          ),
+          db.query<{ user_id: bigint; best_multiplier: bigint }>(
+            `SELECT user_id, best_multiplier FROM weekly_player_stats
           WHERE week = $1::date AND best_multiplier > 0
           ORDER BY best_multiplier DESC, best_at, user_id
           LIMIT $2`,
-        [week, places],
-      ),
-    ]).then(([wagered, best]) => ({
-      wagered: wagered.rows.map((row) => ({ user: row.user_id, wagered: row.wagered })),
-      best: best.rows.map((row) => ({ user: row.user_id, multiplier: row.best_multiplier })),
-    }));
+            [week, places],
+          ),
+        ]),
+      )
+      .then(([wagered, best]) => ({
+        wagered: wagered.rows.map((row) => ({ user: row.user_id, wagered: row.wagered })),
+        best: best.rows.map((row) => ({ user: row.user_id, multiplier: row.best_multiplier })),
+      }));
     // Only this week is kept: a new week's reads leave the old ones behind.
     this.rankings.clear();
     const entry = { readAt: nowMs, reading };

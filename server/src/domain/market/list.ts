@@ -100,7 +100,13 @@ function decodeCursor(cursor: string, key: SortKey): [SqlValue, bigint] {
  * The listings a filter leaves. Under no filter or one facet's values alone (each listing has one
  * value of each facet), the sum of the maintained counts (migration 020); else a count of the rows.
  */
-async function countListings(db: Queryable, filter: MarketFilter, where: string[], params: SqlValue[]): Promise<bigint> {
+async function countListings(
+  db: Queryable,
+  filter: MarketFilter,
+  where: string[],
+  params: SqlValue[],
+  primary: Queryable,
+): Promise<bigint> {
   const filtered = FACETS.filter((facet) => filter[facet]?.length);
   if (filter.minPrice === undefined && filter.maxPrice === undefined && filtered.length <= 1) {
     const facet = filtered[0] ?? 'collections';
@@ -112,7 +118,7 @@ async function countListings(db: Queryable, filter: MarketFilter, where: string[
     );
     const row = rows[0];
     // The list is read more often than the facets: it folds the counts as well when they grew long.
-    if (row) await compactIfLong(db, Number(row.appended), Number(row.live));
+    if (row) await compactIfLong(primary, Number(row.appended), Number(row.live));
     return row?.n ?? 0n;
   }
   const { rows } = await db.query<{ n: bigint }>(
@@ -125,11 +131,13 @@ async function countListings(db: Queryable, filter: MarketFilter, where: string[
 /**
  * One page of gifts for sale: filtered, sorted by price, date, number or rarity either way, and
  * paged by a cursor on (sort value, gift id) so a page is one index range scan at any depth.
+ * `db` may be a read replica; the counts' folding (a write) goes to `primary`.
  */
 export async function listMarket(
   db: Queryable,
   request: MarketFilter & { sort?: MarketSort; cursor?: string; limit?: number },
   viewer: bigint | null,
+  primary: Queryable = db,
 ): Promise<MarketPage> {
   const [key, direction] = (request.sort ?? 'date-desc').split('-') as [SortKey, 'asc' | 'desc'];
   const column = SORT_COLUMN[key];
@@ -153,7 +161,7 @@ export async function listMarket(
     params,
   );
   // Counting is the slow part of a page at 100,000 listings: only the first page does it.
-  const total = request.cursor ? null : await countListings(db, request, countWhere, countParams);
+  const total = request.cursor ? null : await countListings(db, request, countWhere, countParams, primary);
   const items = page.rows.slice(0, limit);
   const last = items.at(-1);
   const lastValue = (row: GiftRow): string =>
@@ -278,7 +286,7 @@ interface FacetRow {
 }
 
 /** The counts of every listing per value of each facet, from the maintained counts (migration 020). */
-async function countedFacets(db: Queryable): Promise<Record<Facet, FacetRow[]>> {
+async function countedFacets(db: Queryable, primary: Queryable): Promise<Record<Facet, FacetRow[]>> {
   const [{ rows }, appended] = await Promise.all([
     db.query<FacetRow & { facet: string }>(
       // Each value's floor is the first entry of its price index (one probe per value).
@@ -297,7 +305,7 @@ async function countedFacets(db: Queryable): Promise<Record<Facet, FacetRow[]>> 
     ),
     db.query<{ n: bigint }>('SELECT count(*) AS n FROM listing_facet_counts'),
   ]);
-  await compactIfLong(db, Number(appended.rows[0]?.n ?? 0n), rows.length);
+  await compactIfLong(primary, Number(appended.rows[0]?.n ?? 0n), rows.length);
   const out: Record<Facet, FacetRow[]> = { collections: [], models: [], backdrops: [], symbols: [] };
   for (const facet of FACETS) out[facet] = rows.filter((row) => row.facet === SUMMARY_FACET[facet]);
   return out;
@@ -310,8 +318,9 @@ const tonOrNull = (nano: bigint | null | undefined): string | null => (nano === 
  * other filter comes from the maintained counts (a few hundred rows whatever the market's size),
  * each value's floor from one probe of its price index; a facet under other filters counts the
  * listings those filters leave, and takes their lowest price, through the listings' indexes.
+ * `db` may be a read replica; the counts' folding (a write) goes to `primary`.
  */
-export async function marketFacets(db: Queryable, filter: MarketFilter): Promise<MarketFacets> {
+export async function marketFacets(db: Queryable, filter: MarketFilter, primary: Queryable = db): Promise<MarketFacets> {
   const priced = filter.minPrice !== undefined || filter.maxPrice !== undefined;
   const unfiltered = (skip: Facet) => !priced && FACETS.every((other) => other === skip || !filter[other]?.length);
   // Facets counted under the same filters (all of them under a price range alone; all but the
@@ -345,7 +354,7 @@ export async function marketFacets(db: Queryable, filter: MarketFilter): Promise
     );
     return rows;
   };
-  const counted = FACETS.some(unfiltered) ? countedFacets(db) : null;
+  const counted = FACETS.some(unfiltered) ? countedFacets(db, primary) : null;
   const [summary, scanned, names] = await Promise.all([
     counted,
     Promise.all([...groups.values()].map(counts)).then((all) => all.flat()),
