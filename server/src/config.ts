@@ -218,10 +218,20 @@ function formatProblems(errors: InstanceType<typeof type.errors>): { problems: s
   for (const error of errors) {
     const name = error.path.map(String).join('.') || 'the environment';
     names.add(name);
-    const problem = `${name} must be ${error.expected ?? 'valid'}`;
+    const problem = `${name} must be ${expectedOf(error)}`;
     if (!problems.includes(problem)) problems.push(problem);
   }
   return { problems, names };
+}
+
+/**
+ * What a value should have been. A union of two choices ('on' | 'off') is a `union` error whose
+ * `expected` is its whole message, the value included: its branches' expectations are used instead.
+ */
+function expectedOf(error: InstanceType<typeof type.errors>[number]): string {
+  if (!error.hasCode('union')) return error.expected;
+  const branches = error.errors.map((branch) => branch.expected);
+  return branches.length > 1 ? `${branches.slice(0, -1).join(', ')} or ${branches.at(-1)}` : (branches[0] ?? 'valid');
 }
 
 function refuse(production: boolean, problems: string[]): ConfigError {

@@ -128,6 +128,10 @@ describe('configuration', () => {
     for (const name of ['PORT', 'LOG_LEVEL', 'PUBLIC_URL']) expect(message).toContain(name);
     expect(configError({ ...DEV, PORT: '70000' })).toContain('PORT');
     expect(configError({ ...DEV, DATABASE_URL: 'mysql://x' })).toContain('DATABASE_URL');
+    // A choice of two names both, and not the value given.
+    expect(configError({ ...DEV, BET_BATCHING: 'maybe-later', TON_NETWORK: 'moonnet' })).toBe(
+      'Invalid configuration: BET_BATCHING must be "off" or "on"; TON_NETWORK must be "mainnet" or "testnet"',
+    );
   });
 
   it('production refuses to start without any setting of real money, naming each', () => {
