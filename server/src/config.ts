@@ -38,6 +38,29 @@ export interface MetricsConfig {
   token: string | null;
 }
 
+/**
+ * How the server reaches PostgreSQL besides DATABASE_URL (docs/operations.md, "Connections"): a
+ * direct session for what must keep one, the pooler in front, the pool's size, a statement timeout.
+ */
+export interface ConnectionSettings {
+  /**
+   * DATABASE_DIRECT_URL (default DATABASE_URL): a session of its own, straight to PostgreSQL (or a
+   * session-mode pool), for what lives in a session: the workers' advisory lock, the live feed's
+   * LISTEN, and the operator's commands (the migrator among them).
+   */
+  directUrl: string | null;
+  /**
+   * DATABASE_POOLER: `transaction` when DATABASE_URL is a pooler in transaction mode (PgBouncer),
+   * where statements run unnamed and the timeout is set per transaction; `none` (default): PostgreSQL
+   * itself, or a pool in session mode.
+   */
+  pooler: 'none' | 'transaction';
+  /** DATABASE_POOL_SIZE: the most connections the server's pool opens on DATABASE_URL (default 10). */
+  poolSize: number;
+  /** DATABASE_STATEMENT_TIMEOUT in milliseconds (set in seconds, default 30): a statement of the server's pool running longer is cancelled; 0: none. */
+  statementTimeoutMs: number;
+}
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -52,6 +75,7 @@ export interface Config {
   corsOrigins: string[];
   /** PostgreSQL when set, else PGlite in dataDir. */
   databaseUrl: string | null;
+  connections: ConnectionSettings;
   /** Redis, when set: every replica counts the rate limits in it (one budget); else each counts in memory. */
   redisUrl: string | null;
   dataDir: string;
@@ -131,10 +155,19 @@ const TON_ENV = {
   'HOT_WALLET_FLOAT?': tonAmount,
 } as const;
 
+/** The connections' settings beside DATABASE_URL (ConnectionSettings); checked together by connectionSettings. */
+const CONNECTION_ENV = {
+  'DATABASE_DIRECT_URL?': postgresUrl,
+  'DATABASE_POOLER?': "'none' | 'transaction'",
+  'DATABASE_POOL_SIZE?': type('string.integer.parse').to('1 <= number.integer <= 500'),
+  'DATABASE_STATEMENT_TIMEOUT?': type('string.integer.parse').to('0 <= number.integer <= 3600'),
+} as const;
+
 const Env = type({
   'PORT?': port,
   'HOST?': 'string > 0',
   'DATABASE_URL?': postgresUrl,
+  ...CONNECTION_ENV,
   'REDIS_URL?': type(/^rediss?:\/\/\S+$/).describe('a redis:// or rediss:// URL'),
   'DATA_DIR?': 'string > 0',
   'BOT_TOKEN?': type(/^\d+:[\w-]+$/).describe('a bot token like 123456:ABC-DEF'),
@@ -173,6 +206,7 @@ const Env = type({
 const DatabaseEnv = type({
   'NODE_ENV?': 'string',
   'DATABASE_URL?': postgresUrl,
+  ...CONNECTION_ENV,
   'DATA_DIR?': 'string > 0',
 });
 
@@ -295,7 +329,54 @@ export interface DatabaseConfig {
   production: boolean;
   /** PostgreSQL when set (always in production), else PGlite in dataDir. */
   databaseUrl: string | null;
+  connections: ConnectionSettings;
   dataDir: string;
+}
+
+export const DEFAULT_POOL_SIZE = 10;
+/** Seconds: far above any statement the server runs, well below a request left hanging. */
+export const DEFAULT_STATEMENT_TIMEOUT = 30;
+
+type ConnectionEnvInput = Pick<
+  typeof Env.infer,
+  'DATABASE_URL' | 'DATABASE_DIRECT_URL' | 'DATABASE_POOLER' | 'DATABASE_POOL_SIZE' | 'DATABASE_STATEMENT_TIMEOUT'
+>;
+
+function connectionSettings(parsed: ConnectionEnvInput): ConnectionSettings {
+  return {
+    directUrl: parsed.DATABASE_DIRECT_URL ?? parsed.DATABASE_URL ?? null,
+    pooler: parsed.DATABASE_POOLER ?? 'none',
+    poolSize: parsed.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE,
+    statementTimeoutMs: (parsed.DATABASE_STATEMENT_TIMEOUT ?? DEFAULT_STATEMENT_TIMEOUT) * 1000,
+  };
+}
+
+/**
+ * The rules between the connection settings (each one's format is its type's): a transaction
+ * pooler cannot keep a session, so it needs a direct URL that does not go through it. Names the
+ * variables, never a URL (it may hold a password).
+ */
+function connectionProblems(present: Record<string, string>): string[] {
+  const url = present.DATABASE_URL;
+  const direct = present.DATABASE_DIRECT_URL;
+  const transaction = present.DATABASE_POOLER === 'transaction';
+  if (url === undefined) {
+    return [
+      ...(direct !== undefined ? ['DATABASE_DIRECT_URL needs DATABASE_URL (without it the embedded database is used)'] : []),
+      ...(transaction ? ["DATABASE_POOLER=transaction needs DATABASE_URL (the pooler's address)"] : []),
+    ];
+  }
+  if (!transaction) return [];
+  if (direct === undefined) {
+    return [
+      "DATABASE_POOLER=transaction needs DATABASE_DIRECT_URL, a connection to PostgreSQL that does not go through the transaction pooler (the workers' lock and the live feed's LISTEN keep a session)",
+    ];
+  }
+  if (direct === url)
+    return [
+      'DATABASE_DIRECT_URL must not be DATABASE_URL when DATABASE_POOLER=transaction (it must not go through the transaction pooler)',
+    ];
+  return [];
 }
 
 /**
@@ -310,10 +391,12 @@ export function loadDatabaseConfig(env: EnvInput = process.env, repoRoot: string
   const problems: string[] = [];
   if (production && present.DATABASE_URL === undefined) problems.push('missing DATABASE_URL');
   if (parsed instanceof type.errors) problems.push(...formatProblems(parsed).problems);
+  problems.push(...connectionProblems(present));
   if (problems.length > 0 || parsed instanceof type.errors) throw refuse(production, problems);
   return {
     production,
     databaseUrl: parsed.DATABASE_URL ?? null,
+    connections: connectionSettings(parsed),
     dataDir: resolve(parsed.DATA_DIR ?? join(repoRoot, '.data', 'pglite')),
   };
 }
@@ -356,7 +439,13 @@ export function loadConfig(env: EnvInput = process.env, repoRoot: string = findR
   }
   const { missing, broken } = production ? productionProblems(present, format.names) : { missing: [], broken: [] };
   const exposed = metricsExposure(present, format.names);
-  const problems = [...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []), ...format.problems, ...broken, ...exposed];
+  const problems = [
+    ...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []),
+    ...format.problems,
+    ...broken,
+    ...exposed,
+    ...connectionProblems(present),
+  ];
   if (problems.length > 0 || parsed instanceof type.errors || 'problem' in trust) throw refuse(production, problems);
 
   const nodeEnv = production ? 'production' : 'development';
@@ -369,6 +458,7 @@ export function loadConfig(env: EnvInput = process.env, repoRoot: string = findR
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${listenPort}`).replace(/\/+$/, ''),
     corsOrigins: parsed.CORS_ORIGINS ? parsed.CORS_ORIGINS.split(',') : [],
     databaseUrl: parsed.DATABASE_URL ?? null,
+    connections: connectionSettings(parsed),
     redisUrl: parsed.REDIS_URL ?? null,
     dataDir: resolve(parsed.DATA_DIR ?? join(repoRoot, '.data', 'pglite')),
     botToken: parsed.BOT_TOKEN ?? DEVELOPMENT_BOT_TOKEN,
@@ -436,6 +526,7 @@ function metricsExposure(present: Record<string, string>, malformed: Set<string>
 const WalletEnv = type({
   'NODE_ENV?': 'string',
   'DATABASE_URL?': postgresUrl,
+  ...CONNECTION_ENV,
   'DATA_DIR?': 'string > 0',
   ...TON_ENV,
 });
@@ -465,14 +556,24 @@ export function loadWalletSettings(env: EnvInput = process.env, options: { datab
     if (!format.names.has('HOT_WALLET_SEED') && present.HOT_WALLET_SEED?.toLowerCase() === DEVELOPMENT_HOT_WALLET_SEED)
       broken.push('HOT_WALLET_SEED is the development seed');
   }
-  const problems = [...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []), ...format.problems, ...broken];
+  const problems = [
+    ...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []),
+    ...format.problems,
+    ...broken,
+    ...(options.database ? connectionProblems(present) : []),
+  ];
   if (problems.length > 0 || parsed instanceof type.errors) throw refuse(production, problems);
   const repoRoot = options.repoRoot ?? findRepoRoot();
   return {
     production,
     ton: tonConfig(parsed, production),
     database: options.database
-      ? { production, databaseUrl: parsed.DATABASE_URL ?? null, dataDir: resolve(parsed.DATA_DIR ?? join(repoRoot, '.data', 'pglite')) }
+      ? {
+          production,
+          databaseUrl: parsed.DATABASE_URL ?? null,
+          connections: connectionSettings(parsed),
+          dataDir: resolve(parsed.DATA_DIR ?? join(repoRoot, '.data', 'pglite')),
+        }
       : null,
   };
 }

@@ -36,7 +36,8 @@ export function startWorkers(args: {
   ton: Ton;
   bot: BotApi;
   relayer: GiftRelayer;
-  databaseUrl: string | null;
+  /** Where the lock's session is (DATABASE_DIRECT_URL: never a transaction pooler); null on PGlite. */
+  directUrl: string | null;
   log: FastifyBaseLogger;
   intervalMs?: number;
 }): Workers {
@@ -45,7 +46,7 @@ export function startWorkers(args: {
     notify(db, bot, userId, notice, amount).catch((error: unknown) => log.warn({ err: error, notice }, 'bot notification failed'));
   };
   const interval = args.intervalMs ?? 1500;
-  const lock = leaderLock(args.databaseUrl, WORKERS_LOCK_KEY, (error) => log.warn({ err: error }, 'workers lock connection failed'));
+  const lock = leaderLock(args.directUrl, WORKERS_LOCK_KEY, (error) => log.warn({ err: error }, 'workers lock connection failed'));
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;

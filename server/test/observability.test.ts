@@ -212,7 +212,7 @@ describe.each(databases())('metrics, readiness and probe logs on $name', (databa
       ton,
       bot: { isChatMember: () => Promise.resolve(false), sendMessage: () => Promise.resolve() },
       relayer: { transferGift: () => Promise.resolve(), receivedGifts: () => Promise.resolve({ gifts: [], nextOffset: null }) },
-      databaseUrl: null,
+      directUrl: null,
       log: app.log,
       intervalMs: 3_600_000,
     });
