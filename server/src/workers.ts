@@ -9,7 +9,7 @@ import type { GiftRelayer } from './adapters/telegram/gift-relayer';
 import { importReceivedGifts } from './domain/market/trade';
 import { notify, sendQueuedNotices, type Notice } from './domain/notifications';
 import { reconcile } from './domain/wallet/hot-wallet';
-import { hotWalletBalance, hotWalletLiabilities, hotWalletMargin, hotWalletReconciledAt, nanoToTon } from './metrics';
+import { hotWalletBalance, hotWalletLiabilities, hotWalletMargin, hotWalletReconciledAt, nanoToTon, workersLockHeld } from './metrics';
 
 /** How often the workers compare the hot wallet's balance with the liabilities (a scan of the accounts). */
 const RECONCILE_EVERY_MS = 60_000;
@@ -55,7 +55,9 @@ export function startWorkers(args: {
   let lastReconciled = 0;
 
   const pass = async (): Promise<void> => {
-    if (!(await lock.acquire())) return;
+    const held = await lock.acquire();
+    workersLockHeld.set(held ? 1 : 0);
+    if (!held) return;
     const watched = await watchHotWallet(db, ton);
     for (const credit of watched.credited) {
       log.info({ userId: String(credit.userId), amount: String(credit.amount) }, 'deposit credited');
@@ -142,6 +144,7 @@ export function startWorkers(args: {
       if (timer) clearTimeout(timer);
       await running;
       await lock.release();
+      workersLockHeld.set(0);
     },
   };
 }

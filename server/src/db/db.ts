@@ -32,7 +32,19 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Hears a channel's notifications (sent at commit, by any connection); resolves, once listening, to the function that stops. */
   listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
+  /** PostgreSQL only: the pool's connections now, for the metrics. */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open (busy and idle). */
+  total: number;
+  idle: number;
+  /** Queries and transactions waiting for a free connection. */
+  waiting: number;
+  /** The most the pool opens (DATABASE_POOL_SIZE). */
+  max: number;
 }
 
 export interface PostgresOptions {
@@ -259,6 +271,7 @@ async function openPostgres(options: PostgresOptions): Promise<Db> {
     dumpDataDir: () => Promise.reject(new Error('Only an embedded database can be dumped as a data folder')),
     // LISTEN keeps a session: never through a transaction pooler.
     listen: (channel, listener) => listenPostgres(options.directUrl ?? options.url, channel, listener),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     close: () => pool.end(),
   };
 }
