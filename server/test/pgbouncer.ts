@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort, tempDir } from './helpers';
@@ -85,6 +85,7 @@ export async function startPgBouncer(databaseUrl: string, options: { poolSize: n
       child.kill('SIGTERM');
       await exited;
     }
+    rmSync(dir, { recursive: true, force: true });
   };
   // Listening once the admin console answers (a minute at most, on a loaded machine).
   for (let waited = 0; ; waited += 100) {
