@@ -8,9 +8,15 @@ import { isBotCommand, runBotOperator } from './operator-bot';
 import { openTon } from './adapters/chain/open-chain';
 import { isWalletCommand, runWalletCommand, walletCommands } from './wallet-operator';
 
-/** Opens the operator's database; `migrate` aside, a production database must be migrated already. */
+/**
+ * Opens the operator's database; `migrate` aside, a production database must be migrated already.
+ * A command connects as the workers' lock does, on DATABASE_DIRECT_URL (DATABASE_URL unless set):
+ * straight to PostgreSQL, never through a transaction pooler, and without the server's statement
+ * timeout (a migration or an audit of a big book may take longer).
+ */
 async function openDatabase(config: DatabaseConfig, command: string | undefined): Promise<Db> {
-  const db = await openDb(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+  const direct = config.connections.directUrl;
+  const db = await openDb(direct ? { kind: 'postgres', url: direct } : { kind: 'pglite', dataDir: config.dataDir });
   try {
     // `migrate` is the one command that changes the schema in production; the others refuse a
     // database this release has not migrated (as the server does). Development migrates first.

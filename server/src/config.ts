@@ -39,6 +39,29 @@ export interface MetricsConfig {
   token: string | null;
 }
 
+/**
+ * How the server reaches PostgreSQL besides DATABASE_URL (docs/operations.md, "Connections"): a
+ * direct session for what must keep one, the pooler in front, the pool's size, a statement timeout.
+ */
+export interface ConnectionSettings {
+  /**
+   * DATABASE_DIRECT_URL (default DATABASE_URL): a session of its own, straight to PostgreSQL (or a
+   * session-mode pool), for what lives in a session: the workers' advisory lock, the live feed's
+   * LISTEN, and the operator's commands (the migrator among them).
+   */
+  directUrl: string | null;
+  /**
+   * DATABASE_POOLER: `transaction` when DATABASE_URL is a pooler in transaction mode (PgBouncer),
+   * where statements run unnamed and the timeout is set per transaction; `none` (default): PostgreSQL
+   * itself, or a pool in session mode.
+   */
+  pooler: 'none' | 'transaction';
+  /** DATABASE_POOL_SIZE: the most connections the server's pool opens on DATABASE_URL (default 10). */
+  poolSize: number;
+  /** DATABASE_STATEMENT_TIMEOUT in milliseconds (set in seconds, default 30): a statement of the server's pool running longer is cancelled; 0: none. */
+  statementTimeoutMs: number;
+}
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -59,6 +82,7 @@ export interface Config {
    * the most lag, in seconds, at which they are still read there (else from the primary).
    */
   readReplica: { url: string; maxLagSeconds: number } | null;
+  connections: ConnectionSettings;
   /** Redis, when set: every replica counts the rate limits in it (one budget); else each counts in memory. */
   redisUrl: string | null;
   dataDir: string;
@@ -139,6 +163,14 @@ const TON_ENV = {
   'HOT_WALLET_FLOAT?': tonAmount,
 } as const;
 
+/** The connections' settings beside DATABASE_URL (ConnectionSettings); checked together by connectionSettings. */
+const CONNECTION_ENV = {
+  'DATABASE_DIRECT_URL?': postgresUrl,
+  'DATABASE_POOLER?': "'none' | 'transaction'",
+  'DATABASE_POOL_SIZE?': type('string.integer.parse').to('1 <= number.integer <= 500'),
+  'DATABASE_STATEMENT_TIMEOUT?': type('string.integer.parse').to('0 <= number.integer <= 3600'),
+} as const;
+
 const Env = type({
   'PORT?': port,
   'HOST?': 'string > 0',
@@ -147,6 +179,7 @@ const Env = type({
   'DATABASE_READ_MAX_LAG?': type('string.integer.parse')
     .to(type('1 <= number.integer <= 3600').describe(READ_MAX_LAG_RULE))
     .describe(READ_MAX_LAG_RULE),
+  ...CONNECTION_ENV,
   'REDIS_URL?': type(/^rediss?:\/\/\S+$/).describe('a redis:// or rediss:// URL'),
   'DATA_DIR?': 'string > 0',
   'BOT_TOKEN?': type(/^\d+:[\w-]+$/).describe('a bot token like 123456:ABC-DEF'),
@@ -185,6 +218,7 @@ const Env = type({
 const DatabaseEnv = type({
   'NODE_ENV?': 'string',
   'DATABASE_URL?': postgresUrl,
+  ...CONNECTION_ENV,
   'DATA_DIR?': 'string > 0',
 });
 
@@ -238,10 +272,20 @@ function formatProblems(errors: InstanceType<typeof type.errors>): { problems: s
   for (const error of errors) {
     const name = error.path.map(String).join('.') || 'the environment';
     names.add(name);
-    const problem = `${name} must be ${error.expected ?? 'valid'}`;
+    const problem = `${name} must be ${expectedOf(error)}`;
     if (!problems.includes(problem)) problems.push(problem);
   }
   return { problems, names };
+}
+
+/**
+ * What a value should have been. A union of two choices ('on' | 'off') is a `union` error whose
+ * `expected` is its whole message, the value included: its branches' expectations are used instead.
+ */
+function expectedOf(error: InstanceType<typeof type.errors>[number]): string {
+  if (!error.hasCode('union')) return error.expected;
+  const branches = error.errors.map((branch) => branch.expected);
+  return branches.length > 1 ? `${branches.slice(0, -1).join(', ')} or ${branches.at(-1)}` : (branches[0] ?? 'valid');
 }
 
 function refuse(production: boolean, problems: string[]): ConfigError {
@@ -305,7 +349,54 @@ export interface DatabaseConfig {
   production: boolean;
   /** PostgreSQL when set (always in production), else PGlite in dataDir. */
   databaseUrl: string | null;
+  connections: ConnectionSettings;
   dataDir: string;
+}
+
+export const DEFAULT_POOL_SIZE = 10;
+/** Seconds: far above any statement the server runs, well below a request left hanging. */
+export const DEFAULT_STATEMENT_TIMEOUT = 30;
+
+type ConnectionEnvInput = Pick<
+  typeof Env.infer,
+  'DATABASE_URL' | 'DATABASE_DIRECT_URL' | 'DATABASE_POOLER' | 'DATABASE_POOL_SIZE' | 'DATABASE_STATEMENT_TIMEOUT'
+>;
+
+function connectionSettings(parsed: ConnectionEnvInput): ConnectionSettings {
+  return {
+    directUrl: parsed.DATABASE_DIRECT_URL ?? parsed.DATABASE_URL ?? null,
+    pooler: parsed.DATABASE_POOLER ?? 'none',
+    poolSize: parsed.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE,
+    statementTimeoutMs: (parsed.DATABASE_STATEMENT_TIMEOUT ?? DEFAULT_STATEMENT_TIMEOUT) * 1000,
+  };
+}
+
+/**
+ * The rules between the connection settings (each one's format is its type's): a transaction
+ * pooler cannot keep a session, so it needs a direct URL that does not go through it. Names the
+ * variables, never a URL (it may hold a password).
+ */
+function connectionProblems(present: Record<string, string>): string[] {
+  const url = present.DATABASE_URL;
+  const direct = present.DATABASE_DIRECT_URL;
+  const transaction = present.DATABASE_POOLER === 'transaction';
+  if (url === undefined) {
+    return [
+      ...(direct !== undefined ? ['DATABASE_DIRECT_URL needs DATABASE_URL (without it the embedded database is used)'] : []),
+      ...(transaction ? ["DATABASE_POOLER=transaction needs DATABASE_URL (the pooler's address)"] : []),
+    ];
+  }
+  if (!transaction) return [];
+  if (direct === undefined) {
+    return [
+      "DATABASE_POOLER=transaction needs DATABASE_DIRECT_URL, a connection to PostgreSQL that does not go through the transaction pooler (the workers' lock and the live feed's LISTEN keep a session)",
+    ];
+  }
+  if (direct === url)
+    return [
+      'DATABASE_DIRECT_URL must not be DATABASE_URL when DATABASE_POOLER=transaction (it must not go through the transaction pooler)',
+    ];
+  return [];
 }
 
 /**
@@ -320,10 +411,12 @@ export function loadDatabaseConfig(env: EnvInput = process.env, repoRoot: string
   const problems: string[] = [];
   if (production && present.DATABASE_URL === undefined) problems.push('missing DATABASE_URL');
   if (parsed instanceof type.errors) problems.push(...formatProblems(parsed).problems);
+  problems.push(...connectionProblems(present));
   if (problems.length > 0 || parsed instanceof type.errors) throw refuse(production, problems);
   return {
     production,
     databaseUrl: parsed.DATABASE_URL ?? null,
+    connections: connectionSettings(parsed),
     dataDir: resolve(parsed.DATA_DIR ?? join(repoRoot, '.data', 'pglite')),
   };
 }
@@ -373,6 +466,7 @@ export function loadConfig(env: EnvInput = process.env, repoRoot: string = findR
     ...broken,
     ...exposed,
     ...replica,
+    ...connectionProblems(present),
   ];
   if (problems.length > 0 || parsed instanceof type.errors || 'problem' in trust) throw refuse(production, problems);
 
@@ -389,6 +483,7 @@ export function loadConfig(env: EnvInput = process.env, repoRoot: string = findR
     readReplica: parsed.DATABASE_READ_URL
       ? { url: parsed.DATABASE_READ_URL, maxLagSeconds: parsed.DATABASE_READ_MAX_LAG ?? DEFAULT_READ_MAX_LAG }
       : null,
+    connections: connectionSettings(parsed),
     redisUrl: parsed.REDIS_URL ?? null,
     dataDir: resolve(parsed.DATA_DIR ?? join(repoRoot, '.data', 'pglite')),
     botToken: parsed.BOT_TOKEN ?? DEVELOPMENT_BOT_TOKEN,
@@ -469,6 +564,7 @@ function metricsExposure(present: Record<string, string>, malformed: Set<string>
 const WalletEnv = type({
   'NODE_ENV?': 'string',
   'DATABASE_URL?': postgresUrl,
+  ...CONNECTION_ENV,
   'DATA_DIR?': 'string > 0',
   ...TON_ENV,
 });
@@ -498,14 +594,24 @@ export function loadWalletSettings(env: EnvInput = process.env, options: { datab
     if (!format.names.has('HOT_WALLET_SEED') && present.HOT_WALLET_SEED?.toLowerCase() === DEVELOPMENT_HOT_WALLET_SEED)
       broken.push('HOT_WALLET_SEED is the development seed');
   }
-  const problems = [...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []), ...format.problems, ...broken];
+  const problems = [
+    ...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []),
+    ...format.problems,
+    ...broken,
+    ...(options.database ? connectionProblems(present) : []),
+  ];
   if (problems.length > 0 || parsed instanceof type.errors) throw refuse(production, problems);
   const repoRoot = options.repoRoot ?? findRepoRoot();
   return {
     production,
     ton: tonConfig(parsed, production),
     database: options.database
-      ? { production, databaseUrl: parsed.DATABASE_URL ?? null, dataDir: resolve(parsed.DATA_DIR ?? join(repoRoot, '.data', 'pglite')) }
+      ? {
+          production,
+          databaseUrl: parsed.DATABASE_URL ?? null,
+          connections: connectionSettings(parsed),
+          dataDir: resolve(parsed.DATA_DIR ?? join(repoRoot, '.data', 'pglite')),
+        }
       : null,
   };
 }

@@ -49,7 +49,15 @@ async function main(): Promise<void> {
 
   const db: Db = await openDb(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, onError: (error) => console.error(`database: ${error.message}`) }
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          directUrl: config.connections.directUrl,
+          pooler: config.connections.pooler,
+          maxConnections: config.connections.poolSize,
+          statementTimeoutMs: config.connections.statementTimeoutMs,
+          onError: (error) => console.error(`database: ${error.message}`),
+        }
       : { kind: 'pglite', dataDir: config.dataDir, template: fileURLToPath(new URL('./pglite-template.tar.gz', import.meta.url)) },
   );
   // Production never changes the schema at start: the deploy runs `operator migrate` first (the
@@ -62,6 +70,8 @@ async function main(): Promise<void> {
     ? await openDb({
         kind: 'postgres',
         url: config.readReplica.url,
+        maxConnections: config.connections.poolSize,
+        statementTimeoutMs: config.connections.statementTimeoutMs,
         checkOnOpen: false,
         connectTimeoutMs: REPLICA_CONNECT_TIMEOUT_MS,
         queryTimeoutMs: REPLICA_QUERY_TIMEOUT_MS,
@@ -90,7 +100,7 @@ async function main(): Promise<void> {
     ...(fakeBot ? { fakeBot } : {}),
     kickWorkers: () => workers?.kick(),
   });
-  if (config.workers) workers = startWorkers({ db, ton, bot, relayer, databaseUrl: config.databaseUrl, log: app.log });
+  if (config.workers) workers = startWorkers({ db, ton, bot, relayer, directUrl: config.connections.directUrl, log: app.log });
   // Prometheus's listener: its own port, loopback unless METRICS_HOST says otherwise (then with a token).
   const metrics = config.metrics.port === null ? null : await buildMetricsServer({ config, db, ton, log: app.log });
 

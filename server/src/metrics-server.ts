@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Gauge, Registry } from 'prom-client';
 import type { Config } from './config';
-import type { Db } from './db/db';
+import type { Db, PoolStats } from './db/db';
 import type { Ton } from './adapters/chain/open-chain';
 import { watcherLag } from './domain/wallet/chain-watcher';
 import { processMetrics } from './metrics';
@@ -120,6 +120,35 @@ function databaseGauges(deps: MetricsServerDeps): { registry: Registry; refresh:
 }
 
 /**
+ * The server's connection pool on PostgreSQL (none on PGlite), read at each scrape from the pool
+ * itself, so they are there when the database is not: connections open and idle, requests waiting
+ * for one, and the pool's size (DATABASE_POOL_SIZE).
+ */
+function poolGauges(db: Db): Registry {
+  const registry = new Registry();
+  const stats = db.poolStats?.bind(db);
+  if (!stats) return registry;
+  const gauge = (name: string, help: string, read: (pool: PoolStats) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read(stats()));
+      },
+    });
+  gauge('arcade_database_pool_connections', 'Connections the server pool holds open to DATABASE_URL, busy and idle', (pool) => pool.total);
+  gauge('arcade_database_pool_idle', 'Open connections of the server pool doing nothing', (pool) => pool.idle);
+  gauge(
+    'arcade_database_pool_waiting',
+    'Queries and transactions waiting for a free connection of the server pool (above 0 for long: the pool is too small or the database slow)',
+    (pool) => pool.waiting,
+  );
+  gauge('arcade_database_pool_max', 'The most connections the server pool opens (DATABASE_POOL_SIZE)', (pool) => pool.max);
+  return registry;
+}
+
+/**
  * The metrics listener: GET /metrics in Prometheus's text format, on METRICS_HOST:METRICS_PORT
  * (127.0.0.1:9091 in production by default), never on the public port. With METRICS_TOKEN a scrape
  * must send it as a bearer token (required when the host is not a loopback address). Scrapes are
@@ -132,6 +161,7 @@ export async function buildMetricsServer(deps: MetricsServerDeps): Promise<Fasti
   });
   const expected = deps.config.metrics.token === null ? null : sha256(deps.config.metrics.token);
   const database = databaseGauges(deps);
+  const pool = poolGauges(deps.db);
 
   app.get('/metrics', async (request, reply) => {
     if (expected !== null) {
@@ -143,7 +173,7 @@ export async function buildMetricsServer(deps: MetricsServerDeps): Promise<Fasti
       }
     }
     await database.refresh();
-    const text = (await processMetrics.metrics()) + (await database.registry.metrics());
+    const text = (await processMetrics.metrics()) + (await database.registry.metrics()) + (await pool.metrics());
     return reply.type(processMetrics.contentType).send(text);
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).type('text/plain').send('only /metrics here\n'));

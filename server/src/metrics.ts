@@ -97,6 +97,12 @@ export const lagTolerantReads = new Counter({
   registers: [processMetrics],
 });
 
+export const workersLockHeld = new Gauge({
+  name: 'arcade_workers_lock_held',
+  help: "Whether this replica holds the workers' advisory lock, so runs the deposit watcher, withdrawal sender and gift importer (1) or not (0); across replicas exactly one should be 1",
+  registers: [processMetrics],
+});
+
 /** Nanotons as TON for a gauge (float: exact to the nanoton below 9 million TON). */
 export function nanoToTon(nano: bigint): number {
   return Number(nano) / 1e9;

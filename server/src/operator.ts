@@ -63,7 +63,7 @@ export function operatorDatabase(argv: string[], env: Record<string, string | un
   const writes = argv[0] !== undefined && kinds[argv[0]] === 'writes';
   if (!writes) return loadDatabaseConfig(env, repoRoot);
   const config = loadConfig(env, repoRoot);
-  return { production: config.production, databaseUrl: config.databaseUrl, dataDir: config.dataDir };
+  return { production: config.production, databaseUrl: config.databaseUrl, connections: config.connections, dataDir: config.dataDir };
 }
 
 export class OperatorError extends Error {

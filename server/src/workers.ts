@@ -9,7 +9,7 @@ import type { GiftRelayer } from './adapters/telegram/gift-relayer';
 import { importReceivedGifts } from './domain/market/trade';
 import { notify, sendQueuedNotices, type Notice } from './domain/notifications';
 import { reconcile } from './domain/wallet/hot-wallet';
-import { hotWalletBalance, hotWalletLiabilities, hotWalletMargin, hotWalletReconciledAt, nanoToTon } from './metrics';
+import { hotWalletBalance, hotWalletLiabilities, hotWalletMargin, hotWalletReconciledAt, nanoToTon, workersLockHeld } from './metrics';
 
 /** How often the workers compare the hot wallet's balance with the liabilities (a scan of the accounts). */
 const RECONCILE_EVERY_MS = 60_000;
@@ -36,7 +36,8 @@ export function startWorkers(args: {
   ton: Ton;
   bot: BotApi;
   relayer: GiftRelayer;
-  databaseUrl: string | null;
+  /** Where the lock's session is (DATABASE_DIRECT_URL: never a transaction pooler); null on PGlite. */
+  directUrl: string | null;
   log: FastifyBaseLogger;
   intervalMs?: number;
 }): Workers {
@@ -45,7 +46,7 @@ export function startWorkers(args: {
     notify(db, bot, userId, notice, amount).catch((error: unknown) => log.warn({ err: error, notice }, 'bot notification failed'));
   };
   const interval = args.intervalMs ?? 1500;
-  const lock = leaderLock(args.databaseUrl, WORKERS_LOCK_KEY, (error) => log.warn({ err: error }, 'workers lock connection failed'));
+  const lock = leaderLock(args.directUrl, WORKERS_LOCK_KEY, (error) => log.warn({ err: error }, 'workers lock connection failed'));
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -54,7 +55,9 @@ export function startWorkers(args: {
   let lastReconciled = 0;
 
   const pass = async (): Promise<void> => {
-    if (!(await lock.acquire())) return;
+    const held = await lock.acquire();
+    workersLockHeld.set(held ? 1 : 0);
+    if (!held) return;
     const watched = await watchHotWallet(db, ton);
     for (const credit of watched.credited) {
       log.info({ userId: String(credit.userId), amount: String(credit.amount) }, 'deposit credited');
@@ -141,6 +144,7 @@ export function startWorkers(args: {
       if (timer) clearTimeout(timer);
       await running;
       await lock.release();
+      workersLockHeld.set(0);
     },
   };
 }

@@ -128,6 +128,10 @@ describe('configuration', () => {
     for (const name of ['PORT', 'LOG_LEVEL', 'PUBLIC_URL']) expect(message).toContain(name);
     expect(configError({ ...DEV, PORT: '70000' })).toContain('PORT');
     expect(configError({ ...DEV, DATABASE_URL: 'mysql://x' })).toContain('DATABASE_URL');
+    // A choice of two names both, and not the value given.
+    expect(configError({ ...DEV, BET_BATCHING: 'maybe-later', TON_NETWORK: 'moonnet' })).toBe(
+      'Invalid configuration: BET_BATCHING must be "off" or "on"; TON_NETWORK must be "mainnet" or "testnet"',
+    );
   });
 
   it('production refuses to start without any setting of real money, naming each', () => {
@@ -318,15 +322,86 @@ describe('configuration', () => {
     expect(loadDatabaseConfig({ DATABASE_URL: url }, '/repo')).toEqual({
       production: true,
       databaseUrl: url,
+      connections: { directUrl: url, pooler: 'none', poolSize: 10, statementTimeoutMs: 30_000 },
       dataDir: '/repo/.data/pglite',
     });
     expect(configError({}, (e) => loadDatabaseConfig(e, '/repo'))).toBe('Refusing to start in production: missing DATABASE_URL');
     expect(configError({ NODE_ENV: 'test', BOT_TOKEN: '1:a' }, (e) => loadDatabaseConfig(e, '/repo'))).toBe(
       'Refusing to start in production: missing DATABASE_URL',
     );
-    expect(loadDatabaseConfig({ ...DEV, DATA_DIR: '/data' }, '/repo')).toEqual({ production: false, databaseUrl: null, dataDir: '/data' });
+    expect(loadDatabaseConfig({ ...DEV, DATA_DIR: '/data' }, '/repo')).toMatchObject({
+      production: false,
+      databaseUrl: null,
+      connections: { directUrl: null },
+      dataDir: '/data',
+    });
     expect(configError({ ...DEV, DATABASE_URL: 'mysql://x' }, (e) => loadDatabaseConfig(e, '/repo'))).toBe(
       'Invalid configuration: DATABASE_URL must be a postgres:// URL',
+    );
+  });
+
+  it('the connections: a direct URL for what keeps a session, the pooler, the pool size and the statement timeout', () => {
+    const pooled = 'postgres://arcade:pooler-secret-password@pgbouncer:6432/arcade';
+    const direct = 'postgres://arcade:direct-secret-password@db:5432/arcade';
+    expect(
+      loadConfig(
+        {
+          ...PRODUCTION,
+          DATABASE_URL: pooled,
+          DATABASE_DIRECT_URL: direct,
+          DATABASE_POOLER: 'transaction',
+          DATABASE_POOL_SIZE: '25',
+          DATABASE_STATEMENT_TIMEOUT: '5',
+        },
+        '/repo',
+      ),
+    ).toMatchObject({
+      databaseUrl: pooled,
+      connections: { directUrl: direct, pooler: 'transaction', poolSize: 25, statementTimeoutMs: 5_000 },
+    });
+    expect(loadConfig({ ...PRODUCTION, DATABASE_STATEMENT_TIMEOUT: '0' }, '/repo').connections).toEqual({
+      directUrl: PRODUCTION.DATABASE_URL,
+      pooler: 'none',
+      poolSize: 10,
+      statementTimeoutMs: 0,
+    });
+    // The operator's commands read them too (they connect on the direct URL).
+    expect(
+      loadDatabaseConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct, DATABASE_POOLER: 'transaction' }, '/repo').connections,
+    ).toMatchObject({ directUrl: direct, pooler: 'transaction' });
+
+    const refused = (env: Record<string, string>) => {
+      const messages = [
+        configError({ ...PRODUCTION, ...env }),
+        configError({ ...PRODUCTION, ...env }, (e) => loadDatabaseConfig(e, '/repo')),
+      ];
+      for (const message of messages) {
+        expectNoPieceOf(message, 'pooler-secret-password');
+        expectNoPieceOf(message, 'direct-secret-password');
+      }
+      expect(messages[1]).toBe(messages[0]);
+      return messages[0];
+    };
+    expect(refused({ DATABASE_URL: pooled, DATABASE_POOLER: 'transaction' })).toBe(
+      "Refusing to start in production: DATABASE_POOLER=transaction needs DATABASE_DIRECT_URL, a connection to PostgreSQL that does not go through the transaction pooler (the workers' lock and the live feed's LISTEN keep a session)",
+    );
+    expect(refused({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: pooled, DATABASE_POOLER: 'transaction' })).toBe(
+      'Refusing to start in production: DATABASE_DIRECT_URL must not be DATABASE_URL when DATABASE_POOLER=transaction (it must not go through the transaction pooler)',
+    );
+    expect(refused({ DATABASE_URL: pooled, DATABASE_POOLER: 'statement' })).toBe(
+      'Refusing to start in production: DATABASE_POOLER must be "none" or "transaction"',
+    );
+    const bad = refused({
+      DATABASE_URL: pooled,
+      DATABASE_DIRECT_URL: 'mysql://root:direct-secret-password@db/x',
+      DATABASE_POOL_SIZE: '0',
+      DATABASE_STATEMENT_TIMEOUT: '30000',
+    });
+    expect(bad).toContain('DATABASE_DIRECT_URL must be a postgres:// URL');
+    expect(bad).toContain('DATABASE_POOL_SIZE must be');
+    expect(bad).toContain('DATABASE_STATEMENT_TIMEOUT must be');
+    expect(configError({ ...DEV, DATABASE_DIRECT_URL: direct, DATABASE_POOLER: 'transaction' })).toBe(
+      "Invalid configuration: DATABASE_DIRECT_URL needs DATABASE_URL (without it the embedded database is used); DATABASE_POOLER=transaction needs DATABASE_URL (the pooler's address)",
     );
   });
 

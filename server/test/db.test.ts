@@ -105,6 +105,22 @@ describe.each(postgresOnly('replicas'))('replicas on $name', (database) => {
       await fresh.drop();
     }
   });
+
+  it('a statement timeout cancels a statement running longer on every connection of the pool, but never a migration', async () => {
+    const fresh = await database.create({ migrated: false });
+    const timed = await openDb({ kind: 'postgres', url: fresh.url ?? '', maxConnections: 3, statementTimeoutMs: 300 });
+    const code = (error: unknown) => (error as { code?: string }).code;
+    try {
+      const slept = await Promise.allSettled(Array.from({ length: 3 }, () => timed.query('SELECT pg_sleep(60)')));
+      expect(slept.map((result) => result.status === 'rejected' && code(result.reason))).toEqual(['57014', '57014', '57014']);
+      await expect(timed.transaction((tx) => tx.query('SELECT pg_sleep($1)', [60]))).rejects.toMatchObject({ code: '57014' });
+      // A migration may rewrite a big table: it runs without the timeout.
+      expect(await migrate(timed, [{ version: 1, name: '001_slow.sql', sql: 'SELECT pg_sleep(1)' }], [])).toEqual(['001_slow.sql']);
+    } finally {
+      await timed.close();
+      await fresh.drop();
+    }
+  });
 });
 
 describe('PGlite data folder', () => {

@@ -54,7 +54,12 @@ describe('wallet settings for the operator', () => {
       { database: true, repoRoot: '/repo' },
     );
     expect(settings.ton).toMatchObject({ network: 'mainnet', chain: 'toncenter', hotWalletFloat: toNano('250.5') });
-    expect(settings.database).toEqual({ production: true, databaseUrl: 'postgres://x@h/db', dataDir: '/repo/.data/pglite' });
+    expect(settings.database).toEqual({
+      production: true,
+      databaseUrl: 'postgres://x@h/db',
+      connections: { directUrl: 'postgres://x@h/db', pooler: 'none', poolSize: 10, statementTimeoutMs: 30_000 },
+      dataDir: '/repo/.data/pglite',
+    });
     expect(loadWalletSettings({ NODE_ENV: 'development' }, { database: false, repoRoot: '/repo' }).ton.hotWalletFloat).toBe(toNano('100'));
   });
 

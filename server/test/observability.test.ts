@@ -212,11 +212,13 @@ describe.each(databases())('metrics, readiness and probe logs on $name', (databa
       ton,
       bot: { isChatMember: () => Promise.resolve(false), sendMessage: () => Promise.resolve() },
       relayer: { transferGift: () => Promise.resolve(), receivedGifts: () => Promise.resolve({ gifts: [], nextOffset: null }) },
-      databaseUrl: null,
+      directUrl: null,
       log: app.log,
       intervalMs: 3_600_000,
     });
     await workers.runOnce();
+    // The workers' lock: held by this process while its workers run, let go when they stop.
+    expect(sample((await scrape()).body, 'arcade_workers_lock_held')).toBe(1);
     await workers.stop();
 
     const response = await scrape();
@@ -251,6 +253,14 @@ describe.each(databases())('metrics, readiness and probe logs on $name', (databa
     expect(sample(text, 'arcade_hot_wallet_margin_ton')).toBeGreaterThan(0);
     expect(sample(text, 'arcade_hot_wallet_reconciled_timestamp_seconds')).toBeGreaterThan(0);
     expect(text).toContain('process_cpu_seconds_total');
+    expect(sample(text, 'arcade_workers_lock_held')).toBe(0);
+    // The pool, on PostgreSQL (the test database's pool holds 5): open, idle, waiting, its size.
+    if (database.name === 'postgres') {
+      expect(sample(text, 'arcade_database_pool_max')).toBe(5);
+      expect(sample(text, 'arcade_database_pool_connections')).toBeGreaterThan(0);
+      expect(sample(text, 'arcade_database_pool_idle')).toBeLessThanOrEqual(sample(text, 'arcade_database_pool_connections')!);
+      expect(sample(text, 'arcade_database_pool_waiting')).toBe(0);
+    } else expect(text).not.toContain('arcade_database_pool_');
 
     // Another pass: the watcher sees the withdrawal paid.
     await watchHotWallet(db, ton);

@@ -38,13 +38,14 @@ describe('the operator commands need only what they use', () => {
       expect(operatorDatabase(argv, { DATABASE_URL }, '/repo'), argv.join(' ')).toEqual({
         production: true,
         databaseUrl: DATABASE_URL,
+        connections: { directUrl: DATABASE_URL, pooler: 'none', poolSize: 10, statementTimeoutMs: 30_000 },
         dataDir: '/repo/.data/pglite',
       });
       expect(refusal(argv, { BOT_TOKEN: '1:a', HOT_WALLET_SEED: 'ab'.repeat(32) })).toBe(
         'Refusing to start in production: missing DATABASE_URL',
       );
     }
-    expect(operatorDatabase(['audit'], { NODE_ENV: 'development', DATA_DIR: '/data' }, '/repo')).toEqual({
+    expect(operatorDatabase(['audit'], { NODE_ENV: 'development', DATA_DIR: '/data' }, '/repo')).toMatchObject({
       production: false,
       databaseUrl: null,
       dataDir: '/data',

@@ -32,7 +32,46 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Hears a channel's notifications (sent at commit, by any connection); resolves, once listening, to the function that stops. */
   listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
+  /** PostgreSQL only: the pool's connections now, for the metrics. */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open (busy and idle). */
+  total: number;
+  idle: number;
+  /** Queries and transactions waiting for a free connection. */
+  waiting: number;
+  /** The most the pool opens (DATABASE_POOL_SIZE). */
+  max: number;
+}
+
+export interface PostgresOptions {
+  url: string;
+  /**
+   * A session of its own for LISTEN (DATABASE_DIRECT_URL): straight to PostgreSQL, never through a
+   * transaction pooler. Default `url`.
+   */
+  directUrl?: string | null;
+  /**
+   * `transaction`: `url` is a pooler in transaction mode (PgBouncer), which hands each transaction to
+   * any of its server connections: statements run unnamed (a named one would be prepared on one
+   * server connection and looked for on another), and the timeout is set in each transaction.
+   * `none` (default): PostgreSQL itself, or a pool in session mode.
+   */
+  pooler?: 'none' | 'transaction';
+  /** DATABASE_POOL_SIZE; default 10. */
+  maxConnections?: number;
+  /** Cancel a statement running longer (DATABASE_STATEMENT_TIMEOUT); 0 or omitted: none. */
+  statementTimeoutMs?: number;
+  onError?: (error: Error) => void;
+  /** How long a query waits for a connection (a new one or a free one) before it fails; default 30 s. */
+  connectTimeoutMs?: number;
+  /** A query with no answer after this long fails, and its connection is dropped (a read replica that hangs); default none. */
+  queryTimeoutMs?: number;
+  /** false: open without trying the server (a read replica may be down at start); default true, fail fast. */
+  checkOnOpen?: boolean;
 }
 
 export type OpenDbOptions =
@@ -44,18 +83,6 @@ export type OpenDbOptions =
       template?: string;
     }
   | ({ kind: 'postgres' } & PostgresOptions);
-
-interface PostgresOptions {
-  url: string;
-  maxConnections?: number;
-  onError?: (error: Error) => void;
-  /** How long a query waits for a connection (a new one or a free one) before it fails; default 30 s. */
-  connectTimeoutMs?: number;
-  /** A query with no answer after this long fails, and its connection is dropped (a read replica that hangs); default none. */
-  queryTimeoutMs?: number;
-  /** false: open without trying the server (a read replica may be down at start); default true, fail fast. */
-  checkOnOpen?: boolean;
-}
 
 const INT8_OID = 20;
 const parseInt8 = (value: string): bigint => BigInt(value);
@@ -125,18 +152,48 @@ function prepared(sql: string): { name?: string } {
   return name ? { name } : {};
 }
 
+/** SQLSTATEs of a named statement that met another server connection than its own: "already exists", "does not exist". */
+const PREPARED_ELSEWHERE = new Set(['42P05', '26000']);
+
+/** Says what to set when named statements fail the way a transaction pooler makes them fail. */
+function withPoolerHint(error: unknown): unknown {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (error instanceof Error && typeof code === 'string' && PREPARED_ELSEWHERE.has(code)) {
+    error.message +=
+      ' (is DATABASE_URL a pooler in transaction mode? Then set DATABASE_POOLER=transaction and DATABASE_DIRECT_URL: docs/operations.md, "Connections")';
+  }
+  return error;
+}
+
+const DEFAULT_MAX_CONNECTIONS = 10;
+
 async function openPostgres(options: PostgresOptions): Promise<Db> {
+  const pooler = options.pooler ?? 'none';
+  const timeoutMs = options.statementTimeoutMs ?? 0;
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 0) throw new Error('statementTimeoutMs must be a whole number of milliseconds');
+  const max = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   const pool = new pg.Pool({
     connectionString: options.url,
-    max: options.maxConnections ?? 10,
+    max,
     // A database that does not answer fails the request instead of holding it forever. (This
     // also bounds the wait for a free connection at peak, so it is generous.)
     connectionTimeoutMillis: options.connectTimeoutMs ?? 30_000,
     ...(options.queryTimeoutMs === undefined ? {} : { query_timeout: options.queryTimeoutMs }),
     types: { getTypeParser: pgTypeParser },
+    // Each connection is a session of its own (PostgreSQL, or a session-mode pool): the timeout is
+    // set on it once, before its first query. (Not as a startup parameter: PgBouncer refuses those.)
+    ...(pooler === 'none' && timeoutMs > 0
+      ? {
+          // eslint-disable-next-line @typescript-eslint/no-misused-promises -- pg-pool awaits it (a failure fails the connection); @types/pg says void
+          onConnect: (client: pg.ClientBase) => client.query(`SET statement_timeout = ${timeoutMs}`),
+        }
+      : {}),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => options.onError?.(error));
+  // Behind a transaction pooler a session setting would land on whichever server connection ran it:
+  // the timeout goes with each transaction instead (one round trip with its BEGIN).
+  const begin = pooler === 'transaction' && timeoutMs > 0 ? `BEGIN; SET LOCAL statement_timeout = ${timeoutMs}` : 'BEGIN';
 
   const wrap = (target: pg.Pool | pg.PoolClient, oneConnection: boolean): Queryable => {
     // One connection answers one query at a time, and node-postgres deprecates being handed a
@@ -153,11 +210,16 @@ async function openPostgres(options: PostgresOptions): Promise<Db> {
         return inTurn(async () => {
           // A query with parameters runs as a named prepared statement: each connection parses and
           // plans it once, then only binds and executes (the same few dozen statements run per bet).
-          const result =
-            params.length > 0
-              ? await target.query<T & pg.QueryResultRow>({ text: sql, values: [...params], ...prepared(sql) })
-              : await target.query<T & pg.QueryResultRow>(sql);
-          return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
+          // Behind a transaction pooler it runs unnamed (parsed each time), as the pooler needs.
+          try {
+            const result =
+              params.length > 0
+                ? await target.query<T & pg.QueryResultRow>({ text: sql, values: [...params], ...(pooler === 'none' ? prepared(sql) : {}) })
+                : await target.query<T & pg.QueryResultRow>(sql);
+            return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
+          } catch (error) {
+            throw withPoolerHint(error);
+          }
         });
       },
       exec(sql: string) {
@@ -171,38 +233,52 @@ async function openPostgres(options: PostgresOptions): Promise<Db> {
   // Fail fast on a wrong DATABASE_URL instead of on the first request.
   if (options.checkOnOpen !== false) await pool.query('select 1');
 
+  const transaction: Db['transaction'] = async (fn) => {
+    const client = await pool.connect();
+    // A connection lost while checked out emits 'error' on the client; unheard, it would end the
+    // process. The query in flight fails on its own, and the broken client is discarded below.
+    const lost = (error: Error) => options.onError?.(error);
+    client.on('error', lost);
+    const release = (error?: Error | boolean) => {
+      client.off('error', lost);
+      client.release(error);
+    };
+    try {
+      await client.query(begin);
+      const result = await fn(wrap(client, true));
+      await client.query('COMMIT');
+      release();
+      return result;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+        release();
+      } catch (rollbackError) {
+        // A connection that cannot roll back is broken: destroy it rather than reuse it.
+        release(rollbackError instanceof Error ? rollbackError : true);
+      }
+      throw error;
+    }
+  };
+
+  // Behind a transaction pooler with a timeout, a statement outside a transaction runs in one of its
+  // own, which carries the timeout (BEGIN with it, the statement, COMMIT: two more round trips).
+  const outside: Queryable =
+    pooler === 'transaction' && timeoutMs > 0
+      ? {
+          query: <T extends object>(sql: string, params?: readonly SqlValue[]) => transaction((tx) => tx.query<T>(sql, params)),
+          exec: (sql: string) => transaction((tx) => tx.exec(sql)),
+        }
+      : wrap(pool, false);
+
   return {
     kind: 'postgres',
-    ...wrap(pool, false),
-    async transaction(fn) {
-      const client = await pool.connect();
-      // A connection lost while checked out emits 'error' on the client; unheard, it would end the
-      // process. The query in flight fails on its own, and the broken client is discarded below.
-      const lost = (error: Error) => options.onError?.(error);
-      client.on('error', lost);
-      const release = (error?: Error | boolean) => {
-        client.off('error', lost);
-        client.release(error);
-      };
-      try {
-        await client.query('BEGIN');
-        const result = await fn(wrap(client, true));
-        await client.query('COMMIT');
-        release();
-        return result;
-      } catch (error) {
-        try {
-          await client.query('ROLLBACK');
-          release();
-        } catch (rollbackError) {
-          // A connection that cannot roll back is broken: destroy it rather than reuse it.
-          release(rollbackError instanceof Error ? rollbackError : true);
-        }
-        throw error;
-      }
-    },
+    ...outside,
+    transaction,
     dumpDataDir: () => Promise.reject(new Error('Only an embedded database can be dumped as a data folder')),
-    listen: (channel, listener) => listenPostgres(options.url, channel, listener),
+    // LISTEN keeps a session: never through a transaction pooler.
+    listen: (channel, listener) => listenPostgres(options.directUrl ?? options.url, channel, listener),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     close: () => pool.end(),
   };
 }

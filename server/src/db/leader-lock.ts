@@ -3,7 +3,10 @@ import pg from 'pg';
 /**
  * Who runs the background work: on PostgreSQL the replica holding a session advisory lock on
  * its own connection (released by the server if that connection dies, so another replica
- * takes over); on PGlite, which only one process can open, always this process.
+ * takes over); on PGlite, which only one process can open, always this process. The URL must
+ * reach PostgreSQL without a transaction pooler (DATABASE_DIRECT_URL): behind one, the lock
+ * would be taken by whichever server connection ran the query, and every replica would find it
+ * already "theirs".
  */
 export interface LeaderLock {
   /** True while this process holds the lock; tries to take it when it does not. */
@@ -11,8 +14,8 @@ export interface LeaderLock {
   release(): Promise<void>;
 }
 
-export function leaderLock(databaseUrl: string | null, key: number, onError: (error: Error) => void = () => {}): LeaderLock {
-  if (!databaseUrl) return { acquire: () => Promise.resolve(true), release: () => Promise.resolve() };
+export function leaderLock(directUrl: string | null, key: number, onError: (error: Error) => void = () => {}): LeaderLock {
+  if (!directUrl) return { acquire: () => Promise.resolve(true), release: () => Promise.resolve() };
   let client: pg.Client | null = null;
   let held = false;
 
@@ -28,7 +31,7 @@ export function leaderLock(databaseUrl: string | null, key: number, onError: (er
       if (held && client) return true;
       try {
         if (!client) {
-          const fresh = new pg.Client({ connectionString: databaseUrl });
+          const fresh = new pg.Client({ connectionString: directUrl, application_name: 'arcade-workers-lock' });
           fresh.on('error', (error) => {
             onError(error);
             if (client === fresh) drop();

@@ -138,6 +138,9 @@ export async function migrate(
   functions: SqlFunction[] = readFunctions(),
 ): Promise<string[]> {
   return db.transaction(async (tx) => {
+    // A migration may rewrite a big table, and a replica may wait here while another migrates:
+    // no statement timeout (DATABASE_STATEMENT_TIMEOUT) in this transaction.
+    await tx.exec('SET LOCAL statement_timeout = 0');
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS schema_migrations (
