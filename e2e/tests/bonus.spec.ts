@@ -92,7 +92,7 @@ async function expectNoLayoutProblems(page: Page, host: Parameters<typeof layout
   expect(await layoutProblems(page, host), what).toEqual([]);
 }
 
-test("today's daily reward is claimed once, then the button counts down to the next one", async ({ page, request }, testInfo) => {
+test("today's daily reward is claimed once, then the button counts down to the next one", anySize, async ({ page, request }, testInfo) => {
   const { user, server } = await player(request, 'Daily Player');
   const { host } = await openScreen(page, testInfo, user, 'bonus');
 
@@ -209,91 +209,99 @@ test('the wager-10 task unlocks after 10 TON of bets and pays into the bonus bal
   await expect(page.getByTestId('ladder-wagered').getByTestId('achievement-badge').nth(0)).toHaveAttribute('data-earned', 'true');
 });
 
-test("a friend who opens the referral link and bets TON raises the referrer's totals and earnings", async ({ page, request }, testInfo) => {
-  test.setTimeout(90_000);
-  const referrer = await player(request, 'Referrer');
-  const info = await referrer.server.call<ReferralInfo>('referral/info');
-  expect(info.link).toContain(`startapp=r_${info.code}`);
+test(
+  "a friend who opens the referral link and bets TON raises the referrer's totals and earnings",
+  anySize,
+  async ({ page, request }, testInfo) => {
+    test.setTimeout(90_000);
+    const referrer = await player(request, 'Referrer');
+    const info = await referrer.server.call<ReferralInfo>('referral/info');
+    expect(info.link).toContain(`startapp=r_${info.code}`);
 
-  // The referrer's screen before any friend.
-  const referrerPage = await page.context().newPage();
-  const { host } = await openScreen(referrerPage, testInfo, referrer.user, 'referral');
-  await expect(referrerPage.getByTestId('referral-code')).toHaveText(info.code);
-  await expect(referrerPage.getByTestId('referral-total')).toHaveAttribute('data-value', '0');
-  await expect(referrerPage.getByTestId('referral-available')).toHaveAttribute('data-value', '0');
-  await expect(referrerPage.getByTestId('referral-claim')).toBeDisabled();
-  await expect(referrerPage.getByTestId('referral-min')).toHaveText(`You can claim from ${info.minClaim} TON.`);
-  await expectNoLayoutProblems(referrerPage, host, 'referral');
+    // The referrer's screen before any friend.
+    const referrerPage = await page.context().newPage();
+    const { host } = await openScreen(referrerPage, testInfo, referrer.user, 'referral');
+    await expect(referrerPage.getByTestId('referral-code')).toHaveText(info.code);
+    await expect(referrerPage.getByTestId('referral-total')).toHaveAttribute('data-value', '0');
+    await expect(referrerPage.getByTestId('referral-available')).toHaveAttribute('data-value', '0');
+    await expect(referrerPage.getByTestId('referral-claim')).toBeDisabled();
+    await expect(referrerPage.getByTestId('referral-min')).toHaveText(`You can claim from ${info.minClaim} TON.`);
+    await expectNoLayoutProblems(referrerPage, host, 'referral');
 
-  // Share goes through the messenger's share sheet with the startapp link.
-  await referrerPage.getByTestId('referral-share').click();
-  const shareLink = `/share/url?url=${encodeURIComponent(info.link)}`;
-  await expect
-    .poll(async () =>
-      (await hostMessages(referrerPage))
-        .filter((m) => m.type === 'web_app_open_tg_link')
-        .some((m) => String((m.params as { path_full?: string }).path_full ?? '').includes(shareLink)),
-    )
-    .toBe(true);
-  // Copy says 'Link Copied' for 1.5 s.
-  const copy = referrerPage.getByTestId('referral-copy');
-  await copy.click();
-  await expect(copy).toHaveText('Link Copied');
-  await expect(copy).toHaveText('Copy link', { timeout: 3000 });
+    // Share goes through the messenger's share sheet with the startapp link.
+    await referrerPage.getByTestId('referral-share').click();
+    const shareLink = `/share/url?url=${encodeURIComponent(info.link)}`;
+    await expect
+      .poll(async () =>
+        (await hostMessages(referrerPage))
+          .filter((m) => m.type === 'web_app_open_tg_link')
+          .some((m) => String((m.params as { path_full?: string }).path_full ?? '').includes(shareLink)),
+      )
+      .toBe(true);
+    // Copy says 'Link Copied' for 1.5 s.
+    const copy = referrerPage.getByTestId('referral-copy');
+    await copy.click();
+    await expect(copy).toHaveText('Link Copied');
+    await expect(copy).toHaveText('Copy link', { timeout: 3000 });
 
-  // The friend opens the app from the link: the start param is signed into the launch data.
-  const friend = freshUser('Referee');
-  await openApp(page, testInfo, { user: friend, startParam: `r_${info.code}` });
-  await expect(page.getByTestId('onboarding')).toBeVisible({ timeout: 30_000 });
-  await expect.poll(async () => (await referrer.server.call<ReferralInfo>('referral/info')).totalReferrals).toBe(1);
+    // The friend opens the app from the link: the start param is signed into the launch data.
+    const friend = freshUser('Referee');
+    await openApp(page, testInfo, { user: friend, startParam: `r_${info.code}` });
+    await expect(page.getByTestId('onboarding')).toBeVisible({ timeout: 30_000 });
+    await expect.poll(async () => (await referrer.server.call<ReferralInfo>('referral/info')).totalReferrals).toBe(1);
 
-  const { server: friendServer } = await player(request, 'Referee', friend);
-  await deposit(friendServer, friend, '6');
-  await flips(friendServer, friend, 5, '1');
+    const { server: friendServer } = await player(request, 'Referee', friend);
+    await deposit(friendServer, friend, '6');
+    await flips(friendServer, friend, 5, '1');
 
-  // Back on the Friends tab, the referrer sees the friend and the earnings.
-  await referrerPage.getByTestId('nav-bonus').click();
-  await expect(referrerPage.getByTestId('screen-bonus')).toBeVisible();
-  await referrerPage.getByTestId('nav-friends').click();
-  const after = await referrer.server.call<ReferralInfo>('referral/info');
-  expect(nano(after.available)).toBeGreaterThan(0n);
-  await expect(referrerPage.getByTestId('referral-total')).toHaveAttribute('data-value', '1');
-  await expect(referrerPage.getByTestId('referral-active')).toHaveAttribute('data-value', '1');
-  await expect(referrerPage.getByTestId('referral-available')).toHaveAttribute('data-value', after.available);
-  await expect(referrerPage.getByTestId('referral-earned')).toHaveAttribute('data-value', after.totalEarned);
-  await referrerPage.close();
-});
+    // Back on the Friends tab, the referrer sees the friend and the earnings.
+    await referrerPage.getByTestId('nav-bonus').click();
+    await expect(referrerPage.getByTestId('screen-bonus')).toBeVisible();
+    await referrerPage.getByTestId('nav-friends').click();
+    const after = await referrer.server.call<ReferralInfo>('referral/info');
+    expect(nano(after.available)).toBeGreaterThan(0n);
+    await expect(referrerPage.getByTestId('referral-total')).toHaveAttribute('data-value', '1');
+    await expect(referrerPage.getByTestId('referral-active')).toHaveAttribute('data-value', '1');
+    await expect(referrerPage.getByTestId('referral-available')).toHaveAttribute('data-value', after.available);
+    await expect(referrerPage.getByTestId('referral-earned')).toHaveAttribute('data-value', after.totalEarned);
+    await referrerPage.close();
+  },
+);
 
-test('the profile offers the home screen shortcut and switches bot notifications through the host', async ({ page, request }, testInfo) => {
-  const { user, server } = await player(request, 'Profile Player');
-  await answerHostRequests(page, { homeScreen: 'missed', writeAccess: 'allowed' });
-  const { host } = await openScreen(page, testInfo, user, 'profile');
+test(
+  'the profile offers the home screen shortcut and switches bot notifications through the host',
+  anySize,
+  async ({ page, request }, testInfo) => {
+    const { user, server } = await player(request, 'Profile Player');
+    await answerHostRequests(page, { homeScreen: 'missed', writeAccess: 'allowed' });
+    const { host } = await openScreen(page, testInfo, user, 'profile');
 
-  await expect(page.getByTestId('profile-linked-wallet')).toContainText('Not linked');
-  await expect(page.getByTestId('profile-seed-hash')).toHaveAttribute('data-value', /^[0-9a-f]{64}$/);
+    await expect(page.getByTestId('profile-linked-wallet')).toContainText('Not linked');
+    await expect(page.getByTestId('profile-seed-hash')).toHaveAttribute('data-value', /^[0-9a-f]{64}$/);
 
-  // The host says the app is missing from the home screen: offered, then added.
-  const offer = page.getByTestId('home-screen-offer');
-  await expect(offer).toHaveAttribute('data-status', 'missed');
-  await expectNoLayoutProblems(page, host, 'profile');
-  await page.getByTestId('home-screen-add').click();
-  await expect.poll(async () => (await hostMessages(page)).map((m) => m.type)).toContain('web_app_add_to_home_screen');
-  await expect(offer).toHaveCount(0);
+    // The host says the app is missing from the home screen: offered, then added.
+    const offer = page.getByTestId('home-screen-offer');
+    await expect(offer).toHaveAttribute('data-status', 'missed');
+    await expectNoLayoutProblems(page, host, 'profile');
+    await page.getByTestId('home-screen-add').click();
+    await expect.poll(async () => (await hostMessages(page)).map((m) => m.type)).toContain('web_app_add_to_home_screen');
+    await expect(offer).toHaveCount(0);
 
-  // Notifications come from the profile's flag (the launch allowed writing to the player).
-  const toggle = page.getByTestId('notifications-switch');
-  await expect(toggle).toHaveAttribute('aria-checked', 'true');
-  await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-checked', 'false');
-  await expect
-    .poll(async () => (await server.call<{ telegram: { isAllowsWriteToPm: boolean } }>('profile/full')).telegram.isAllowsWriteToPm)
-    .toBe(false);
+    // Notifications come from the profile's flag (the launch allowed writing to the player).
+    const toggle = page.getByTestId('notifications-switch');
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await expect
+      .poll(async () => (await server.call<{ telegram: { isAllowsWriteToPm: boolean } }>('profile/full')).telegram.isAllowsWriteToPm)
+      .toBe(false);
 
-  // Turning on asks the host for write access first; 'allowed' is saved.
-  await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-checked', 'true');
-  expect((await hostMessages(page)).map((m) => m.type)).toContain('web_app_request_write_access');
-  await expect
-    .poll(async () => (await server.call<{ telegram: { isAllowsWriteToPm: boolean } }>('profile/full')).telegram.isAllowsWriteToPm)
-    .toBe(true);
-});
+    // Turning on asks the host for write access first; 'allowed' is saved.
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect((await hostMessages(page)).map((m) => m.type)).toContain('web_app_request_write_access');
+    await expect
+      .poll(async () => (await server.call<{ telegram: { isAllowsWriteToPm: boolean } }>('profile/full')).telegram.isAllowsWriteToPm)
+      .toBe(true);
+  },
+);

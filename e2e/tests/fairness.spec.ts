@@ -19,44 +19,45 @@ async function onboardedPlayer(request: APIRequestContext, lang: 'ru' | 'en' = '
   return { user, server };
 }
 
-test('the server seed hash is on the game screens before the first bet, and the first bet plays on it', async ({
-  page,
-  request,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  const { user, server } = await onboardedPlayer(request);
-  await server.call('wallet/test-deposit', { amount: '1', idempotencyKey: `e2e-fair-${user.id}` });
-  await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 20_000 }).toBe('1');
+test(
+  'the server seed hash is on the game screens before the first bet, and the first bet plays on it',
+  anySize,
+  async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    const { user, server } = await onboardedPlayer(request);
+    await server.call('wallet/test-deposit', { amount: '1', idempotencyKey: `e2e-fair-${user.id}` });
+    await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 20_000 }).toBe('1');
 
-  // The first ask for the seeds makes the pair, with a client seed the browser made.
-  const asked = page.waitForRequest((req) => req.url().endsWith('/api/v3/fairness/seeds'));
-  await openApp(page, testInfo, { user, path: '/flip' });
-  const offered = ((await asked).postDataJSON() as { clientSeed?: string }).clientSeed ?? '';
-  expect(offered).toMatch(/^[0-9a-f]{32}$/);
+    // The first ask for the seeds makes the pair, with a client seed the browser made.
+    const asked = page.waitForRequest((req) => req.url().endsWith('/api/v3/fairness/seeds'));
+    await openApp(page, testInfo, { user, path: '/flip' });
+    const offered = ((await asked).postDataJSON() as { clientSeed?: string }).clientSeed ?? '';
+    expect(offered).toMatch(/^[0-9a-f]{32}$/);
 
-  const shown = page.getByTestId('game-seed-hash');
-  await expect(shown).toHaveAttribute('data-value', /^[0-9a-f]{64}$/, { timeout: 30_000 });
-  const hash = (await shown.getAttribute('data-value')) ?? '';
-  await expect(shown).toHaveText(hash.slice(0, 6));
-  const seeds = await server.call<Seeds>('fairness/seeds');
-  expect(seeds).toMatchObject({ serverSeedHash: hash, clientSeed: offered, nonce: 0 });
-  expect(await layoutProblems(page, hostFor(testInfo)), `flip at ${testInfo.project.name}`).toEqual([]);
+    const shown = page.getByTestId('game-seed-hash');
+    await expect(shown).toHaveAttribute('data-value', /^[0-9a-f]{64}$/, { timeout: 30_000 });
+    const hash = (await shown.getAttribute('data-value')) ?? '';
+    await expect(shown).toHaveText(hash.slice(0, 6));
+    const seeds = await server.call<Seeds>('fairness/seeds');
+    expect(seeds).toMatchObject({ serverSeedHash: hash, clientSeed: offered, nonce: 0 });
+    expect(await layoutProblems(page, hostFor(testInfo)), `flip at ${testInfo.project.name}`).toEqual([]);
 
-  // The same commitment on the other game screens.
-  for (const game of ['roll', 'road'] as const) {
-    await page.getByTestId(`game-tab-${game}`).click();
-    await expect(page.getByTestId(`screen-${game}`)).toBeVisible();
-    await expect(page.getByTestId('game-seed-hash')).toHaveAttribute('data-value', hash);
-  }
+    // The same commitment on the other game screens.
+    for (const game of ['roll', 'road'] as const) {
+      await page.getByTestId(`game-tab-${game}`).click();
+      await expect(page.getByTestId(`screen-${game}`)).toBeVisible();
+      await expect(page.getByTestId('game-seed-hash')).toHaveAttribute('data-value', hash);
+    }
 
-  const bet = await server.call<{ round: { fairness: { serverSeedHash: string; clientSeed: string; nonce: number } } }>('games/flip', {
-    stake: '0.1',
-    currency: 'ton',
-    side: 'heads',
-    idempotencyKey: `e2e-fair-bet-${user.id}`,
-  });
-  expect(bet.round.fairness).toMatchObject({ serverSeedHash: hash, clientSeed: offered, nonce: 0 });
-});
+    const bet = await server.call<{ round: { fairness: { serverSeedHash: string; clientSeed: string; nonce: number } } }>('games/flip', {
+      stake: '0.1',
+      currency: 'ton',
+      side: 'heads',
+      idempotencyKey: `e2e-fair-bet-${user.id}`,
+    });
+    expect(bet.round.fairness).toMatchObject({ serverSeedHash: hash, clientSeed: offered, nonce: 0 });
+  },
+);
 
 test('the fairness panel opens from every game screen and from the profile', anySize, async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
@@ -74,7 +75,7 @@ test('the fairness panel opens from every game screen and from the profile', any
   await expect(page.getByTestId('seeds-server-hash')).toHaveText(/^[0-9a-f]{64}$/);
 });
 
-test('revealed seeds page past 50 and download as JSON', async ({ page, request }, testInfo) => {
+test('revealed seeds page past 50 and download as JSON', anySize, async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
   const { user, server } = await onboardedPlayer(request);
   const rotations = 55;

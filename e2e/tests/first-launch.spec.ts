@@ -16,32 +16,33 @@ async function watchViews(page: import('@playwright/test').Page) {
   });
 }
 
-test('first launch goes splash, onboarding, Start playing, then /bonus with the balances from the server', async ({
-  page,
-  request,
-}, testInfo) => {
-  await watchViews(page);
-  const { user } = await openApp(page, testInfo);
+test(
+  'first launch goes splash, onboarding, Start playing, then /bonus with the balances from the server',
+  anySize,
+  async ({ page, request }, testInfo) => {
+    await watchViews(page);
+    const { user } = await openApp(page, testInfo);
 
-  const onboarding = page.getByTestId('onboarding');
-  await expect(onboarding).toBeVisible();
-  await expect(page.getByTestId('main-layout')).toHaveCount(0);
-  await onboarding.getByTestId('onboarding-age').check();
-  await onboarding.getByRole('button', { name: 'Начать игру' }).click();
+    const onboarding = page.getByTestId('onboarding');
+    await expect(onboarding).toBeVisible();
+    await expect(page.getByTestId('main-layout')).toHaveCount(0);
+    await onboarding.getByTestId('onboarding-age').check();
+    await onboarding.getByRole('button', { name: 'Начать игру' }).click();
 
-  await expect(page.getByTestId('screen-bonus')).toBeVisible();
-  await expectPath(page, '/bonus');
-  const views = await page.evaluate(() => (window as unknown as { __views: string[] }).__views);
-  expect(views).toEqual(['splash', 'onboarding', 'main-layout']);
+    await expect(page.getByTestId('screen-bonus')).toBeVisible();
+    await expectPath(page, '/bonus');
+    const views = await page.evaluate(() => (window as unknown as { __views: string[] }).__views);
+    expect(views).toEqual(['splash', 'onboarding', 'main-layout']);
 
-  const server = await apiSession(request, user);
-  const profile = await server.call<LightProfile>('profile/light');
-  expect(profile.onboardingCompleted).toBe(true);
-  await expect(page.getByTestId('balance-ton')).toContainText(profile.balance.ton);
-  await expect(page.getByTestId('balance-bonus')).toContainText(profile.balance.bonusTon);
-});
+    const server = await apiSession(request, user);
+    const profile = await server.call<LightProfile>('profile/light');
+    expect(profile.onboardingCompleted).toBe(true);
+    await expect(page.getByTestId('balance-ton')).toContainText(profile.balance.ton);
+    await expect(page.getByTestId('balance-bonus')).toContainText(profile.balance.bonusTon);
+  },
+);
 
-test('start-up asks the host for fullscreen and expand and turns off swipe-to-close', async ({ page }, testInfo) => {
+test('start-up asks the host for fullscreen and expand and turns off swipe-to-close', anySize, async ({ page }, testInfo) => {
   await openApp(page, testInfo);
   await expect(page.getByTestId('onboarding')).toBeVisible();
 

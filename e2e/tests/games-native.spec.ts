@@ -31,39 +31,40 @@ async function sentSince(page: Page, from: number, type: string): Promise<HostMe
 
 const haptic = (page: Page, from: number) => sentSince(page, from, 'web_app_trigger_haptic_feedback');
 
-test('the game canvases print the interface language: Russian in a Russian app, English in an English one', async ({
-  page,
-  request,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  const { user } = await newPlayer(request, 'ru');
-  const stage = page.getByTestId('game-stage');
-  /** The words the shown canvas prints (the stage names them once the engine has shown the game). */
-  const words = async () => ((await stage.getAttribute('data-canvas-words')) ?? '').split('|');
+test(
+  'the game canvases print the interface language: Russian in a Russian app, English in an English one',
+  anySize,
+  async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    const { user } = await newPlayer(request, 'ru');
+    const stage = page.getByTestId('game-stage');
+    /** The words the shown canvas prints (the stage names them once the engine has shown the game). */
+    const words = async () => ((await stage.getAttribute('data-canvas-words')) ?? '').split('|');
 
-  await openApp(page, testInfo, { user, path: '/flip' });
-  await engineReady(page);
-  await expect.poll(words).toEqual(expect.arrayContaining(['ОРЁЛ', 'РЕШКА', 'ВЫИГРЫШ', 'НЕ ПОВЕЗЛО']));
-  await expect(stage).not.toHaveAttribute('data-canvas-words', /HEADS|TAILS|YOU WIN|NO LUCK/);
+    await openApp(page, testInfo, { user, path: '/flip' });
+    await engineReady(page);
+    await expect.poll(words).toEqual(expect.arrayContaining(['ОРЁЛ', 'РЕШКА', 'ВЫИГРЫШ', 'НЕ ПОВЕЗЛО']));
+    await expect(stage).not.toHaveAttribute('data-canvas-words', /HEADS|TAILS|YOU WIN|NO LUCK/);
 
-  await page.getByRole('link', { name: 'Road' }).click();
-  await expect(page.getByTestId('screen-road')).toBeVisible();
-  await engineReady(page);
-  await expect.poll(words).toEqual(expect.arrayContaining(['ФИНИШ', 'ЗАБРАНО', 'АВАРИЯ', 'ПОЛОСА']));
-  await expect(stage).not.toHaveAttribute('data-canvas-words', /CRASHED|CASHED OUT|LANE|FINISH/);
+    await page.getByRole('link', { name: 'Road' }).click();
+    await expect(page.getByTestId('screen-road')).toBeVisible();
+    await engineReady(page);
+    await expect.poll(words).toEqual(expect.arrayContaining(['ФИНИШ', 'ЗАБРАНО', 'АВАРИЯ', 'ПОЛОСА']));
+    await expect(stage).not.toHaveAttribute('data-canvas-words', /CRASHED|CASHED OUT|LANE|FINISH/);
 
-  await page.getByRole('link', { name: 'Roll' }).click();
-  await expect(page.getByTestId('screen-roll')).toBeVisible();
-  await engineReady(page);
-  await expect.poll(words).toEqual(expect.arrayContaining(['МЕНЬШЕ', 'БОЛЬШЕ']));
+    await page.getByRole('link', { name: 'Roll' }).click();
+    await expect(page.getByTestId('screen-roll')).toBeVisible();
+    await engineReady(page);
+    await expect.poll(words).toEqual(expect.arrayContaining(['МЕНЬШЕ', 'БОЛЬШЕ']));
 
-  // Another player, in English, on a fresh page (the same path with another launch hash would not reload).
-  const english = await newPlayer(request, 'en');
-  await page.goto('about:blank');
-  await openApp(page, testInfo, { user: english.user, path: '/roll' });
-  await engineReady(page);
-  await expect.poll(words).toEqual(expect.arrayContaining(['UNDER', 'OVER', 'YOU WIN', 'NO LUCK']));
-});
+    // Another player, in English, on a fresh page (the same path with another launch hash would not reload).
+    const english = await newPlayer(request, 'en');
+    await page.goto('about:blank');
+    await openApp(page, testInfo, { user: english.user, path: '/roll' });
+    await engineReady(page);
+    await expect.poll(words).toEqual(expect.arrayContaining(['UNDER', 'OVER', 'YOU WIN', 'NO LUCK']));
+  },
+);
 
 test('each game keeps its last settings for the player through a reload', anySize, async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
@@ -306,7 +307,7 @@ test('closing asks first while a road round is open, and stops asking when it en
   await expect.poll(async () => (await closing()).at(-1)).toEqual({ need_confirmation: false });
 });
 
-test('road shows where the maximum payout ends the round for the chosen stake', async ({ page, request }, testInfo) => {
+test('road shows where the maximum payout ends the round for the chosen stake', anySize, async ({ page, request }, testInfo) => {
   const { user, server } = await newPlayer(request, 'en');
   const config = await server.call<{ maxPayout: string; road: Record<string, { ladder: string[] }> }>('games/config');
   expect(config.maxPayout).toBe('500');

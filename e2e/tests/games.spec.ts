@@ -189,38 +189,42 @@ test('a road round survives a reload and carries on where it stopped', async ({ 
   await expect(page.getByTestId('road-start')).toBeVisible();
 });
 
-test('a round verified after the seeds are rotated matches its seeds; another seed does not', async ({ page, request }, testInfo) => {
-  test.setTimeout(240_000);
-  const { user, server } = await fundedPlayer(request);
-  await openApp(page, testInfo, { user, path: '/flip' });
-  await expect(page.getByTestId('screen-flip')).toBeVisible();
-  await page.getByTestId('stake-input').fill('0.1');
-  await page.getByTestId('flip-play').click();
-  const round = await shownRound(page, server, 'flip');
+test(
+  'a round verified after the seeds are rotated matches its seeds; another seed does not',
+  anySize,
+  async ({ page, request }, testInfo) => {
+    test.setTimeout(240_000);
+    const { user, server } = await fundedPlayer(request);
+    await openApp(page, testInfo, { user, path: '/flip' });
+    await expect(page.getByTestId('screen-flip')).toBeVisible();
+    await page.getByTestId('stake-input').fill('0.1');
+    await page.getByTestId('flip-play').click();
+    const round = await shownRound(page, server, 'flip');
 
-  await page.locator(`[data-testid="round-item"][data-round-id="${round.id}"]`).getByTestId('round-verify').click();
-  await expect(page.getByTestId('screen-fairness')).toBeVisible();
-  const card = page.getByTestId('verify-card');
-  await expect(card).toHaveAttribute('data-round-id', round.id);
-  // The seed that decided it is still in use: secret until a rotation.
-  await expect(page.getByTestId('verify-not-revealed')).toBeVisible();
-  const committed = (await server.call<{ serverSeedHash: string }>('fairness/seeds')).serverSeedHash;
-  await expect(page.getByTestId('seeds-server-hash')).toHaveText(committed);
+    await page.locator(`[data-testid="round-item"][data-round-id="${round.id}"]`).getByTestId('round-verify').click();
+    await expect(page.getByTestId('screen-fairness')).toBeVisible();
+    const card = page.getByTestId('verify-card');
+    await expect(card).toHaveAttribute('data-round-id', round.id);
+    // The seed that decided it is still in use: secret until a rotation.
+    await expect(page.getByTestId('verify-not-revealed')).toBeVisible();
+    const committed = (await server.call<{ serverSeedHash: string }>('fairness/seeds')).serverSeedHash;
+    await expect(page.getByTestId('seeds-server-hash')).toHaveText(committed);
 
-  await page.getByTestId('verify-rotate').click();
-  const verdict = page.getByTestId('verify-result');
-  await expect(verdict).toHaveAttribute('data-match', 'true', { timeout: 15_000 });
-  await expect(verdict).toHaveText('The round matches its seeds');
-  await expect(page.getByTestId('revealed-seed')).toHaveCount(1);
-  await expect(page.getByTestId('seeds-server-hash')).not.toHaveText(committed);
-  const problems = await layoutProblems(page, hostFor(testInfo));
-  expect(problems, `fairness at ${testInfo.project.name}`).toEqual([]);
+    await page.getByTestId('verify-rotate').click();
+    const verdict = page.getByTestId('verify-result');
+    await expect(verdict).toHaveAttribute('data-match', 'true', { timeout: 15_000 });
+    await expect(verdict).toHaveText('The round matches its seeds');
+    await expect(page.getByTestId('revealed-seed')).toHaveCount(1);
+    await expect(page.getByTestId('seeds-server-hash')).not.toHaveText(committed);
+    const problems = await layoutProblems(page, hostFor(testInfo));
+    expect(problems, `fairness at ${testInfo.project.name}`).toEqual([]);
 
-  // Any other server seed fails the committed hash.
-  await page.getByTestId('verify-server-seed').fill('0'.repeat(64));
-  await expect(verdict).toHaveAttribute('data-match', 'false');
-  await expect(verdict).toHaveText('The round does not match these seeds');
-});
+    // Any other server seed fails the committed hash.
+    await page.getByTestId('verify-server-seed').fill('0'.repeat(64));
+    await expect(verdict).toHaveAttribute('data-match', 'false');
+    await expect(verdict).toHaveText('The round does not match these seeds');
+  },
+);
 
 test(
   'a bet the server refuses is explained, offers a deposit and moves no money',

@@ -109,91 +109,95 @@ async function cardData(page: Page) {
   );
 }
 
-test('filter by a backdrop, sort by price, buy three from the cart and find them in the profile', async ({ page, request }, testInfo) => {
-  test.setTimeout(90_000);
-  const backdrop = CHECKOUT_BACKDROPS[phoneIndex(testInfo) % CHECKOUT_BACKDROPS.length]!;
-  const { user, server } = await richPlayer(request, 'Gift Buyer');
+test(
+  'filter by a backdrop, sort by price, buy three from the cart and find them in the profile',
+  anySize,
+  async ({ page, request }, testInfo) => {
+    test.setTimeout(90_000);
+    const backdrop = CHECKOUT_BACKDROPS[phoneIndex(testInfo) % CHECKOUT_BACKDROPS.length]!;
+    const { user, server } = await richPlayer(request, 'Gift Buyer');
 
-  const { host } = await openScreen(page, testInfo, user, '/market', 'market');
-  await expect(topBarTon(page)).toHaveAttribute('data-value', '200');
-  await expect(page.getByTestId('market-grid')).toBeVisible();
+    const { host } = await openScreen(page, testInfo, user, '/market', 'market');
+    await expect(topBarTon(page)).toHaveAttribute('data-value', '200');
+    await expect(page.getByTestId('market-grid')).toBeVisible();
 
-  await filterByBackdrop(page, backdrop);
-  await sortBy(page, 'price-asc');
-  const cards = await cardsOf(page, backdrop);
-  await expect.poll(async () => (await cardData(page)).every((card) => card.backdrop === backdrop)).toBe(true);
-  const shown = await cardData(page);
-  const prices = shown.map((card) => nano(card.price));
-  expect(prices, 'cheapest first').toEqual([...prices].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-  expect(await layoutProblems(page, host), 'market at this phone').toEqual([]);
-  expect(await partProblems(page, 'screen-market'), 'market tap targets').toEqual([]);
+    await filterByBackdrop(page, backdrop);
+    await sortBy(page, 'price-asc');
+    const cards = await cardsOf(page, backdrop);
+    await expect.poll(async () => (await cardData(page)).every((card) => card.backdrop === backdrop)).toBe(true);
+    const shown = await cardData(page);
+    const prices = shown.map((card) => nano(card.price));
+    expect(prices, 'cheapest first').toEqual([...prices].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(await layoutProblems(page, host), 'market at this phone').toEqual([]);
+    expect(await partProblems(page, 'screen-market'), 'market tap targets').toEqual([]);
 
-  // A gift's detail: every attribute with its rarity, the price and the cart button.
-  await cards.nth(3).locator('.gift-card__open').click();
-  const detail = page.getByTestId('gift-detail');
-  await expect(detail.getByTestId('gift-detail-price')).toHaveAttribute('data-value', shown[3]!.price);
-  await expect(detail.locator('.gift-attr__rarity')).toHaveCount(3);
-  await expect(detail).toContainText(backdrop);
-  await expect(detail.getByTestId('gift-detail-cart')).toHaveAttribute('data-in-cart', 'false');
-  expect(await partProblems(page, 'gift-detail'), 'gift detail at this phone').toEqual([]);
-  await detail.getByTestId('sheet-close').click();
-  await expect(detail).toHaveCount(0);
+    // A gift's detail: every attribute with its rarity, the price and the cart button.
+    await cards.nth(3).locator('.gift-card__open').click();
+    const detail = page.getByTestId('gift-detail');
+    await expect(detail.getByTestId('gift-detail-price')).toHaveAttribute('data-value', shown[3]!.price);
+    await expect(detail.locator('.gift-attr__rarity')).toHaveCount(3);
+    await expect(detail).toContainText(backdrop);
+    await expect(detail.getByTestId('gift-detail-cart')).toHaveAttribute('data-in-cart', 'false');
+    expect(await partProblems(page, 'gift-detail'), 'gift detail at this phone').toEqual([]);
+    await detail.getByTestId('sheet-close').click();
+    await expect(detail).toHaveCount(0);
 
-  // Three gifts into the cart from their cards.
-  const picked = shown.slice(0, 3);
-  for (let index = 0; index < 3; index += 1) {
-    await cards.nth(index).getByTestId('gift-card-cart').click();
-    await expect(cards.nth(index).getByTestId('gift-card-cart')).toHaveAttribute('aria-pressed', 'true');
-  }
-  await expect(page.getByTestId('cart-count')).toHaveText('3');
+    // Three gifts into the cart from their cards.
+    const picked = shown.slice(0, 3);
+    for (let index = 0; index < 3; index += 1) {
+      await cards.nth(index).getByTestId('gift-card-cart').click();
+      await expect(cards.nth(index).getByTestId('gift-card-cart')).toHaveAttribute('aria-pressed', 'true');
+    }
+    await expect(page.getByTestId('cart-count')).toHaveText('3');
 
-  // The filters and sort survive a reload (they live in the URL), and so does the cart (local storage).
-  await page.reload();
-  await expect(page.getByTestId('screen-market')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('sort-chip')).toHaveAttribute('data-sort', 'price-asc');
-  await expect(page.getByTestId('cart-count')).toHaveText('3');
+    // The filters and sort survive a reload (they live in the URL), and so does the cart (local storage).
+    await page.reload();
+    await expect(page.getByTestId('screen-market')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('sort-chip')).toHaveAttribute('data-sort', 'price-asc');
+    await expect(page.getByTestId('cart-count')).toHaveText('3');
 
-  await page.getByTestId('cart-button').click();
-  const cart = page.getByTestId('cart-sheet');
-  await expect(cart).toBeVisible();
-  await expect(cart.getByTestId('cart-line')).toHaveCount(3);
-  // Some selected, then all.
-  await cart.getByTestId('cart-line').nth(1).getByTestId('cart-line-select').click();
-  await expect(cart.getByTestId('cart-selected')).toHaveAttribute('data-value', '2');
-  await expect(cart.getByTestId('cart-select-all')).toHaveAttribute('aria-checked', 'mixed');
-  await cart.getByTestId('cart-select-all').click();
-  await expect(cart.getByTestId('cart-select-all')).toHaveAttribute('aria-checked', 'true');
-  await expect(cart.getByTestId('cart-selected')).toHaveAttribute('data-value', '3');
+    await page.getByTestId('cart-button').click();
+    const cart = page.getByTestId('cart-sheet');
+    await expect(cart).toBeVisible();
+    await expect(cart.getByTestId('cart-line')).toHaveCount(3);
+    // Some selected, then all.
+    await cart.getByTestId('cart-line').nth(1).getByTestId('cart-line-select').click();
+    await expect(cart.getByTestId('cart-selected')).toHaveAttribute('data-value', '2');
+    await expect(cart.getByTestId('cart-select-all')).toHaveAttribute('aria-checked', 'mixed');
+    await cart.getByTestId('cart-select-all').click();
+    await expect(cart.getByTestId('cart-select-all')).toHaveAttribute('aria-checked', 'true');
+    await expect(cart.getByTestId('cart-selected')).toHaveAttribute('data-value', '3');
 
-  const sum = picked.reduce((total, card) => total + nano(card.price), 0n);
-  await expect(cart.getByTestId('cart-total')).toHaveAttribute('data-value', ton(sum));
-  await expect(cart.getByTestId('cart-checkout')).toContainText(`Buy 3 for ${formatTon(sum, 'en')} TON`);
-  expect(await partProblems(page, 'cart-sheet'), 'cart at this phone').toEqual([]);
-  await cart.getByTestId('cart-checkout').click();
+    const sum = picked.reduce((total, card) => total + nano(card.price), 0n);
+    await expect(cart.getByTestId('cart-total')).toHaveAttribute('data-value', ton(sum));
+    await expect(cart.getByTestId('cart-checkout')).toContainText(`Buy 3 for ${formatTon(sum, 'en')} TON`);
+    expect(await partProblems(page, 'cart-sheet'), 'cart at this phone').toEqual([]);
+    await cart.getByTestId('cart-checkout').click();
 
-  await expect(cart.getByTestId('cart-bought-item')).toHaveCount(3);
-  await expect(cart.getByTestId('cart-empty')).toBeVisible();
-  await expect(page.locator('.Toastify').getByText(`Bought: 3 for ${ton(sum)} TON`)).toBeVisible();
-  const after = ton(nano('200') - sum);
-  await expect(topBarTon(page)).toHaveAttribute('data-value', after);
-  expect((await server.call<LightProfile>('profile/light')).balance.ton).toBe(after);
+    await expect(cart.getByTestId('cart-bought-item')).toHaveCount(3);
+    await expect(cart.getByTestId('cart-empty')).toBeVisible();
+    await expect(page.locator('.Toastify').getByText(`Bought: 3 for ${ton(sum)} TON`)).toBeVisible();
+    const after = ton(nano('200') - sum);
+    await expect(topBarTon(page)).toHaveAttribute('data-value', after);
+    expect((await server.call<LightProfile>('profile/light')).balance.ton).toBe(after);
 
-  // ... they are the player's now, in the profile,
-  await cart.getByTestId('cart-to-profile').click();
-  await expectPath(page, '/profile');
-  const owned = page.getByTestId('owned-gifts');
-  await expect(owned).toBeVisible();
-  for (const card of picked) await expect(owned.locator(`[data-testid="owned-gift"][data-gift-id="${card.id}"]`)).toBeVisible();
-  expect(await partProblems(page, 'owned-gifts'), 'owned gifts at this phone').toEqual([]);
+    // ... they are the player's now, in the profile,
+    await cart.getByTestId('cart-to-profile').click();
+    await expectPath(page, '/profile');
+    const owned = page.getByTestId('owned-gifts');
+    await expect(owned).toBeVisible();
+    for (const card of picked) await expect(owned.locator(`[data-testid="owned-gift"][data-gift-id="${card.id}"]`)).toBeVisible();
+    expect(await partProblems(page, 'owned-gifts'), 'owned gifts at this phone').toEqual([]);
 
-  // ... and no longer in the market.
-  await page.goBack();
-  await expectPath(page, '/market');
-  await cardsOf(page, backdrop);
-  for (const card of picked) await expect(page.locator(`[data-testid="gift-card"][data-gift-id="${card.id}"]`)).toHaveCount(0);
-  const inventory = await server.call<{ items: Gift[] }>('gifts/inventory');
-  expect(inventory.items.map((gift) => gift.id).sort()).toEqual(picked.map((card) => card.id).sort());
-});
+    // ... and no longer in the market.
+    await page.goBack();
+    await expectPath(page, '/market');
+    await cardsOf(page, backdrop);
+    for (const card of picked) await expect(page.locator(`[data-testid="gift-card"][data-gift-id="${card.id}"]`)).toHaveCount(0);
+    const inventory = await server.call<{ items: Gift[] }>('gifts/inventory');
+    expect(inventory.items.map((gift) => gift.id).sort()).toEqual(picked.map((card) => card.id).sort());
+  },
+);
 
 test('a gift bought meanwhile by someone else comes back sold and is not charged', anySize, async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
@@ -321,78 +325,82 @@ test('a repriced gift asks to confirm the new price, an unaffordable one offers 
   await expectPath(page, '/deposit');
 });
 
-test('an owned gift is listed, repriced, taken off sale, and sent to Telegram for the fee', async ({ page, request }, testInfo) => {
-  test.setTimeout(90_000);
-  const { user, server } = await richPlayer(request, 'Gift Owner', '100');
-  // A Durov's Cap from the house stock, under a big backdrop (far from the cheap gifts other tests take).
-  const stock = await server.call<{ items: Gift[] }>('market/list', {
-    collections: ['durovs-cap'],
-    backdrops: ['Midnight Blue', 'Emerald'],
-    sort: 'price-asc',
-    limit: 60,
-  });
-  let owned: Gift | null = null;
-  for (const gift of stock.items.sort(() => Math.random() - 0.5)) {
-    const result = await server.call<{ items: Array<{ result: string }> }>('market/checkout', {
-      items: [{ giftId: gift.id, price: gift.price }],
-      idempotencyKey: `e2e-owner-${user.id}-${gift.id}`,
+test(
+  'an owned gift is listed, repriced, taken off sale, and sent to Telegram for the fee',
+  anySize,
+  async ({ page, request }, testInfo) => {
+    test.setTimeout(90_000);
+    const { user, server } = await richPlayer(request, 'Gift Owner', '100');
+    // A Durov's Cap from the house stock, under a big backdrop (far from the cheap gifts other tests take).
+    const stock = await server.call<{ items: Gift[] }>('market/list', {
+      collections: ['durovs-cap'],
+      backdrops: ['Midnight Blue', 'Emerald'],
+      sort: 'price-asc',
+      limit: 60,
     });
-    if (result.items[0]?.result === 'bought') {
-      owned = gift;
-      break;
+    let owned: Gift | null = null;
+    for (const gift of stock.items.sort(() => Math.random() - 0.5)) {
+      const result = await server.call<{ items: Array<{ result: string }> }>('market/checkout', {
+        items: [{ giftId: gift.id, price: gift.price }],
+        idempotencyKey: `e2e-owner-${user.id}-${gift.id}`,
+      });
+      if (result.items[0]?.result === 'bought') {
+        owned = gift;
+        break;
+      }
     }
-  }
-  expect(owned).not.toBeNull();
-  const gift = owned!;
-  const balance = (await server.call<LightProfile>('profile/light')).balance.ton;
+    expect(owned).not.toBeNull();
+    const gift = owned!;
+    const balance = (await server.call<LightProfile>('profile/light')).balance.ton;
 
-  await openScreen(page, testInfo, user, '/profile', 'profile');
-  const row = page.locator(`[data-testid="owned-gift"][data-gift-id="${gift.id}"]`);
-  await expect(row.getByTestId('owned-gift-state')).toHaveAttribute('data-state', 'held');
+    await openScreen(page, testInfo, user, '/profile', 'profile');
+    const row = page.locator(`[data-testid="owned-gift"][data-gift-id="${gift.id}"]`);
+    await expect(row.getByTestId('owned-gift-state')).toHaveAttribute('data-state', 'held');
 
-  // List it: below the minimum is refused before anything is sent; the seller's share is shown.
-  await row.getByTestId('owned-gift-sell').click();
-  const sell = page.getByTestId('sell-sheet');
-  await sell.getByTestId('sell-price').fill('0.05');
-  await sell.getByTestId('sell-submit').click();
-  await expect(sell.getByTestId('sell-price-error')).toHaveText('The lowest price is 0.1 TON.');
-  await sell.getByTestId('sell-price').fill('12,5');
-  // The sheet shows the floor of the gift's model (as the market reports it), the fee and what the seller gets.
-  const info = await server.call<{ floors: { model: string | null } }>('market/gift-info', { giftId: gift.id });
-  await expect(sell.getByTestId('sell-floor')).toHaveAttribute('data-value', info.floors.model ?? '');
-  await expect(sell.getByTestId('sell-floor')).not.toHaveText('…');
-  await expect(sell.getByTestId('sell-fee')).toHaveText('0.625 TON');
-  await expect(sell.getByTestId('sell-receive')).toHaveText('11.87 TON');
-  expect(await partProblems(page, 'sell-sheet'), 'sell sheet at this phone').toEqual([]);
-  await sell.getByTestId('sell-submit').click();
-  await expect(sell).toHaveCount(0);
-  await expect(row).toHaveAttribute('data-price', '12.5');
-  await expect(row.getByTestId('owned-gift-state')).toContainText('On sale · 12.5 TON');
-  expect((await server.call<Gift>('market/gift', { giftId: gift.id })).price).toBe('12.5');
+    // List it: below the minimum is refused before anything is sent; the seller's share is shown.
+    await row.getByTestId('owned-gift-sell').click();
+    const sell = page.getByTestId('sell-sheet');
+    await sell.getByTestId('sell-price').fill('0.05');
+    await sell.getByTestId('sell-submit').click();
+    await expect(sell.getByTestId('sell-price-error')).toHaveText('The lowest price is 0.1 TON.');
+    await sell.getByTestId('sell-price').fill('12,5');
+    // The sheet shows the floor of the gift's model (as the market reports it), the fee and what the seller gets.
+    const info = await server.call<{ floors: { model: string | null } }>('market/gift-info', { giftId: gift.id });
+    await expect(sell.getByTestId('sell-floor')).toHaveAttribute('data-value', info.floors.model ?? '');
+    await expect(sell.getByTestId('sell-floor')).not.toHaveText('…');
+    await expect(sell.getByTestId('sell-fee')).toHaveText('0.625 TON');
+    await expect(sell.getByTestId('sell-receive')).toHaveText('11.87 TON');
+    expect(await partProblems(page, 'sell-sheet'), 'sell sheet at this phone').toEqual([]);
+    await sell.getByTestId('sell-submit').click();
+    await expect(sell).toHaveCount(0);
+    await expect(row).toHaveAttribute('data-price', '12.5');
+    await expect(row.getByTestId('owned-gift-state')).toContainText('On sale · 12.5 TON');
+    expect((await server.call<Gift>('market/gift', { giftId: gift.id })).price).toBe('12.5');
 
-  // Change the price, then take it off sale.
-  await row.getByTestId('owned-gift-sell').click();
-  await expect(sell.getByTestId('sell-price')).toHaveValue('12.5');
-  await sell.getByTestId('sell-price').fill('13');
-  await sell.getByTestId('sell-submit').click();
-  await expect(row).toHaveAttribute('data-price', '13');
-  await row.getByTestId('owned-gift-unlist').click();
-  await expect(row.getByTestId('owned-gift-state')).toHaveAttribute('data-state', 'held');
-  expect((await server.call<Gift>('market/gift', { giftId: gift.id })).price).toBeNull();
+    // Change the price, then take it off sale.
+    await row.getByTestId('owned-gift-sell').click();
+    await expect(sell.getByTestId('sell-price')).toHaveValue('12.5');
+    await sell.getByTestId('sell-price').fill('13');
+    await sell.getByTestId('sell-submit').click();
+    await expect(row).toHaveAttribute('data-price', '13');
+    await row.getByTestId('owned-gift-unlist').click();
+    await expect(row.getByTestId('owned-gift-state')).toHaveAttribute('data-state', 'held');
+    expect((await server.call<Gift>('market/gift', { giftId: gift.id })).price).toBeNull();
 
-  // To Telegram: the fee is shown and confirmed first; the gift leaves the market for the fee.
-  await row.getByTestId('owned-gift-withdraw').click();
-  const withdraw = page.getByTestId('withdraw-gift-sheet');
-  await expect(withdraw.getByTestId('withdraw-gift-fee')).toHaveText('0.1 TON from your TON balance');
-  expect(await partProblems(page, 'withdraw-gift-sheet'), 'withdraw sheet at this phone').toEqual([]);
-  await withdraw.getByTestId('withdraw-gift-confirm').click();
-  await expect(page.getByText('Sent to your Telegram account')).toBeVisible();
-  await expect(withdraw).toHaveCount(0);
-  await expect(row).toHaveCount(0);
-  expect(nano((await server.call<LightProfile>('profile/light')).balance.ton)).toBe(nano(balance) - nano('0.1'));
-  const inventory = await server.call<{ items: Gift[] }>('gifts/inventory');
-  expect(inventory.items.map((g) => g.id)).not.toContain(gift.id);
-});
+    // To Telegram: the fee is shown and confirmed first; the gift leaves the market for the fee.
+    await row.getByTestId('owned-gift-withdraw').click();
+    const withdraw = page.getByTestId('withdraw-gift-sheet');
+    await expect(withdraw.getByTestId('withdraw-gift-fee')).toHaveText('0.1 TON from your TON balance');
+    expect(await partProblems(page, 'withdraw-gift-sheet'), 'withdraw sheet at this phone').toEqual([]);
+    await withdraw.getByTestId('withdraw-gift-confirm').click();
+    await expect(page.getByText('Sent to your Telegram account')).toBeVisible();
+    await expect(withdraw).toHaveCount(0);
+    await expect(row).toHaveCount(0);
+    expect(nano((await server.call<LightProfile>('profile/light')).balance.ton)).toBe(nano(balance) - nano('0.1'));
+    const inventory = await server.call<{ items: Gift[] }>('gifts/inventory');
+    expect(inventory.items.map((g) => g.id)).not.toContain(gift.id);
+  },
+);
 
 test(
   'a gift sent to the market arrives in the profile, and is not sent back while Telegram locks it',

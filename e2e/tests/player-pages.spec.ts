@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../support/test';
+import { expect, test, type Page, anySize } from '../support/test';
 import { apiSession } from '../support/api';
 import { freshUser, hostFor, openApp } from '../support/host';
 import { layoutProblems } from '../support/layout';
@@ -13,7 +13,7 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-test('the profile’s Check fairness opens the fairness panel with the server seed hash', async ({ page, request }, testInfo) => {
+test('the profile’s Check fairness opens the fairness panel with the server seed hash', anySize, async ({ page, request }, testInfo) => {
   const errors = collectErrors(page);
   const user = freshUser();
   const server = await apiSession(request, user);

@@ -6,14 +6,31 @@ import { expectPath, freshUser, openApp } from '../support/host';
 import { layoutProblems } from '../support/layout';
 import { watchRequests } from '../support/network';
 
-const screens = ['bonus', 'deposit', 'withdraw', 'wallet', 'market', 'referral', 'achievements', 'flip', 'roll', 'road', 'profile'];
+const screens = [
+  'bonus',
+  'deposit',
+  'withdraw',
+  'wallet',
+  'market',
+  'referral',
+  'achievements',
+  'flip',
+  'roll',
+  'road',
+  'fairness',
+  'profile',
+];
+/** Rotations before the walk: a full page of revealed seeds, its "more" button and the export, as a long-time player's fairness screen has. */
+const ROTATIONS = 21;
 const artifacts = join(import.meta.dirname, '..', 'artifacts', 'screens');
 
 test('every screen renders with no horizontal overflow and nothing under the safe areas', async ({ context, request }, testInfo) => {
-  // Eleven screens, each a fresh page that loads the app: 40-50 s on a quiet machine, so room for a busy one.
+  // Twelve screens, each a fresh page that loads the app: 40-50 s on a quiet machine, so room for a busy one.
   test.setTimeout(300_000);
   const user = freshUser('Route Walker');
-  await (await apiSession(request, user)).call('profile/onboarding');
+  const server = await apiSession(request, user);
+  await server.call('profile/onboarding');
+  for (let i = 1; i <= ROTATIONS; i++) await server.call('fairness/rotate', { clientSeed: `walker-${i}` });
   const folder = join(artifacts, testInfo.project.name);
   mkdirSync(folder, { recursive: true });
 
@@ -28,6 +45,7 @@ test('every screen renders with no horizontal overflow and nothing under the saf
     await page.evaluate(() => document.fonts.ready);
     // Measure the page the player ends up with, once its data has arrived.
     await requests.settled();
+    if (screen === 'fairness') await expect(page.getByTestId('revealed-more')).toBeVisible();
     const problems = await layoutProblems(page, host);
     expect(problems, `${screen} at ${testInfo.project.name}`).toEqual([]);
     const path = join(folder, `${screen}.png`);

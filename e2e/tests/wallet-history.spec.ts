@@ -37,83 +37,84 @@ async function fund(server: Awaited<ReturnType<typeof player>>['server'], user: 
 
 const row = (page: Page, kind: string) => page.locator(`[data-testid="history-item"][data-kind="${kind}"]`);
 
-test('history names every movement: bets with game and outcome, a day of commissions as one row, the claim, explorer links', async ({
-  page,
-  request,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  const referrer = await player(request, 'Referrer');
-  const { code } = await referrer.server.call<{ code: string }>('referral/info');
-  const referee = await player(request, 'Referee', `r_${code}`);
-  await fund(referee.server, referee.user, '60');
-  for (let i = 0; i < 20; i += 1) {
-    await referee.server.call('games/flip', {
-      stake: '2.5',
+test(
+  'history names every movement: bets with game and outcome, a day of commissions as one row, the claim, explorer links',
+  anySize,
+  async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    const referrer = await player(request, 'Referrer');
+    const { code } = await referrer.server.call<{ code: string }>('referral/info');
+    const referee = await player(request, 'Referee', `r_${code}`);
+    await fund(referee.server, referee.user, '60');
+    for (let i = 0; i < 20; i += 1) {
+      await referee.server.call('games/flip', {
+        stake: '2.5',
+        currency: 'ton',
+        side: 'heads',
+        idempotencyKey: `e2e-history-flip-${referee.user.id}-${i}`,
+      });
+    }
+    await referee.server.call('games/roll', {
+      stake: '1',
       currency: 'ton',
-      side: 'heads',
-      idempotencyKey: `e2e-history-flip-${referee.user.id}-${i}`,
+      target: '50',
+      direction: 'under',
+      idempotencyKey: `e2e-history-roll-${referee.user.id}`,
     });
-  }
-  await referee.server.call('games/roll', {
-    stake: '1',
-    currency: 'ton',
-    target: '50',
-    direction: 'under',
-    idempotencyKey: `e2e-history-roll-${referee.user.id}`,
-  });
 
-  // The referee's bets name their game and how each ended.
-  await openApp(page, testInfo, { user: referee.user, path: '/wallet' });
-  await expect(page.getByTestId('screen-wallet')).toBeVisible({ timeout: 30_000 });
-  const rollBet = page.locator('[data-testid="history-item"][data-kind="bet"][data-game="roll"]');
-  await expect(rollBet).toHaveCount(1);
-  await expect(rollBet.getByTestId('history-item-title')).toHaveText('Bet · Roll');
-  await expect(rollBet.getByTestId('history-item-detail')).toHaveText(/^(Lost|Won \d+(\.\d+)?×)$/);
-  const flipBets = page.locator('[data-testid="history-item"][data-kind="bet"][data-game="flip"]');
-  await expect(flipBets.first().getByTestId('history-item-title')).toHaveText('Bet · Flip');
-  await expect(flipBets.first().getByTestId('history-item-detail')).toHaveText(/^(Lost|Won 1\.98×)$/);
-  const wins = page.locator('[data-testid="history-item"][data-kind="payout"]');
-  if ((await wins.count()) > 0) await expect(wins.first().getByTestId('history-item-detail')).toHaveText(/^Won \d+(\.\d+)?×$/);
-  await expect(row(page, 'other')).toHaveCount(0);
+    // The referee's bets name their game and how each ended.
+    await openApp(page, testInfo, { user: referee.user, path: '/wallet' });
+    await expect(page.getByTestId('screen-wallet')).toBeVisible({ timeout: 30_000 });
+    const rollBet = page.locator('[data-testid="history-item"][data-kind="bet"][data-game="roll"]');
+    await expect(rollBet).toHaveCount(1);
+    await expect(rollBet.getByTestId('history-item-title')).toHaveText('Bet · Roll');
+    await expect(rollBet.getByTestId('history-item-detail')).toHaveText(/^(Lost|Won \d+(\.\d+)?×)$/);
+    const flipBets = page.locator('[data-testid="history-item"][data-kind="bet"][data-game="flip"]');
+    await expect(flipBets.first().getByTestId('history-item-title')).toHaveText('Bet · Flip');
+    await expect(flipBets.first().getByTestId('history-item-detail')).toHaveText(/^(Lost|Won 1\.98×)$/);
+    const wins = page.locator('[data-testid="history-item"][data-kind="payout"]');
+    if ((await wins.count()) > 0) await expect(wins.first().getByTestId('history-item-detail')).toHaveText(/^Won \d+(\.\d+)?×$/);
+    await expect(row(page, 'other')).toHaveCount(0);
 
-  // The deposit links to its transaction on the explorer of the server's network.
-  const info = await referee.server.call<WalletInfo>('wallet/info');
-  const explorer = info.network === 'mainnet' ? 'https://tonviewer.com/transaction/' : 'https://testnet.tonviewer.com/transaction/';
-  // The deposit is the oldest row: further down, past the first page. The list may load it by
-  // itself as its end scrolls into view, and the button goes once nothing is left: a click that
-  // finds it gone fails this try, and the next one finds the row.
-  await expect(async () => {
-    const more = page.getByTestId('history-more');
-    if (await more.isVisible()) await more.click({ timeout: 2_000 });
-    await expect(row(page, 'deposit')).toHaveCount(1, { timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
-  const depositLink = row(page, 'deposit').getByTestId('history-item-tx');
-  await expect(depositLink).toHaveAttribute('href', new RegExp(`^${explorer.replace(/[./]/g, '\\$&')}[0-9a-f]{64}$`));
-  await expect(depositLink).toHaveAttribute('target', '_blank');
+    // The deposit links to its transaction on the explorer of the server's network.
+    const info = await referee.server.call<WalletInfo>('wallet/info');
+    const explorer = info.network === 'mainnet' ? 'https://tonviewer.com/transaction/' : 'https://testnet.tonviewer.com/transaction/';
+    // The deposit is the oldest row: further down, past the first page. The list may load it by
+    // itself as its end scrolls into view, and the button goes once nothing is left: a click that
+    // finds it gone fails this try, and the next one finds the row.
+    await expect(async () => {
+      const more = page.getByTestId('history-more');
+      if (await more.isVisible()) await more.click({ timeout: 2_000 });
+      await expect(row(page, 'deposit')).toHaveCount(1, { timeout: 2000 });
+    }).toPass({ timeout: 30_000 });
+    const depositLink = row(page, 'deposit').getByTestId('history-item-tx');
+    await expect(depositLink).toHaveAttribute('href', new RegExp(`^${explorer.replace(/[./]/g, '\\$&')}[0-9a-f]{64}$`));
+    await expect(depositLink).toHaveAttribute('target', '_blank');
 
-  // The referrer sees today's commissions as one row with their sum and count.
-  const second = await page.context().newPage();
-  await openApp(second, testInfo, { user: referrer.user, path: '/wallet' });
-  await expect(second.getByTestId('screen-wallet')).toBeVisible({ timeout: 30_000 });
-  const commissions = row(second, 'referral');
-  await expect(commissions).toHaveCount(1);
-  // Twenty flips of 2.5 and a roll of 1: 20% of the 1% edge of 51 TON.
-  await expect(commissions).toHaveAttribute('data-count', '21');
-  await expect(commissions).toHaveAttribute('data-amount', '0.102');
-  await expect(commissions.getByTestId('history-item-title')).toHaveText('Commissions');
-  await expect(commissions.getByTestId('history-item-detail')).toHaveText('Friends’ bets: 21');
+    // The referrer sees today's commissions as one row with their sum and count.
+    const second = await page.context().newPage();
+    await openApp(second, testInfo, { user: referrer.user, path: '/wallet' });
+    await expect(second.getByTestId('screen-wallet')).toBeVisible({ timeout: 30_000 });
+    const commissions = row(second, 'referral');
+    await expect(commissions).toHaveCount(1);
+    // Twenty flips of 2.5 and a roll of 1: 20% of the 1% edge of 51 TON.
+    await expect(commissions).toHaveAttribute('data-count', '21');
+    await expect(commissions).toHaveAttribute('data-amount', '0.102');
+    await expect(commissions.getByTestId('history-item-title')).toHaveText('Commissions');
+    await expect(commissions.getByTestId('history-item-detail')).toHaveText('Friends’ bets: 21');
 
-  // Claimed, the income is one row of its own, in TON.
-  await referrer.server.call('referral/claim', { idempotencyKey: `e2e-history-claim-${referrer.user.id}` });
-  await second.reload();
-  await expect(second.getByTestId('screen-wallet')).toBeVisible({ timeout: 30_000 });
-  const claim = row(second, 'referral_claim');
-  await expect(claim).toHaveCount(1);
-  await expect(claim).toHaveAttribute('data-amount', '0.102');
-  await expect(claim.getByTestId('history-item-title')).toHaveText('Referral income');
-  await expect(row(second, 'other')).toHaveCount(0);
-  expect(await layoutProblems(second, hostFor(testInfo)), 'wallet history at this phone').toEqual([]);
-});
+    // Claimed, the income is one row of its own, in TON.
+    await referrer.server.call('referral/claim', { idempotencyKey: `e2e-history-claim-${referrer.user.id}` });
+    await second.reload();
+    await expect(second.getByTestId('screen-wallet')).toBeVisible({ timeout: 30_000 });
+    const claim = row(second, 'referral_claim');
+    await expect(claim).toHaveCount(1);
+    await expect(claim).toHaveAttribute('data-amount', '0.102');
+    await expect(claim.getByTestId('history-item-title')).toHaveText('Referral income');
+    await expect(row(second, 'other')).toHaveCount(0);
+    expect(await layoutProblems(second, hostFor(testInfo)), 'wallet history at this phone').toEqual([]);
+  },
+);
 
 test('the end of wagering turns the bonus into TON with a toast and a row of its own', anySize, async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
@@ -164,31 +165,35 @@ test('a withdrawal receipt shows the address the way the player typed it', anySi
   expect(items[0]?.address).toBe(VALID_ADDRESS);
 });
 
-test('the deposit screen shows a QR code of the ton://transfer link with the amount and the memo', async ({ page, request }, testInfo) => {
-  const { user, server } = await player(request, 'Deposit QR');
-  const info = await server.call<WalletInfo>('wallet/info');
-  await openApp(page, testInfo, { user, path: '/deposit' });
-  await expect(page.getByTestId('screen-deposit')).toBeVisible({ timeout: 30_000 });
-  const qr = page.getByTestId('deposit-qr');
-  await expect(qr).toBeVisible();
-  const memo = encodeURIComponent(info.depositMemo);
-  const base = `ton://transfer/${encodeURIComponent(info.depositAddress)}`;
-  await expect(qr).toHaveAttribute('data-link', `${base}?text=${memo}`);
-  await page.getByTestId('deposit-amount').fill('1.5');
-  const link = `${base}?amount=1500000000&text=${memo}`;
-  await expect(qr).toHaveAttribute('data-link', link);
-  const code = page.getByTestId('deposit-qr-code');
-  await expect(code).toHaveAttribute('aria-label', `QR code of the transfer link ${link}`);
-  // A real code: a square of modules (version 3 or more for this link), drawn as one path.
-  const viewBox = (await code.getAttribute('viewBox')) ?? '';
-  const size = Number(viewBox.split(' ')[2]);
-  expect(size).toBeGreaterThanOrEqual(29 + 4);
-  expect(((await code.locator('path').getAttribute('d')) ?? '').length).toBeGreaterThan(1000);
-  const box = (await code.boundingBox())!;
-  expect(box.width).toBeGreaterThanOrEqual(90);
-  expect(Math.abs(box.width - box.height)).toBeLessThan(1);
-  expect(await layoutProblems(page, hostFor(testInfo)), 'deposit at this phone').toEqual([]);
-});
+test(
+  'the deposit screen shows a QR code of the ton://transfer link with the amount and the memo',
+  anySize,
+  async ({ page, request }, testInfo) => {
+    const { user, server } = await player(request, 'Deposit QR');
+    const info = await server.call<WalletInfo>('wallet/info');
+    await openApp(page, testInfo, { user, path: '/deposit' });
+    await expect(page.getByTestId('screen-deposit')).toBeVisible({ timeout: 30_000 });
+    const qr = page.getByTestId('deposit-qr');
+    await expect(qr).toBeVisible();
+    const memo = encodeURIComponent(info.depositMemo);
+    const base = `ton://transfer/${encodeURIComponent(info.depositAddress)}`;
+    await expect(qr).toHaveAttribute('data-link', `${base}?text=${memo}`);
+    await page.getByTestId('deposit-amount').fill('1.5');
+    const link = `${base}?amount=1500000000&text=${memo}`;
+    await expect(qr).toHaveAttribute('data-link', link);
+    const code = page.getByTestId('deposit-qr-code');
+    await expect(code).toHaveAttribute('aria-label', `QR code of the transfer link ${link}`);
+    // A real code: a square of modules (version 3 or more for this link), drawn as one path.
+    const viewBox = (await code.getAttribute('viewBox')) ?? '';
+    const size = Number(viewBox.split(' ')[2]);
+    expect(size).toBeGreaterThanOrEqual(29 + 4);
+    expect(((await code.locator('path').getAttribute('d')) ?? '').length).toBeGreaterThan(1000);
+    const box = (await code.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(90);
+    expect(Math.abs(box.width - box.height)).toBeLessThan(1);
+    expect(await layoutProblems(page, hostFor(testInfo)), 'deposit at this phone').toEqual([]);
+  },
+);
 
 test(
   'the TON Connect modal opens with no CSP violation and follows the host theme',
