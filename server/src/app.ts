@@ -35,6 +35,7 @@ import { relayerConnections } from './domain/business-connections';
 import { fakeBotApi, fakeBotState, type FakeBotState } from './adapters/telegram/fake-bot-api';
 import type { Ton } from './adapters/chain/open-chain';
 import { registerHttpMetrics } from './metrics';
+import { logSerializers, OneLinePerRequest } from './logging';
 
 export interface ServerDeps {
   config: Config;
@@ -142,8 +143,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: logSerializers,
       ...(deps.logStream ? { stream: deps.logStream } : prettyLogs(config)),
     },
+    logController: new OneLinePerRequest(),
     genReqId: () => randomUUID(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,

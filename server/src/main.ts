@@ -105,8 +105,11 @@ async function main(): Promise<void> {
   }
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   const chain = ton.sandbox ? 'emulated TON chain' : `TON ${config.ton.network} via toncenter`;
-  // The one line a person starting the server looks for.
-  console.log(`TON Arcade server listening on ${address} (public URL ${config.publicUrl}, ${where}, ${chain}, ${config.nodeEnv})`);
+  const listening = `TON Arcade server listening on ${address}`;
+  // Production's stdout is JSON lines only (a log collector parses each); in development, the one
+  // plain line a person starting the server looks for.
+  if (config.production) app.log.info({ address, publicUrl: config.publicUrl, database: where, chain }, listening);
+  else console.log(`${listening} (public URL ${config.publicUrl}, ${where}, ${chain}, ${config.nodeEnv})`);
 }
 
 main().catch((error: unknown) => {
