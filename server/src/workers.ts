@@ -9,7 +9,7 @@ import type { GiftRelayer } from './adapters/telegram/gift-relayer';
 import { importReceivedGifts } from './domain/market/trade';
 import { notify, sendQueuedNotices, type Notice } from './domain/notifications';
 import { reconcile } from './domain/wallet/hot-wallet';
-import { hotWalletBalance, hotWalletLiabilities, hotWalletMargin, hotWalletReconciledAt, nanoToTon } from './metrics';
+import { depositsCredited, depositsCreditedNano, recordReconciliation, withdrawalsPaid, withdrawalsPaidNano } from './metrics';
 
 /** How often the workers compare the hot wallet's balance with the liabilities (a scan of the accounts). */
 const RECONCILE_EVERY_MS = 60_000;
@@ -58,11 +58,15 @@ export function startWorkers(args: {
     const watched = await watchHotWallet(db, ton);
     for (const credit of watched.credited) {
       log.info({ userId: String(credit.userId), amount: String(credit.amount) }, 'deposit credited');
+      depositsCredited.inc();
+      depositsCreditedNano.inc(Number(credit.amount));
       tell(credit.userId, 'depositCredited', credit.amount);
     }
     if (watched.unknownMemo > 0) log.warn({ count: watched.unknownMemo }, 'deposits with an unknown memo wait for review');
     for (const paid of watched.paid) {
       log.info({ withdrawalId: String(paid.withdrawalId) }, 'withdrawal paid');
+      withdrawalsPaid.inc();
+      withdrawalsPaidNano.inc(Number(paid.amount));
       tell(paid.userId, 'withdrawalDone', paid.amount);
     }
     for (const refunded of watched.refunded)
@@ -84,10 +88,12 @@ export function startWorkers(args: {
       lastReconciled = Date.now();
       await reconcile(db, ton).then(
         (r) => {
-          hotWalletBalance.set(nanoToTon(r.chainBalance));
-          hotWalletLiabilities.set(nanoToTon(r.liabilities.total));
-          hotWalletMargin.set(nanoToTon(r.margin));
-          hotWalletReconciledAt.set(Math.floor(lastReconciled / 1000));
+          recordReconciliation({
+            balance: r.chainBalance,
+            liabilities: r.liabilities.total,
+            margin: r.margin,
+            at: new Date(lastReconciled),
+          });
           if (r.margin < 0n)
             log.error({ margin: String(r.margin), liabilities: String(r.liabilities.total) }, 'hot wallet short of its liabilities');
         },
