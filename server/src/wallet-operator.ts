@@ -26,7 +26,7 @@ export function isWalletCommand(name: string | undefined): name is WalletCommand
 export const walletUsage = `  wallet:address                          the hot wallet's address (friendly and raw) on the configured network
   wallet:balance                          its balance and state on chain
   wallet:deploy [--yes]                   show the deploy of the hot wallet; send it with --yes (refused once deployed)
-  wallet:reconcile                        balance on chain against the players' liabilities (exit code 1 when short)
+  wallet:reconcile                        balance on chain against the players' liabilities (exit code 1 when short, 3 when the chain cannot be read)
   wallet:sweep <cold address> <amount> [--yes] [--key=<key>]
                                           move TON to a cold address, never below liabilities + HOT_WALLET_FLOAT`;
 
@@ -88,7 +88,13 @@ function printSweepPlan(plan: SweepPlan, out: (line: string) => void): void {
   out(`  idempotency key             ${plan.key}`);
 }
 
-/** Runs one wallet command; returns the exit code (0 done, 1 the hot wallet is short, 2 refused). */
+/** What a wallet command's exit code says (a configuration or database error exits 1 from the CLI, its message on stderr). */
+export const WALLET_EXIT = { done: 0, short: 1, refused: 2, chainUnreachable: 3 } as const;
+
+/**
+ * Runs one wallet command; returns the exit code: 0 done (reconcile: covered), 1 the hot wallet is
+ * short (reconcile; deploy: not active yet), 2 refused, 3 the chain could not be read.
+ */
 export async function runWalletCommand(deps: WalletDeps, argv: string[], out: (line: string) => void): Promise<number> {
   const [command, ...rest] = argv;
   const args = parseArgs(rest);
@@ -247,8 +253,8 @@ export async function runWalletCommand(deps: WalletDeps, argv: string[], out: (l
       return 2;
     }
     if (error instanceof ChainError) {
-      out(`the chain could not be read: ${error.message}`);
-      return 1;
+      out(`the chain could not be read: ${error.message} (exit code 3: nothing was decided; try again)`);
+      return WALLET_EXIT.chainUnreachable;
     }
     throw error;
   }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import { hotWalletFor, openTon, type Ton } from '../src/adapters/chain/open-chain';
 import { SandboxChain } from '../src/adapters/chain/sandbox-chain';
+import { ChainUnavailableError } from '../src/adapters/chain/chain-adapter';
 import { ConfigError, DEVELOPMENT_HOT_WALLET_SEED, loadWalletSettings } from '../src/config';
 import { createPlayerAccounts } from '../src/db/accounts';
 import type { Db } from '../src/db/db';
@@ -179,6 +180,20 @@ describe.each(databases())('hot wallet operator commands on $name', (database) =
       }),
     );
     expect((await run(deps, 'wallet:reconcile')).code).toBe(0);
+
+    // toncenter down: not "short" (1) but "could not tell" (3), and no verdict printed.
+    const down = new ChainUnavailableError('toncenter answered 503', 503);
+    const real = ton.chain;
+    const unreadable: Ton['chain'] = {
+      getTransactionsAfter: (account, after, limit) => real.getTransactionsAfter(account, after, limit),
+      sendExternalMessage: (boc) => real.sendExternalMessage(boc),
+      chainTime: () => real.chainTime(),
+      getAccountState: () => Promise.reject(down),
+    };
+    const unreachable = await run({ ...deps, ton: { ...ton, chain: unreadable } }, 'wallet:reconcile');
+    expect(unreachable.code).toBe(3);
+    expect(unreachable.text).toContain('the chain could not be read: toncenter answered 503');
+    expect(unreachable.text).not.toMatch(/SHORT|covered/);
   });
 
   it('wallet:sweep prints, sends only with --yes, once per key, never below liabilities + float, and the watcher sees it done', async () => {
