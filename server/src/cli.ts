@@ -1,11 +1,13 @@
 import { userInfo } from 'node:os';
+import Fastify from 'fastify';
 import { ConfigError, loadConfig, loadWalletSettings, type DatabaseConfig } from './config';
 import { openDb, type Db } from './db/db';
 import { assertMigrated, migrate, MigrationError } from './db/migrator';
 import { operatorDatabase, runOperator } from './operator';
-import { isBotCommand, runBotOperator } from './operator-bot';
-import { openTon } from './adapters/chain/open-chain';
+import { botCommandNeeds, isBotCommand, runBotOperator } from './operator-bot';
+import { offlineTon, openTon } from './adapters/chain/open-chain';
 import { isWalletCommand, runWalletCommand, walletCommands } from './wallet-operator';
+import { runSigner } from './signer';
 
 /** Opens the operator's database; `migrate` aside, a production database must be migrated already. */
 async function openDatabase(config: DatabaseConfig, command: string | undefined): Promise<Db> {
@@ -33,13 +35,20 @@ function operatorName(): string {
   }
 }
 
-/** The hot wallet's commands: the chain and the seed, and the database for reconcile and sweep. */
+/** The hot wallet's commands, with what each declares it needs (walletCommands). */
 async function runWallet(argv: string[]): Promise<number> {
   const command = argv[0] as keyof typeof walletCommands;
-  const settings = loadWalletSettings(process.env, { database: walletCommands[command].database });
-  const ton = await openTon(settings.ton);
+  const needs = walletCommands[command];
+  const settings = loadWalletSettings(process.env, needs);
+  // wallet:address reads no chain: no toncenter key asked for, nothing dialled.
+  const ton = needs.chain ? await openTon(settings.ton) : offlineTon(settings.ton);
   const db = settings.database ? await openDatabase(settings.database, command) : null;
   try {
+    if (command === 'withdrawals:sign') {
+      const log = Fastify({ logger: { level: 'info' } }).log;
+      if (db === null || settings.database === null) throw new Error('the signer needs the database');
+      return await runSigner({ db, ton, databaseUrl: settings.database.databaseUrl, log });
+    }
     const requestedBy = process.env.SUDO_USER ?? operatorName();
     return await runWalletCommand({ ton, db, float: settings.ton.hotWalletFloat, requestedBy }, argv, (line) => console.log(line));
   } finally {
@@ -48,13 +57,16 @@ async function runWallet(argv: string[]): Promise<number> {
 }
 
 /**
- * `pnpm --filter @arcade/server operator <command>`: the same database settings as the server;
- * reading commands need only those, writing ones the server's whole configuration.
+ * `pnpm --filter @arcade/server operator <command>`: each command asks the environment only for
+ * what it needs (the book's commands the database; the wallet's and the bot's what they declare).
  */
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
-  // bot:webhook and bot:menu talk to Telegram, not to the database: the server's whole configuration.
-  if (isBotCommand(argv[0])) return runBotOperator(loadConfig(), argv, (line) => console.log(line));
+  // bot:webhook and bot:menu talk to Telegram, not to the database: the bot's settings only.
+  if (isBotCommand(argv[0])) {
+    const config = loadConfig(process.env, undefined, { required: botCommandNeeds[argv[0]] });
+    return runBotOperator(config, argv, (line) => console.log(line));
+  }
   if (isWalletCommand(argv[0])) return runWallet(argv);
   const db = await openDatabase(operatorDatabase(argv), argv[0]);
   try {

@@ -66,7 +66,10 @@ async function main(): Promise<void> {
   if (config.seedMarket) await seedMarketCatalogue(db);
   const fakeBot = config.fakeBotApi ? await stockedFakeBot(db) : undefined;
   const app = await buildServer({ config, db, ton, bot, relayer, ...(fakeBot ? { fakeBot } : {}), kickWorkers: () => workers?.kick() });
-  if (config.workers) workers = startWorkers({ db, ton, bot, relayer, databaseUrl: config.databaseUrl, log: app.log });
+  // A replica with WITHDRAWAL_SIGNER=off watches and serves; only the signer runs the sender.
+  if (config.workers) {
+    workers = startWorkers({ db, ton, bot, relayer, databaseUrl: config.databaseUrl, log: app.log, sender: config.ton.withdrawalSigner });
+  }
   // Prometheus's listener: its own port, loopback unless METRICS_HOST says otherwise (then with a token).
   const metrics = config.metrics.port === null ? null : await buildMetricsServer({ config, db, ton, log: app.log });
 

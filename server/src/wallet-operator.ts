@@ -6,16 +6,20 @@ import { planDeploy, reconcile, sendDeploy, MIN_DEPLOY_BALANCE } from './domain/
 import { planSweep, sendSweep, SweepInputError, type SweepPlan } from './domain/wallet/sweeps';
 
 /**
- * The hot wallet's operator commands. They need the chain and the wallet's seed (TON_* and
- * HOT_WALLET_SEED), not the bot token or the session secret; reconcile and sweep read the book too.
+ * The hot wallet's operator commands, each with what it needs, and production asks for nothing
+ * more: `chain` reads toncenter (TONCENTER_API_KEY), `signs` signs for the wallet (HOT_WALLET_SEED;
+ * the others know the wallet by HOT_WALLET_ADDRESS or the seed), `database` reads the book
+ * (DATABASE_URL). None needs the bot token or the session secret.
  */
 export const walletCommands = {
-  'wallet:address': { database: false },
-  'wallet:balance': { database: false },
-  'wallet:deploy': { database: false },
-  'wallet:reconcile': { database: true },
-  'wallet:sweep': { database: true },
-} as const;
+  'wallet:address': { database: false, chain: false, signs: false },
+  'wallet:balance': { database: false, chain: true, signs: false },
+  'wallet:deploy': { database: false, chain: true, signs: true },
+  'wallet:reconcile': { database: true, chain: true, signs: false },
+  'wallet:sweep': { database: true, chain: true, signs: true },
+  // Long-running: the withdrawal sender alone (signer.ts), not a one-shot command.
+  'withdrawals:sign': { database: true, chain: true, signs: true },
+} as const satisfies Record<string, { database: boolean; chain: boolean; signs: boolean }>;
 
 export type WalletCommand = keyof typeof walletCommands;
 
@@ -28,7 +32,8 @@ export const walletUsage = `  wallet:address                          the hot wa
   wallet:deploy [--yes]                   show the deploy of the hot wallet; send it with --yes (refused once deployed)
   wallet:reconcile                        balance on chain against the players' liabilities (exit code 1 when short, 3 when the chain cannot be read)
   wallet:sweep <cold address> <amount> [--yes] [--key=<key>]
-                                          move TON to a cold address, never below liabilities + HOT_WALLET_FLOAT`;
+                                          move TON to a cold address, never below liabilities + HOT_WALLET_FLOAT
+  withdrawals:sign                        run the withdrawal signer here until stopped (no HTTP; beside replicas with WITHDRAWAL_SIGNER=off)`;
 
 export interface WalletDeps {
   ton: Ton;
@@ -63,6 +68,7 @@ function parseArgs(args: string[]): { positional: string[]; yes: boolean; key?: 
 }
 
 function describeChain(deps: WalletDeps): string {
+  if (deps.ton.chainId === 'offline') return `${deps.ton.network} (no chain read)`;
   return deps.ton.sandbox
     ? `${deps.ton.network}, emulated chain (made for this command: not the server's chain)`
     : `${deps.ton.network} via toncenter`;
@@ -116,7 +122,11 @@ export async function runWalletCommand(deps: WalletDeps, argv: string[], out: (l
           `non-bounce   ${hotWallet.address.toString({ urlSafe: true, bounceable: false, testOnly })}   (fund the wallet with this form before it is deployed)`,
         );
         out(`raw          ${hotWallet.address.toRawString()}`);
-        out(`public key   ${hotWallet.keys.publicKey.toString('hex')}`);
+        out(
+          hotWallet.keys === null
+            ? 'public key   (not known here: HOT_WALLET_ADDRESS without HOT_WALLET_SEED)'
+            : `public key   ${hotWallet.keys.publicKey.toString('hex')}`,
+        );
         out(`contract     highload wallet v3, timeout ${hotWallet.timeout} s (HIGHLOAD_TIMEOUT)`);
         return 0;
       }

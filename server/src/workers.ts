@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/db';
 import { leaderLock } from './db/leader-lock';
 import type { Ton } from './adapters/chain/open-chain';
-import { watchHotWallet } from './domain/wallet/chain-watcher';
+import { syncedChainTime, watchHotWallet } from './domain/wallet/chain-watcher';
 import { runSender } from './domain/wallet/withdrawals';
 import type { BotApi } from './adapters/telegram/bot-api';
 import type { GiftRelayer } from './adapters/telegram/gift-relayer';
@@ -16,6 +16,8 @@ const RECONCILE_EVERY_MS = 60_000;
 
 /** Any constant; the same in every replica. */
 const WORKERS_LOCK_KEY = 7_310_002;
+/** The withdrawal sender's own lock: held by a process with the seed (`wallet:rotate` checks no signer holds it). */
+export const SENDER_LOCK_KEY = 7_310_004;
 
 export interface Workers {
   /** Runs a pass now (after a test deposit, say) instead of waiting for the next tick. */
@@ -26,10 +28,13 @@ export interface Workers {
 }
 
 /**
- * The deposit watcher and the withdrawal sender, one pass every `intervalMs`, only in the
- * replica that holds the workers' advisory lock. A failing pass is logged and retried on the
- * next tick with a growing delay; nothing it did half-way is lost (each step is its own
- * database transaction).
+ * The background work, one pass every `intervalMs`, in two parts each under an advisory lock of
+ * its own, so exactly one process at a time runs each: the book's (the deposit watcher, gift
+ * deposits, bot notices, the hot wallet's reconciliation), which needs the hot wallet's address
+ * only, and the withdrawal sender, which signs and so runs only where the seed is (a public
+ * replica with WITHDRAWAL_SIGNER=off runs the first, the signer the second, a single server both).
+ * A failing pass is logged and retried on the next tick with a growing delay; nothing it did
+ * half-way is lost (each step is its own database transaction).
  */
 export function startWorkers(args: {
   db: Db;
@@ -39,13 +44,24 @@ export function startWorkers(args: {
   databaseUrl: string | null;
   log: FastifyBaseLogger;
   intervalMs?: number;
+  /** Run the book's part (default on). */
+  book?: boolean;
+  /** Run the withdrawal sender (default: when `ton` holds the hot wallet's keys). */
+  sender?: boolean;
 }): Workers {
   const { db, ton, log, bot } = args;
   const tell = (userId: bigint, notice: Notice, amount: bigint) => {
     notify(db, bot, userId, notice, amount).catch((error: unknown) => log.warn({ err: error, notice }, 'bot notification failed'));
   };
   const interval = args.intervalMs ?? 1500;
-  const lock = leaderLock(args.databaseUrl, WORKERS_LOCK_KEY, (error) => log.warn({ err: error }, 'workers lock connection failed'));
+  const bookLock =
+    args.book === false
+      ? null
+      : leaderLock(args.databaseUrl, WORKERS_LOCK_KEY, (error) => log.warn({ err: error }, 'workers lock connection failed'));
+  const senderLock =
+    (args.sender ?? ton.hotWallet.keys !== null)
+      ? leaderLock(args.databaseUrl, SENDER_LOCK_KEY, (error) => log.warn({ err: error }, 'sender lock connection failed'))
+      : null;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -54,7 +70,20 @@ export function startWorkers(args: {
   let lastReconciled = 0;
 
   const pass = async (): Promise<void> => {
-    if (!(await lock.acquire())) return;
+    const book = bookLock !== null && (await bookLock.acquire());
+    const send = senderLock !== null && (await senderLock.acquire());
+    const synced = book ? await watchBook() : null;
+    if (send) {
+      // The chain time up to which the watcher (here or in another process) has applied everything.
+      const caughtUp = synced ?? (await syncedChainTime(db, ton));
+      const sent = await runSender(db, ton, Number(caughtUp ?? 0));
+      for (const failure of sent.failures) log.warn({ failure }, 'withdrawal broadcast failed, will retry');
+    }
+    if (book) await afterSending();
+  };
+
+  /** The watcher's pass; answers the chain time it caught up to. */
+  const watchBook = async (): Promise<number> => {
     const watched = await watchHotWallet(db, ton);
     for (const credit of watched.credited) {
       log.info({ userId: String(credit.userId), amount: String(credit.amount) }, 'deposit credited');
@@ -77,8 +106,11 @@ export function startWorkers(args: {
       else
         log.error(fields, sweep.kind === 'sweep-failed' ? 'sweep ran on chain but sent nothing' : 'sweep expired unseen: nothing was sent');
     }
-    const sent = await runSender(db, ton, watched.syncedChainTime);
-    for (const failure of sent.failures) log.warn({ failure }, 'withdrawal broadcast failed, will retry');
+    return watched.syncedChainTime;
+  };
+
+  /** Gifts, the reconciliation and the bot's queued messages. */
+  const afterSending = async (): Promise<void> => {
     const gifts = await importReceivedGifts(db, args.relayer).catch((error: unknown) => {
       log.warn({ err: error }, 'reading the relayer account failed, will retry');
       return 0;
@@ -146,7 +178,8 @@ export function startWorkers(args: {
       stopped = true;
       if (timer) clearTimeout(timer);
       await running;
-      await lock.release();
+      await bookLock?.release();
+      await senderLock?.release();
     },
   };
 }

@@ -2,7 +2,7 @@ import { beginCell, storeStateInit } from '@ton/core';
 import { toNano } from '@arcade/api-client/money';
 import type { Queryable } from '../../db/db';
 import type { AccountStatus } from '../../adapters/chain/chain-adapter';
-import { DEPLOY_QUERY_SEQUENCE, type Ton } from '../../adapters/chain/open-chain';
+import { DEPLOY_QUERY_SEQUENCE, signingKeys, type Ton } from '../../adapters/chain/open-chain';
 import { productConfig } from '../product-config';
 import {
   HIGHLOAD_SUBWALLET_ID,
@@ -136,7 +136,8 @@ export interface DeployPlan {
  */
 export async function planDeploy(ton: Ton): Promise<DeployPlan> {
   const { hotWallet } = ton;
-  const init = highloadWalletStateInit({ publicKey: hotWallet.keys.publicKey, timeout: hotWallet.timeout });
+  const keys = signingKeys(hotWallet);
+  const init = highloadWalletStateInit({ publicKey: keys.publicKey, timeout: hotWallet.timeout });
   const state = await ton.chain.getAccountState(hotWallet.address.toRawString());
   let refusal: string | null = null;
   if (state.status === 'active') refusal = 'the hot wallet is already deployed';
@@ -145,7 +146,7 @@ export async function planDeploy(ton: Ton): Promise<DeployPlan> {
   else if (state.balance < MIN_DEPLOY_BALANCE) refusal = 'fund the address first';
   const message =
     refusal === null
-      ? signHighloadDeploy(hotWallet.keys, {
+      ? signHighloadDeploy(keys, {
           queryId: queryIdFromSequence(DEPLOY_QUERY_SEQUENCE),
           createdAt: (await ton.chain.chainTime()) - productConfig.wallet.createdAtLagSeconds,
           timeout: hotWallet.timeout,
@@ -156,7 +157,7 @@ export async function planDeploy(ton: Ton): Promise<DeployPlan> {
     balance: state.balance,
     stateInit: beginCell().store(storeStateInit(init)).endCell().toBoc().toString('base64'),
     codeHash: init.code!.hash().toString('hex'),
-    publicKey: hotWallet.keys.publicKey.toString('hex'),
+    publicKey: keys.publicKey.toString('hex'),
     subwalletId: HIGHLOAD_SUBWALLET_ID,
     timeout: hotWallet.timeout,
     message,

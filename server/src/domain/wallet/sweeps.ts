@@ -2,7 +2,7 @@ import { Address } from '@ton/core';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import { isUniqueViolation, type Db, type Queryable } from '../../db/db';
 import { ChainRejectedError, type AccountStatus, type ChainTx } from '../../adapters/chain/chain-adapter';
-import type { Ton } from '../../adapters/chain/open-chain';
+import { signingKeys, type Ton } from '../../adapters/chain/open-chain';
 import { productConfig } from '../product-config';
 import { parseWithdrawalAddress } from '../../adapters/chain/address';
 import { signHighloadTransfer } from '../../adapters/chain/highload-wallet';
@@ -166,7 +166,7 @@ export async function sendSweep(db: Db, ton: Ton, plan: SweepPlan, requestedBy: 
       }
       const queryId = await nextQueryId(tx);
       const createdAt = (await ton.chain.chainTime()) - wallet.createdAtLagSeconds;
-      const signed = signHighloadTransfer(ton.hotWallet.keys, {
+      const signed = signHighloadTransfer(signingKeys(ton.hotWallet), {
         queryId,
         createdAt,
         timeout: ton.hotWallet.timeout,

@@ -4,7 +4,7 @@ import { fromNano, toNano } from '@arcade/api-client/money';
 import type { Withdrawal as WithdrawalReply, WithdrawalStatus } from '@arcade/api-client/wallet';
 import type { Db, Queryable } from '../../db/db';
 import { ChainRejectedError, type ChainTx } from '../../adapters/chain/chain-adapter';
-import type { Ton } from '../../adapters/chain/open-chain';
+import { signingKeys, type Ton } from '../../adapters/chain/open-chain';
 import { DomainError } from '../errors';
 import { ledgerMessages, lockInOrder, post, withIdempotencyKey, type MoneyKey } from '../ledger';
 import { productConfig } from '../product-config';
@@ -245,6 +245,8 @@ export function runSender(db: Db, ton: Ton, syncedChainTime: number, now: Date =
 async function runSenderWork(db: Db, ton: Ton, syncedChainTime: number, now: Date = new Date()): Promise<SenderReport> {
   const { wallet } = productConfig;
   const report: SenderReport = { signed: 0, broadcast: 0, reissued: 0, failures: [] };
+  // Only a process holding the seed sends: without it this throws before anything is read.
+  const keys = signingKeys(ton.hotWallet);
   const chainNow = await ton.chain.chainTime();
 
   const queued = await db.query<{ id: bigint }>("SELECT id FROM withdrawals WHERE status = 'queued' ORDER BY id LIMIT 50");
@@ -255,7 +257,7 @@ async function runSenderWork(db: Db, ton: Ton, syncedChainTime: number, now: Dat
       if (!row) return;
       const queryId = await nextQueryId(tx);
       const createdAt = chainNow - wallet.createdAtLagSeconds;
-      const signed = signHighloadTransfer(ton.hotWallet.keys, {
+      const signed = signHighloadTransfer(keys, {
         queryId,
         createdAt,
         timeout: ton.hotWallet.timeout,
