@@ -26,12 +26,17 @@ async function openDatabase(config: DatabaseConfig, command: string | undefined)
   }
 }
 
-/** Who runs a command, for the sweep's record (a container's user may have no name). */
-function operatorName(): string {
+/**
+ * Who runs a command, for the sweep's record: OPERATOR_NAME; in development, failing that, the OS
+ * user. Production takes no guess (a container's user is `node` for everyone): null, and a sweep
+ * without `--operator` is refused.
+ */
+function operatorName(settings: { production: boolean; operatorName: string | null }): string | null {
+  if (settings.operatorName !== null || settings.production) return settings.operatorName;
   try {
-    return userInfo().username;
+    return process.env.SUDO_USER ?? userInfo().username;
   } catch {
-    return process.env.USER ?? 'unknown';
+    return process.env.USER ?? null;
   }
 }
 
@@ -49,7 +54,7 @@ async function runWallet(argv: string[]): Promise<number> {
       if (db === null || settings.database === null) throw new Error('the signer needs the database');
       return await runSigner({ db, ton, databaseUrl: settings.database.databaseUrl, log });
     }
-    const requestedBy = process.env.SUDO_USER ?? operatorName();
+    const requestedBy = operatorName(settings);
     return await runWalletCommand({ ton, db, float: settings.ton.hotWalletFloat, requestedBy }, argv, (line) => console.log(line));
   } finally {
     await db?.close();

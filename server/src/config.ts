@@ -468,6 +468,10 @@ function metricsExposure(present: Record<string, string>, malformed: Set<string>
 /** What the wallet commands of the operator read: the chain, the hot wallet and, for some, the database. */
 const WalletEnv = type({
   'NODE_ENV?': 'string',
+  // Kept with every sweep; checked like `--operator`.
+  'OPERATOR_NAME?': type(/^[\p{L}\p{N}][\p{L}\p{N} ._@-]{0,63}$/u).describe(
+    '1 to 64 letters, digits, spaces, ".", "_", "@" or "-", starting with a letter or digit',
+  ),
   'DATABASE_URL?': postgresUrl,
   'DATA_DIR?': 'string > 0',
   ...TON_ENV,
@@ -475,6 +479,8 @@ const WalletEnv = type({
 
 export interface WalletSettings {
   production: boolean;
+  /** OPERATOR_NAME: who runs the command, kept with a sweep (`--operator` overrides it). */
+  operatorName: string | null;
   ton: TonConfig;
   /** Only when the command asked for the database. */
   database: DatabaseConfig | null;
@@ -518,6 +524,7 @@ export function loadWalletSettings(
   const repoRoot = options.repoRoot ?? findRepoRoot();
   return {
     production,
+    operatorName: parsed.OPERATOR_NAME ?? null,
     ton: tonConfig(parsed, production),
     database: options.database
       ? { production, databaseUrl: parsed.DATABASE_URL ?? null, dataDir: resolve(parsed.DATA_DIR ?? join(repoRoot, '.data', 'pglite')) }

@@ -31,7 +31,7 @@ export const walletUsage = `  wallet:address                          the hot wa
   wallet:balance                          its balance and state on chain
   wallet:deploy [--yes]                   show the deploy of the hot wallet; send it with --yes (refused once deployed)
   wallet:reconcile                        balance on chain against the players' liabilities (exit code 1 when short, 3 when the chain cannot be read)
-  wallet:sweep <cold address> <amount> [--yes] [--key=<key>]
+  wallet:sweep <cold address> <amount> [--yes] [--key=<key>] [--operator <name>]
                                           move TON to a cold address, never below liabilities + HOT_WALLET_FLOAT
   withdrawals:sign                        run the withdrawal signer here until stopped (no HTTP; beside replicas with WITHDRAWAL_SIGNER=off)`;
 
@@ -42,29 +42,47 @@ export interface WalletDeps {
   /** HOT_WALLET_FLOAT in nanotons. */
   float: bigint;
   now?: () => Date;
-  /** Who runs the command, recorded with a sweep (the CLI gives the OS user). */
-  requestedBy?: string;
+  /**
+   * Who runs the command, recorded with a sweep: OPERATOR_NAME, or in development the OS user
+   * (the CLI's choice); `--operator <name>` wins. Without either a sweep is refused.
+   */
+  requestedBy?: string | null;
   /** How long wallet:deploy waits for the chain to show the wallet active, and how. */
   deployWait?: { waitMs?: number; pollMs?: number; sleep?: (ms: number) => Promise<void> };
 }
 
 const ton = (nano: bigint) => `${fromNano(nano)} TON`;
 
-/** `--yes`, `--key=<k>` or `--key <k>`, and the rest in order. */
-function parseArgs(args: string[]): { positional: string[]; yes: boolean; key?: string; unknown: string[] } {
+/** `--yes`, `--key=<k>` or `--key <k>`, `--operator=<name>` or `--operator <name>`, and the rest in order. */
+function parseArgs(args: string[]): { positional: string[]; yes: boolean; key?: string; operator?: string; unknown: string[] } {
   const positional: string[] = [];
   const unknown: string[] = [];
   let yes = false;
   let key: string | undefined;
+  let operator: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--yes' || arg === '-y') yes = true;
     else if (arg.startsWith('--key=')) key = arg.slice('--key='.length);
     else if (arg === '--key') key = args[++i] ?? '';
+    else if (arg.startsWith('--operator=')) operator = arg.slice('--operator='.length);
+    else if (arg === '--operator') operator = args[++i] ?? '';
     else if (arg.startsWith('-') && !/^-\d/.test(arg)) unknown.push(arg);
     else positional.push(arg);
   }
-  return { positional, yes, unknown, ...(key === undefined ? {} : { key }) };
+  return { positional, yes, unknown, ...(key === undefined ? {} : { key }), ...(operator === undefined ? {} : { operator }) };
+}
+
+/** A person's name as a record keeps it: letters and digits first, then those, spaces, `.`, `_`, `@` or `-`; 64 at most. */
+export const OPERATOR_NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._@-]{0,63}$/u;
+
+/** Who runs a command that records its operator: the flag, else what the CLI knows; refused (a reason) when neither. */
+function operatorOf(args: { operator?: string }, deps: WalletDeps): { name: string } | { refusal: string } {
+  const name = (args.operator ?? deps.requestedBy ?? '').trim();
+  if (name === '') return { refusal: 'say who runs it: --operator <your name> or OPERATOR_NAME (kept with the sweep)' };
+  if (!OPERATOR_NAME.test(name))
+    return { refusal: '--operator must be 1 to 64 letters, digits, spaces, ".", "_", "@" or "-", starting with a letter or digit' };
+  return { name };
 }
 
 function describeChain(deps: WalletDeps): string {
@@ -206,7 +224,12 @@ export async function runWalletCommand(deps: WalletDeps, argv: string[], out: (l
       case 'wallet:sweep': {
         const [to, amount, ...extra] = args.positional;
         if (!to || !amount || extra.length > 0) {
-          out('refused: wallet:sweep <cold address> <amount in TON> [--yes] [--key=<key>]');
+          out('refused: wallet:sweep <cold address> <amount in TON> [--yes] [--key=<key>] [--operator <name>]');
+          return 2;
+        }
+        const by = operatorOf(args, deps);
+        if ('refusal' in by) {
+          out(`refused: ${by.refusal}`);
           return 2;
         }
         const db = needDb(deps);
@@ -232,7 +255,7 @@ export async function runWalletCommand(deps: WalletDeps, argv: string[], out: (l
           out(plan.existing !== null ? 'nothing sent' : 'nothing sent: run again with --yes to send it');
           return 0;
         }
-        const sent = await sendSweep(db, deps.ton, plan, deps.requestedBy ?? 'operator');
+        const sent = await sendSweep(db, deps.ton, plan, by.name);
         if (sent.kind === 'refused') {
           out(`refused: ${sent.reason}`);
           return 2;

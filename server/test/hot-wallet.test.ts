@@ -243,9 +243,10 @@ describe.each(databases())('hot wallet operator commands on $name', (database) =
     expect(await balanceOf(ton, coldWallet.address)).toBe(coldAfter);
 
     // Two runs at once under one key: one sweep.
+    // (Each names its operator on the command line, which wins over OPERATOR_NAME.)
     const raced = await Promise.all([
-      run(deps, 'wallet:sweep', cold, '1', '--yes', '--key=race'),
-      run(deps, 'wallet:sweep', cold, '1', '--yes', '--key', 'race'),
+      run(deps, 'wallet:sweep', cold, '1', '--yes', '--key=race', '--operator=Bob Smith'),
+      run(deps, 'wallet:sweep', cold, '1', '--yes', '--key', 'race', '--operator', 'Bob Smith'),
     ]);
     expect(raced.map((r) => r.code)).toEqual([0, 0]);
     expect(await sweeps()).toBe(2n);
@@ -267,7 +268,7 @@ describe.each(databases())('hot wallet operator commands on $name', (database) =
     }>('SELECT status, requested_by, tx_hash, float_kept, to_address FROM hot_wallet_sweeps ORDER BY id');
     expect(rows.map((r) => [r.status, r.requested_by, r.float_kept, r.to_address])).toEqual([
       ['done', 'alice', FLOAT, coldWallet.address.toRawString()],
-      ['done', 'alice', FLOAT, coldWallet.address.toRawString()],
+      ['done', 'Bob Smith', FLOAT, coldWallet.address.toRawString()],
     ]);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tx_hash ?? ''))).toBe(true);
     const done = await run(deps, 'wallet:sweep', cold, '500', '--yes');
@@ -287,11 +288,29 @@ describe.each(databases())('hot wallet operator commands on $name', (database) =
       ],
       [['wallet:sweep', ton.sandbox!.undeployedAddress('x').toRawString(), '1', '--force'], 'refused: unknown option --force'],
       [['wallet:sweep', 'only-one-argument'], 'refused: wallet:sweep <cold address> <amount in TON>'],
+      [
+        ['wallet:sweep', ton.sandbox!.undeployedAddress('x').toRawString(), '1', '--yes', '--operator', 'rm -rf /;'],
+        'refused: --operator must be 1 to 64 letters',
+      ],
     ] as const) {
       const result = await run(deps, ...argv);
       expect(result.code, argv.join(' ')).toBe(2);
       expect(result.text).toContain(text);
     }
+    // Nobody named (production without OPERATOR_NAME): refused before anything is read or sent.
+    const before = await db.query('SELECT id FROM hot_wallet_sweeps');
+    for (const requestedBy of [null, undefined, '  ']) {
+      const anonymous = await run(
+        { ...deps, requestedBy },
+        'wallet:sweep',
+        ton.sandbox!.undeployedAddress('y').toRawString(),
+        '1',
+        '--yes',
+      );
+      expect(anonymous.code).toBe(2);
+      expect(anonymous.text).toBe('refused: say who runs it: --operator <your name> or OPERATOR_NAME (kept with the sweep)');
+    }
+    expect((await db.query('SELECT id FROM hot_wallet_sweeps')).rows).toEqual(before.rows);
   });
 
   it('a sweep whose message never reached the chain expires once its validity has passed, and nothing left the wallet', async () => {

@@ -110,6 +110,15 @@ describe('the operator commands need only what they use', () => {
     );
     expect(mismatch).not.toContain(HOT_WALLET);
 
+    // OPERATOR_NAME, kept with a sweep, is a name: no control characters or shell.
+    expect(walletRefusal('wallet:address', { HOT_WALLET_ADDRESS: HOT_WALLET, OPERATOR_NAME: 'x; rm -rf /' })).toBe(
+      'Refusing to start in production: OPERATOR_NAME must be 1 to 64 letters, digits, spaces, ".", "_", "@" or "-", starting with a letter or digit',
+    );
+    expect(
+      loadWalletSettings({ HOT_WALLET_ADDRESS: HOT_WALLET, OPERATOR_NAME: 'Ana María' }, { ...walletCommands['wallet:address'] })
+        .operatorName,
+    ).toBe('Ana María');
+
     const botRefusal = (command: keyof typeof botCommandNeeds) => {
       try {
         loadConfig({}, '/repo', { required: botCommandNeeds[command] });
@@ -192,6 +201,12 @@ describe('the operator commands need only what they use', () => {
         expect(reconcile.stderr).toBe('');
         expect(reconcile.stdout).toContain('the chain could not be read');
         expect(reconcile.code).toBe(3);
+
+        // A sweep in production names its operator (a container's OS user is `node` for everyone).
+        const signer = { ...env, HOT_WALLET_SEED: 'ab'.repeat(32), TONCENTER_API_KEY: 'k', TONCENTER_URL: `http://127.0.0.1:${port}` };
+        const anonymous = await operator(['wallet:sweep', HOT_WALLET, '1', '--yes'], signer);
+        expect(anonymous.stdout.trim()).toBe('refused: say who runs it: --operator <your name> or OPERATOR_NAME (kept with the sweep)');
+        expect(anonymous.code).toBe(2);
       } finally {
         toncenter.close();
         await drop();
