@@ -61,7 +61,7 @@ export const botApiErrors = new Counter({
  */
 const hotWalletBalance = new Gauge({
   name: 'arcade_hot_wallet_balance_ton',
-  help: "The hot wallet's balance on chain at the last reconciliation, in TON",
+  help: "The hot wallet's balance on chain at the last reconciliation (with any old wallet still watched after a rotation), in TON",
   registers: [],
 });
 

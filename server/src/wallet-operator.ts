@@ -1,9 +1,11 @@
 import { fromNano } from '@arcade/api-client/money';
 import type { Db } from './db/db';
-import type { Ton } from './adapters/chain/open-chain';
+import { NoSigningKeyError, type Ton } from './adapters/chain/open-chain';
+import { RetiredWalletError } from './domain/wallet/retired-wallets';
 import { ChainError } from './adapters/chain/chain-adapter';
 import { planDeploy, reconcile, sendDeploy, MIN_DEPLOY_BALANCE } from './domain/wallet/hot-wallet';
 import { planSweep, sendSweep, SweepInputError, type SweepPlan } from './domain/wallet/sweeps';
+import { EMPTY_BELOW, planRotation, sendRotation, type RotationPlan } from './domain/wallet/rotation';
 
 /**
  * The hot wallet's operator commands, each with what it needs, and production asks for nothing
@@ -17,6 +19,7 @@ export const walletCommands = {
   'wallet:deploy': { database: false, chain: true, signs: true },
   'wallet:reconcile': { database: true, chain: true, signs: false },
   'wallet:sweep': { database: true, chain: true, signs: true },
+  'wallet:rotate': { database: true, chain: true, signs: true },
   // Long-running: the withdrawal sender alone (signer.ts), not a one-shot command.
   'withdrawals:sign': { database: true, chain: true, signs: true },
 } as const satisfies Record<string, { database: boolean; chain: boolean; signs: boolean }>;
@@ -33,6 +36,8 @@ export const walletUsage = `  wallet:address                          the hot wa
   wallet:reconcile                        balance on chain against the players' liabilities (exit code 1 when short, 3 when the chain cannot be read)
   wallet:sweep <cold address> <amount> [--yes] [--key=<key>] [--operator <name>]
                                           move TON to a cold address, never below liabilities + HOT_WALLET_FLOAT
+  wallet:rotate <new wallet address> [--yes] [--operator <name>]
+                                          with the old seed: move everything to the new (deployed) wallet, watch the old one until empty
   withdrawals:sign                        run the withdrawal signer here until stopped (no HTTP; beside replicas with WITHDRAWAL_SIGNER=off)`;
 
 export interface WalletDeps {
@@ -110,6 +115,29 @@ function printSweepPlan(plan: SweepPlan, out: (line: string) => void): void {
   if (plan.inFlight > 0n) out(`  sweeps on their way         ${ton(plan.inFlight)}`);
   out(`  most that can be swept now  ${plan.most > 0n ? ton(plan.most) : '0 TON'} (after ${ton(plan.float)} float and a fee reserve)`);
   out(`  idempotency key             ${plan.key}`);
+}
+
+function printRotationPlan(plan: RotationPlan, out: (line: string) => void): void {
+  out(`rotate the hot wallet ${plan.old.friendly} (raw ${plan.old.raw})`);
+  out(`  to ${plan.new.friendly} (raw ${plan.new.raw})`);
+  out(
+    `  old wallet on chain         ${plan.old.status}, ${ton(plan.old.balance)}${plan.old.balance >= EMPTY_BELOW ? ': all of it moves (the transfer fee comes out of it)' : ': nothing to move'}`,
+  );
+  out(`  new wallet on chain         ${plan.new.status}`);
+  out(`  liabilities                 ${ton(plan.liabilities)} (the new wallet covers them once the sweep lands)`);
+  if (plan.withdrawalsOnTheirWay > 0) {
+    out(
+      `  withdrawals on their way    ${plan.withdrawalsOnTheirWay} (one that runs after the sweep finds the old wallet empty and is refunded to its player)`,
+    );
+  }
+  const r = plan.existing;
+  if (r !== null) {
+    out(
+      `  already recorded            rotation #${r.id} by ${r.requested_by} at ${r.created_at.toISOString()}, ${r.emptied_at === null ? 'the old address still watched' : 'no longer watched: this watches it again'}`,
+    );
+  }
+  if (plan.sweepOnItsWay !== null)
+    out(`  sweep on its way            #${plan.sweepOnItsWay.id}: sent again, the same message, not a new one`);
 }
 
 /** What a wallet command's exit code says (a configuration or database error exits 1 from the CLI, its message on stderr). */
@@ -201,6 +229,8 @@ export async function runWalletCommand(deps: WalletDeps, argv: string[], out: (l
         const l = r.liabilities;
         out(`hot wallet ${hotWallet.friendly} on ${describeChain(deps)}`);
         out(`balance on chain            ${ton(r.chainBalance)} (${r.chainStatus})`);
+        for (const old of r.retiring)
+          out(`  of which old wallet        ${ton(old.balance)} at ${old.friendly} (rotated away, watched until empty)`);
         out(`players' TON balances       ${ton(l.playersTon)}`);
         out(`referral earnings           ${ton(l.referral)} (${ton(l.referralClaimable)} claimable now; all counted)`);
         out(`unknown-memo deposits       ${ton(l.unknownDeposits)} (${l.unknownDepositCount} waiting for review)`);
@@ -276,12 +306,56 @@ export async function runWalletCommand(deps: WalletDeps, argv: string[], out: (l
         out('  the deposit watcher marks it done when the chain shows it');
         return 0;
       }
+      case 'wallet:rotate': {
+        const [to, ...extra] = args.positional;
+        if (!to || extra.length > 0) {
+          out("refused: wallet:rotate <new wallet address> [--yes] [--operator <name>] (run with the OLD wallet's HOT_WALLET_SEED)");
+          return 2;
+        }
+        const by = operatorOf(args, deps);
+        if ('refusal' in by) {
+          out(`refused: ${by.refusal}`);
+          return 2;
+        }
+        const db = needDb(deps);
+        const plan = await planRotation(db, deps.ton, { to });
+        printRotationPlan(plan, out);
+        if (plan.refusal !== null) {
+          out(`refused: ${plan.refusal}`);
+          return 2;
+        }
+        if (!args.yes) {
+          out('nothing sent: run again with --yes to record the rotation and send the sweep');
+          return 0;
+        }
+        const sent = await sendRotation(db, deps.ton, plan, by.name);
+        if (sent.kind === 'refused') {
+          out(`refused: ${sent.reason}`);
+          return 2;
+        }
+        out(`rotation #${sent.rotation.id} recorded: the watcher watches ${plan.old.friendly} until it is empty`);
+        const s = sent.sweep;
+        if (s === null) out('  nothing to sweep: the old wallet holds less than 0.05 TON');
+        else {
+          out(
+            `  ${sent.already ? 'sweep already on its way, broadcast again (the same message: it can run once)' : 'sent'}: sweep #${s.id}, the whole balance (${ton(s.amount)} when signed) to ${s.to_friendly}, query id ${s.query_id}`,
+          );
+          if (sent.broadcast?.exitCode === 36) out('  the chain refused it as already run (exit code 36): the sweep has gone through');
+          else if (sent.broadcast !== null) {
+            out(`  the broadcast failed (${sent.broadcast.message}): run the same command again to send the same message`);
+          }
+        }
+        out(
+          'next: restart every process on the new wallet (the signer with its HOT_WALLET_SEED, the replicas with its HOT_WALLET_ADDRESS)',
+        );
+        return 0;
+      }
       default:
         out(`unknown wallet command ${JSON.stringify(command ?? '')}\n${walletUsage}`);
         return 2;
     }
   } catch (error) {
-    if (error instanceof SweepInputError) {
+    if (error instanceof SweepInputError || error instanceof RetiredWalletError || error instanceof NoSigningKeyError) {
       out(`refused: ${error.message}`);
       return 2;
     }

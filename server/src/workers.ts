@@ -3,7 +3,7 @@ import type { Db } from './db/db';
 import { leaderLock } from './db/leader-lock';
 import type { Ton } from './adapters/chain/open-chain';
 import { syncedChainTime, watchHotWallet } from './domain/wallet/chain-watcher';
-import { runSender } from './domain/wallet/withdrawals';
+import { runSender, SENDER_LOCK_KEY } from './domain/wallet/withdrawals';
 import type { BotApi } from './adapters/telegram/bot-api';
 import type { GiftRelayer } from './adapters/telegram/gift-relayer';
 import { importReceivedGifts } from './domain/market/trade';
@@ -16,8 +16,6 @@ const RECONCILE_EVERY_MS = 60_000;
 
 /** Any constant; the same in every replica. */
 const WORKERS_LOCK_KEY = 7_310_002;
-/** The withdrawal sender's own lock: held by a process with the seed (`wallet:rotate` checks no signer holds it). */
-export const SENDER_LOCK_KEY = 7_310_004;
 
 export interface Workers {
   /** Runs a pass now (after a test deposit, say) instead of waiting for the next tick. */
@@ -106,6 +104,7 @@ export function startWorkers(args: {
       else
         log.error(fields, sweep.kind === 'sweep-failed' ? 'sweep ran on chain but sent nothing' : 'sweep expired unseen: nothing was sent');
     }
+    for (const old of watched.retired) log.info({ wallet: old }, 'old hot wallet stayed empty: no longer watched');
     return watched.syncedChainTime;
   };
 
