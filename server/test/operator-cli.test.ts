@@ -192,15 +192,20 @@ describe('the operator commands need only what they use', () => {
           expect(read.stderr).toBe('');
           expect(read.code).toBe(0);
         }
-        const reconcile = await operator(['wallet:reconcile'], {
-          ...env,
+        const chainEnv = {
           HOT_WALLET_ADDRESS: HOT_WALLET,
           TONCENTER_API_KEY: 'a-key-toncenter-refuses',
           TONCENTER_URL: `http://127.0.0.1:${port}`,
-        });
-        expect(reconcile.stderr).toBe('');
-        expect(reconcile.stdout).toContain('the chain could not be read');
-        expect(reconcile.code).toBe(3);
+        };
+        const [reconcile, balance] = await Promise.all([
+          operator(['wallet:reconcile'], { ...env, ...chainEnv }),
+          operator(['wallet:balance'], chainEnv),
+        ]);
+        for (const chainRead of [reconcile, balance]) {
+          expect(chainRead.stderr).toBe('');
+          expect(chainRead.stdout).toContain('the chain could not be read');
+          expect(chainRead.code).toBe(3);
+        }
 
         // A sweep in production names its operator (a container's OS user is `node` for everyone).
         const signer = { ...env, HOT_WALLET_SEED: 'ab'.repeat(32), TONCENTER_API_KEY: 'k', TONCENTER_URL: `http://127.0.0.1:${port}` };
