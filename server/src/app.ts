@@ -36,7 +36,8 @@ import { registerTelegramWebhook } from './routes/telegram-webhook';
 import { relayerConnections } from './domain/business-connections';
 import { fakeBotApi, fakeBotState, type FakeBotState } from './adapters/telegram/fake-bot-api';
 import type { Ton } from './adapters/chain/open-chain';
-import { registerHttpMetrics } from './metrics';
+import { recordRedisUp, registerHttpMetrics } from './metrics';
+import { logSerializers, OneLinePerRequest } from './logging';
 
 export interface ServerDeps {
   config: Config;
@@ -97,14 +98,17 @@ async function openRateLimitRedis(app: FastifyInstance, url: string): Promise<Re
   // ioredis reports every failed reconnection; one warning per outage is enough.
   let down = false;
   redis.on('error', (error: Error) => {
+    recordRedisUp(false);
     if (down) return;
     down = true;
     app.log.warn({ err: error }, 'rate limits: Redis is unreachable, requests go unlimited until it is back');
   });
   redis.on('ready', () => {
+    recordRedisUp(true);
     if (down) app.log.info('rate limits: Redis is back');
     down = false;
   });
+  redis.on('close', () => recordRedisUp(false));
   app.addHook('onClose', async () => {
     if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
     else redis.disconnect();
@@ -116,7 +120,10 @@ async function openRateLimitRedis(app: FastifyInstance, url: string): Promise<Re
       resolve(true);
     });
   });
-  if (!ready) app.log.warn(`rate limits: Redis not ready after ${REDIS_START_WAIT_MS} ms, starting without it`);
+  if (!ready) {
+    recordRedisUp(false);
+    app.log.warn(`rate limits: Redis not ready after ${REDIS_START_WAIT_MS} ms, starting without it`);
+  }
   return redis;
 }
 
@@ -146,8 +153,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: logSerializers,
       ...(deps.logStream ? { stream: deps.logStream } : prettyLogs(config)),
     },
+    logController: new OneLinePerRequest(),
     genReqId: () => randomUUID(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { type } from 'arktype';
 import { toNano } from '@arcade/api-client/money';
 import { readSecretFiles } from './secret-files';
+import { hotWalletProblems, signerProblems } from './config-hot-wallet';
 
 export const DEVELOPMENT_BOT_TOKEN = '0000000000:DEVELOPMENT-ONLY-TOKEN-not-for-production';
 export const DEVELOPMENT_APP_KEY = 'dev-app-key';
@@ -22,8 +23,18 @@ export interface TonConfig {
   chain: 'sandbox' | 'toncenter';
   toncenterUrl: string;
   toncenterApiKey: string | null;
-  /** 32-byte ed25519 seed of the highload hot wallet, hex. */
-  hotWalletSeed: string;
+  /**
+   * 32-byte ed25519 seed of the highload hot wallet, hex; null in a process that holds none
+   * (WITHDRAWAL_SIGNER=off, or an operator command that signs nothing): it knows the address only.
+   */
+  hotWalletSeed: string | null;
+  /** HOT_WALLET_ADDRESS as given (any form), or null: then the address comes from the seed. */
+  hotWalletAddress: string | null;
+  /**
+   * WITHDRAWAL_SIGNER: this process signs withdrawals (holds the seed, runs the sender) — on by
+   * default; off for public replicas that only watch and serve, beside one signer.
+   */
+  withdrawalSigner: boolean;
   /** Seconds a signed withdrawal stays valid on chain (the highload wallet's timeout). */
   highloadTimeout: number;
   /** Nanotons a sweep leaves in the hot wallet above the players' liabilities (HOT_WALLET_FLOAT). */
@@ -159,6 +170,9 @@ const TON_ENV = {
   'TONCENTER_URL?': type(/^https?:\/\/\S+$/).describe('an http(s) URL'),
   'TONCENTER_API_KEY?': 'string > 0',
   'HOT_WALLET_SEED?': type(/^[0-9a-fA-F]{64}$/).describe('64 hex characters (a 32-byte seed)'),
+  // Checked by hotWalletProblems (a TON address, of the seed's wallet when both are given).
+  'HOT_WALLET_ADDRESS?': 'string > 0',
+  'WITHDRAWAL_SIGNER?': "'on' | 'off'",
   'HIGHLOAD_TIMEOUT?': type('string.integer.parse').to('60 <= number.integer <= 86400'),
   'HOT_WALLET_FLOAT?': tonAmount,
 } as const;
@@ -422,8 +436,14 @@ export function loadDatabaseConfig(env: EnvInput = process.env, repoRoot: string
 }
 
 /** Production's rules: every setting of real money present, https, long secrets, no development ones. */
-function productionProblems(present: Record<string, string>, malformed: Set<string>): { missing: string[]; broken: string[] } {
-  const missing = REQUIRED_IN_PRODUCTION.filter((name) => present[name] === undefined);
+function productionProblems(
+  present: Record<string, string>,
+  malformed: Set<string>,
+  required: readonly string[] = REQUIRED_IN_PRODUCTION,
+): { missing: string[]; broken: string[] } {
+  // A replica that does not sign holds no seed (signerProblems asks for the address instead).
+  const signer = present.WITHDRAWAL_SIGNER !== 'off';
+  const missing = required.filter((name) => present[name] === undefined && (signer || name !== 'HOT_WALLET_SEED'));
   const broken: string[] = [];
   // A malformed value is already named for its format.
   const usable = (name: string): string | undefined => (malformed.has(name) ? undefined : present[name]);
@@ -447,7 +467,17 @@ function productionProblems(present: Record<string, string>, malformed: Set<stri
  * and refuses the development secrets. Throws one ConfigError whose message is one line naming
  * every missing or malformed variable and the rule it breaks, never a value.
  */
-export function loadConfig(env: EnvInput = process.env, repoRoot: string = findRepoRoot()): Config {
+export function loadConfig(
+  env: EnvInput = process.env,
+  repoRoot: string = findRepoRoot(),
+  options: {
+    /**
+     * What production requires, for an operator command that needs only part of the server's
+     * settings (the bot's commands); then the server's role rules (signerProblems) are not checked.
+     */
+    required?: readonly string[];
+  } = {},
+): Config {
   const present = presentVariables(env);
   const production = isProduction(present);
   const parsed = Env(present);
@@ -457,9 +487,11 @@ export function loadConfig(env: EnvInput = process.env, repoRoot: string = findR
     format.problems.push(trust.problem);
     format.names.add('TRUST_PROXY');
   }
-  const { missing, broken } = production ? productionProblems(present, format.names) : { missing: [], broken: [] };
+  const { missing, broken } = production ? productionProblems(present, format.names, options.required) : { missing: [], broken: [] };
   const exposed = metricsExposure(present, format.names);
   const replica = readReplicaProblems(present, format.names);
+  const role = options.required === undefined ? signerProblems(present, format.names, production) : [];
+  const wallet = hotWalletProblems(present, format.names, production, DEFAULT_HIGHLOAD_TIMEOUT);
   const problems = [
     ...(missing.length > 0 ? [`missing ${missing.join(', ')}`] : []),
     ...format.problems,
@@ -467,6 +499,8 @@ export function loadConfig(env: EnvInput = process.env, repoRoot: string = findR
     ...exposed,
     ...replica,
     ...connectionProblems(present),
+    ...role,
+    ...wallet,
   ];
   if (problems.length > 0 || parsed instanceof type.errors || 'problem' in trust) throw refuse(production, problems);
 
@@ -526,6 +560,8 @@ export function loadConfig(env: EnvInput = process.env, repoRoot: string = findR
 }
 
 export const DEFAULT_METRICS_PORT = 9091;
+/** Seconds a signed message stays valid unless HIGHLOAD_TIMEOUT says otherwise (part of the wallet's address). */
+export const DEFAULT_HIGHLOAD_TIMEOUT = 3600;
 /** What a sweep leaves in the hot wallet above the liabilities unless HOT_WALLET_FLOAT says otherwise. */
 export const DEFAULT_HOT_WALLET_FLOAT = '100';
 
@@ -563,6 +599,10 @@ function metricsExposure(present: Record<string, string>, malformed: Set<string>
 /** What the wallet commands of the operator read: the chain, the hot wallet and, for some, the database. */
 const WalletEnv = type({
   'NODE_ENV?': 'string',
+  // Kept with every sweep; checked like `--operator`.
+  'OPERATOR_NAME?': type(/^[\p{L}\p{N}][\p{L}\p{N} ._@-]{0,63}$/u).describe(
+    '1 to 64 letters, digits, spaces, ".", "_", "@" or "-", starting with a letter or digit',
+  ),
   'DATABASE_URL?': postgresUrl,
   ...CONNECTION_ENV,
   'DATA_DIR?': 'string > 0',
@@ -571,6 +611,8 @@ const WalletEnv = type({
 
 export interface WalletSettings {
   production: boolean;
+  /** OPERATOR_NAME: who runs the command, kept with a sweep (`--operator` overrides it). */
+  operatorName: string | null;
   ton: TonConfig;
   /** Only when the command asked for the database. */
   database: DatabaseConfig | null;
@@ -578,16 +620,26 @@ export interface WalletSettings {
 
 /**
  * The chain and hot wallet settings alone, for the operator's wallet commands: no bot token or
- * session secret asked for. Production requires the seed and the toncenter key (and DATABASE_URL
- * when the command reads the book), refuses the development seed and the emulated chain.
+ * session secret asked for. Production requires what the command says it needs: the seed when it
+ * signs (else the seed or HOT_WALLET_ADDRESS), the toncenter key when it reads the chain,
+ * DATABASE_URL when it reads the book (each defaults to needed); refuses the development seed and
+ * the emulated chain.
  */
-export function loadWalletSettings(env: EnvInput = process.env, options: { database: boolean; repoRoot?: string }): WalletSettings {
+export function loadWalletSettings(
+  env: EnvInput = process.env,
+  options: { database: boolean; chain?: boolean; signs?: boolean; repoRoot?: string },
+): WalletSettings {
   const present = presentVariables(env);
   const production = isProduction(present);
   const parsed = WalletEnv(present);
   const format = parsed instanceof type.errors ? formatProblems(parsed) : { problems: [], names: new Set<string>() };
-  const required = ['HOT_WALLET_SEED', 'TONCENTER_API_KEY', ...(options.database ? ['DATABASE_URL'] : [])];
-  const missing = production ? required.filter((name) => present[name] === undefined) : [];
+  const knowsWallet = present.HOT_WALLET_SEED !== undefined || present.HOT_WALLET_ADDRESS !== undefined;
+  const required = [
+    ...(options.signs !== false ? ['HOT_WALLET_SEED'] : knowsWallet ? [] : ['HOT_WALLET_ADDRESS (or HOT_WALLET_SEED)']),
+    ...(options.chain !== false ? ['TONCENTER_API_KEY'] : []),
+    ...(options.database ? ['DATABASE_URL'] : []),
+  ];
+  const missing = production ? required.filter((name) => name.includes(' ') || present[name] === undefined) : [];
   const broken: string[] = [];
   if (production) {
     if (!format.names.has('TON_CHAIN') && present.TON_CHAIN === 'sandbox') broken.push('TON_CHAIN=sandbox is an emulated chain');
@@ -599,11 +651,13 @@ export function loadWalletSettings(env: EnvInput = process.env, options: { datab
     ...format.problems,
     ...broken,
     ...(options.database ? connectionProblems(present) : []),
+    ...hotWalletProblems(present, format.names, production, DEFAULT_HIGHLOAD_TIMEOUT),
   ];
   if (problems.length > 0 || parsed instanceof type.errors) throw refuse(production, problems);
   const repoRoot = options.repoRoot ?? findRepoRoot();
   return {
     production,
+    operatorName: parsed.OPERATOR_NAME ?? null,
     ton: tonConfig(parsed, production),
     database: options.database
       ? {
@@ -618,18 +672,31 @@ export function loadWalletSettings(env: EnvInput = process.env, options: { datab
 
 type TonEnvInput = Pick<
   typeof Env.infer,
-  'TON_NETWORK' | 'TON_CHAIN' | 'TONCENTER_URL' | 'TONCENTER_API_KEY' | 'HOT_WALLET_SEED' | 'HIGHLOAD_TIMEOUT' | 'HOT_WALLET_FLOAT'
+  | 'TON_NETWORK'
+  | 'TON_CHAIN'
+  | 'TONCENTER_URL'
+  | 'TONCENTER_API_KEY'
+  | 'HOT_WALLET_SEED'
+  | 'HOT_WALLET_ADDRESS'
+  | 'WITHDRAWAL_SIGNER'
+  | 'HIGHLOAD_TIMEOUT'
+  | 'HOT_WALLET_FLOAT'
 >;
 
 function tonConfig(parsed: TonEnvInput, production: boolean): TonConfig {
   const network = parsed.TON_NETWORK ?? (production ? 'mainnet' : 'testnet');
+  const withdrawalSigner = parsed.WITHDRAWAL_SIGNER !== 'off';
+  // Development signs with its own seed unless told otherwise; production only with the one given.
+  const seed = parsed.HOT_WALLET_SEED ?? (production || !withdrawalSigner ? null : DEVELOPMENT_HOT_WALLET_SEED);
   return {
     network,
     chain: parsed.TON_CHAIN ?? (production ? 'toncenter' : 'sandbox'),
     toncenterUrl: parsed.TONCENTER_URL ?? (network === 'mainnet' ? 'https://toncenter.com' : 'https://testnet.toncenter.com'),
     toncenterApiKey: parsed.TONCENTER_API_KEY ?? null,
-    hotWalletSeed: (parsed.HOT_WALLET_SEED ?? DEVELOPMENT_HOT_WALLET_SEED).toLowerCase(),
-    highloadTimeout: parsed.HIGHLOAD_TIMEOUT ?? 3600,
+    hotWalletSeed: seed === null ? null : seed.toLowerCase(),
+    hotWalletAddress: parsed.HOT_WALLET_ADDRESS ?? null,
+    withdrawalSigner,
+    highloadTimeout: parsed.HIGHLOAD_TIMEOUT ?? DEFAULT_HIGHLOAD_TIMEOUT,
     hotWalletFloat: toNano(parsed.HOT_WALLET_FLOAT ?? DEFAULT_HOT_WALLET_FLOAT),
   };
 }

@@ -100,7 +100,18 @@ async function main(): Promise<void> {
     ...(fakeBot ? { fakeBot } : {}),
     kickWorkers: () => workers?.kick(),
   });
-  if (config.workers) workers = startWorkers({ db, ton, bot, relayer, directUrl: config.connections.directUrl, log: app.log });
+  // A replica with WITHDRAWAL_SIGNER=off watches and serves; only the signer runs the sender.
+  if (config.workers) {
+    workers = startWorkers({
+      db,
+      ton,
+      bot,
+      relayer,
+      directUrl: config.connections.directUrl,
+      log: app.log,
+      sender: config.ton.withdrawalSigner,
+    });
+  }
   // Prometheus's listener: its own port, loopback unless METRICS_HOST says otherwise (then with a token).
   const metrics = config.metrics.port === null ? null : await buildMetricsServer({ config, db, ton, log: app.log });
 
@@ -140,8 +151,11 @@ async function main(): Promise<void> {
   }
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   const chain = ton.sandbox ? 'emulated TON chain' : `TON ${config.ton.network} via toncenter`;
-  // The one line a person starting the server looks for.
-  console.log(`TON Arcade server listening on ${address} (public URL ${config.publicUrl}, ${where}, ${chain}, ${config.nodeEnv})`);
+  const listening = `TON Arcade server listening on ${address}`;
+  // Production's stdout is JSON lines only (a log collector parses each); in development, the one
+  // plain line a person starting the server looks for.
+  if (config.production) app.log.info({ address, publicUrl: config.publicUrl, database: where, chain }, listening);
+  else console.log(`${listening} (public URL ${config.publicUrl}, ${where}, ${chain}, ${config.nodeEnv})`);
 }
 
 main().catch((error: unknown) => {

@@ -54,27 +54,85 @@ export const botApiErrors = new Counter({
   registers: [processMetrics],
 });
 
-export const hotWalletBalance = new Gauge({
+/*
+ * The hot wallet's gauges, from the replica that runs the workers: absent from the scrape until
+ * its first reconciliation (a fresh start, or a replica without the workers, has measured nothing,
+ * and a 0 would read as an empty or short wallet). Registered by recordReconciliation.
+ */
+const hotWalletBalance = new Gauge({
   name: 'arcade_hot_wallet_balance_ton',
-  help: "The hot wallet's balance on chain at the last reconciliation, in TON",
-  registers: [processMetrics],
+  help: "The hot wallet's balance on chain at the last reconciliation (with any old wallet still watched after a rotation), in TON",
+  registers: [],
 });
 
-export const hotWalletLiabilities = new Gauge({
+const hotWalletLiabilities = new Gauge({
   name: 'arcade_hot_wallet_liabilities_ton',
   help: "What the hot wallet must cover at the last reconciliation (players' TON and referral balances, unknown-memo deposits, pending withdrawals), in TON",
-  registers: [processMetrics],
+  registers: [],
 });
 
-export const hotWalletMargin = new Gauge({
+const hotWalletMargin = new Gauge({
   name: 'arcade_hot_wallet_margin_ton',
   help: 'Balance on chain minus liabilities at the last reconciliation, in TON; below 0 the hot wallet is short',
+  registers: [],
+});
+
+const hotWalletReconciledAt = new Gauge({
+  name: 'arcade_hot_wallet_reconciled_timestamp_seconds',
+  help: 'Unix time of the last reconciliation of the hot wallet (made by the replica that runs the workers)',
+  registers: [],
+});
+
+const hotWalletGauges = [hotWalletBalance, hotWalletLiabilities, hotWalletMargin, hotWalletReconciledAt];
+
+/** Adds a metric made with no registry to the process's, once. */
+function showOnce(metric: Gauge): void {
+  const name = (metric as unknown as { name: string }).name;
+  if (processMetrics.getSingleMetric(name) === undefined) processMetrics.registerMetric(metric);
+}
+
+/** A reconciliation's figures on the gauges, which the scrape shows from then on. */
+export function recordReconciliation(figures: { balance: bigint; liabilities: bigint; margin: bigint; at: Date }): void {
+  hotWalletBalance.set(nanoToTon(figures.balance));
+  hotWalletLiabilities.set(nanoToTon(figures.liabilities));
+  hotWalletMargin.set(nanoToTon(figures.margin));
+  hotWalletReconciledAt.set(Math.floor(figures.at.getTime() / 1000));
+  for (const gauge of hotWalletGauges) showOnce(gauge);
+}
+
+const redisUp = new Gauge({
+  name: 'arcade_redis_up',
+  help: "Whether the rate limits' Redis is reachable (1) or not (0), as this replica's limiter sees it; absent without REDIS_URL",
+  registers: [],
+});
+
+/** The rate limiter's Redis went up (true) or down (false): shown from the first report on. */
+export function recordRedisUp(up: boolean): void {
+  redisUp.set(up ? 1 : 0);
+  showOnce(redisUp);
+}
+
+export const depositsCredited = new Counter({
+  name: 'arcade_deposits_credited_total',
+  help: 'TON deposits the watcher credited to a player (memo matched, or matched later), counted by the replica that runs the workers',
   registers: [processMetrics],
 });
 
-export const hotWalletReconciledAt = new Gauge({
-  name: 'arcade_hot_wallet_reconciled_timestamp_seconds',
-  help: 'Unix time of the last reconciliation of the hot wallet (made by the replica that runs the workers)',
+export const depositsCreditedNano = new Counter({
+  name: 'arcade_deposits_credited_nanotons_total',
+  help: 'Nanotons of the TON deposits the watcher credited to players',
+  registers: [processMetrics],
+});
+
+export const withdrawalsPaid = new Counter({
+  name: 'arcade_withdrawals_paid_total',
+  help: 'Withdrawals the watcher saw paid on chain, counted by the replica that runs the workers',
+  registers: [processMetrics],
+});
+
+export const withdrawalsPaidNano = new Counter({
+  name: 'arcade_withdrawals_paid_nanotons_total',
+  help: 'Nanotons paid out by the withdrawals the watcher saw paid on chain (the amounts, fees not included)',
   registers: [processMetrics],
 });
 

@@ -4,13 +4,20 @@ import { setMenuButton, setWebhook, WEBHOOK_UPDATES } from './adapters/telegram/
 import type { Config } from './config';
 
 /**
- * The operator's commands that talk to Telegram (not to the database): they run with the
- * server's whole configuration (BOT_TOKEN, PUBLIC_URL, BOT_WEBHOOK_SECRET, BOT_API_URL).
+ * The operator's commands that talk to Telegram (not to the database): they read the server's
+ * configuration, of which production requires only what botCommandNeeds names (BOT_API_URL too
+ * when set).
  */
 export const botCommands = {
   'bot:webhook': 'point Telegram at PUBLIC_URL/telegram/webhook with BOT_WEBHOOK_SECRET',
   'bot:menu': "set the bot's menu button to open the mini app (PUBLIC_URL)",
 } as const;
+
+/** What each bot command needs of the configuration: production asks for these and no more (no seed, no chain key). */
+export const botCommandNeeds = {
+  'bot:webhook': ['BOT_TOKEN', 'PUBLIC_URL', 'BOT_WEBHOOK_SECRET'],
+  'bot:menu': ['BOT_TOKEN', 'PUBLIC_URL'],
+} as const satisfies Record<keyof typeof botCommands, readonly string[]>;
 
 export const isBotCommand = (command: string | undefined): command is keyof typeof botCommands =>
   command !== undefined && Object.hasOwn(botCommands, command);

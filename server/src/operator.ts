@@ -1,5 +1,5 @@
 import { fromNano } from '@arcade/api-client/money';
-import { loadConfig, loadDatabaseConfig, type DatabaseConfig } from './config';
+import { loadDatabaseConfig, type DatabaseConfig } from './config';
 import type { Db } from './db/db';
 import { migrate, readMigrations } from './db/migrator';
 import { readFileSync } from 'node:fs';
@@ -31,10 +31,10 @@ ${backupVerifyUsage}
 ${walletUsage}`;
 
 /**
- * What each command does to the book: `reads` only look (the audit, the review lists) and need
- * nothing but the database; `writes` credit, refund, approve, ban or import, and are run only
- * with the server's whole configuration, as today. `migrates` changes the schema, not the book,
- * and needs only the database too.
+ * What each command does to the book: `reads` only look (the audit, the review lists), `writes`
+ * credit, refund, approve, ban or import, `migrates` changes the schema. Each needs the database
+ * and nothing else: no bot token, session secret, hot wallet seed or chain key (the hot wallet's
+ * commands, wallet-operator.ts, and the bot's, operator-bot.ts, declare their own needs).
  */
 export const operatorCommands = {
   migrate: 'migrates',
@@ -53,17 +53,17 @@ export const operatorCommands = {
 } as const satisfies Record<string, 'reads' | 'writes' | 'migrates'>;
 
 /**
- * The database a command runs on, from the environment. Reading commands (and the usage) ask only
- * for the database settings, so an operator can audit production with DATABASE_URL alone, without
- * the bot token or the hot wallet seed; writing ones check the full configuration first.
- * Throws a ConfigError naming what is missing.
+ * The database a command runs on, from the environment: every book command (and the usage) asks
+ * only for the database settings, so an operator can audit, ban or resolve a deposit in production
+ * with DATABASE_URL alone, from a place that holds no other secret. Throws a ConfigError naming
+ * what is missing.
  */
-export function operatorDatabase(argv: string[], env: Record<string, string | undefined> = process.env, repoRoot?: string): DatabaseConfig {
-  const kinds: Partial<Record<string, 'reads' | 'writes' | 'migrates'>> = operatorCommands;
-  const writes = argv[0] !== undefined && kinds[argv[0]] === 'writes';
-  if (!writes) return loadDatabaseConfig(env, repoRoot);
-  const config = loadConfig(env, repoRoot);
-  return { production: config.production, databaseUrl: config.databaseUrl, connections: config.connections, dataDir: config.dataDir };
+export function operatorDatabase(
+  _argv: string[],
+  env: Record<string, string | undefined> = process.env,
+  repoRoot?: string,
+): DatabaseConfig {
+  return loadDatabaseConfig(env, repoRoot);
 }
 
 export class OperatorError extends Error {

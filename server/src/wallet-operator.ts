@@ -1,21 +1,28 @@
 import { fromNano } from '@arcade/api-client/money';
 import type { Db } from './db/db';
-import type { Ton } from './adapters/chain/open-chain';
+import { NoSigningKeyError, type Ton } from './adapters/chain/open-chain';
+import { RetiredWalletError } from './domain/wallet/retired-wallets';
 import { ChainError } from './adapters/chain/chain-adapter';
 import { planDeploy, reconcile, sendDeploy, MIN_DEPLOY_BALANCE } from './domain/wallet/hot-wallet';
 import { planSweep, sendSweep, SweepInputError, type SweepPlan } from './domain/wallet/sweeps';
+import { EMPTY_BELOW, planRotation, sendRotation, type RotationPlan } from './domain/wallet/rotation';
 
 /**
- * The hot wallet's operator commands. They need the chain and the wallet's seed (TON_* and
- * HOT_WALLET_SEED), not the bot token or the session secret; reconcile and sweep read the book too.
+ * The hot wallet's operator commands, each with what it needs, and production asks for nothing
+ * more: `chain` reads toncenter (TONCENTER_API_KEY), `signs` signs for the wallet (HOT_WALLET_SEED;
+ * the others know the wallet by HOT_WALLET_ADDRESS or the seed), `database` reads the book
+ * (DATABASE_URL). None needs the bot token or the session secret.
  */
 export const walletCommands = {
-  'wallet:address': { database: false },
-  'wallet:balance': { database: false },
-  'wallet:deploy': { database: false },
-  'wallet:reconcile': { database: true },
-  'wallet:sweep': { database: true },
-} as const;
+  'wallet:address': { database: false, chain: false, signs: false },
+  'wallet:balance': { database: false, chain: true, signs: false },
+  'wallet:deploy': { database: false, chain: true, signs: true },
+  'wallet:reconcile': { database: true, chain: true, signs: false },
+  'wallet:sweep': { database: true, chain: true, signs: true },
+  'wallet:rotate': { database: true, chain: true, signs: true },
+  // Long-running: the withdrawal sender alone (signer.ts), not a one-shot command.
+  'withdrawals:sign': { database: true, chain: true, signs: true },
+} as const satisfies Record<string, { database: boolean; chain: boolean; signs: boolean }>;
 
 export type WalletCommand = keyof typeof walletCommands;
 
@@ -26,9 +33,12 @@ export function isWalletCommand(name: string | undefined): name is WalletCommand
 export const walletUsage = `  wallet:address                          the hot wallet's address (friendly and raw) on the configured network
   wallet:balance                          its balance and state on chain
   wallet:deploy [--yes]                   show the deploy of the hot wallet; send it with --yes (refused once deployed)
-  wallet:reconcile                        balance on chain against the players' liabilities (exit code 1 when short)
-  wallet:sweep <cold address> <amount> [--yes] [--key=<key>]
-                                          move TON to a cold address, never below liabilities + HOT_WALLET_FLOAT`;
+  wallet:reconcile                        balance on chain against the players' liabilities (exit code 1 when short, 3 when the chain cannot be read)
+  wallet:sweep <cold address> <amount> [--yes] [--key=<key>] [--operator <name>]
+                                          move TON to a cold address, never below liabilities + HOT_WALLET_FLOAT
+  wallet:rotate <new wallet address> [--yes] [--operator <name>]
+                                          with the old seed: move everything to the new (deployed) wallet, watch the old one until empty
+  withdrawals:sign                        run the withdrawal signer here until stopped (no HTTP; beside replicas with WITHDRAWAL_SIGNER=off)`;
 
 export interface WalletDeps {
   ton: Ton;
@@ -37,32 +47,51 @@ export interface WalletDeps {
   /** HOT_WALLET_FLOAT in nanotons. */
   float: bigint;
   now?: () => Date;
-  /** Who runs the command, recorded with a sweep (the CLI gives the OS user). */
-  requestedBy?: string;
+  /**
+   * Who runs the command, recorded with a sweep: OPERATOR_NAME, or in development the OS user
+   * (the CLI's choice); `--operator <name>` wins. Without either a sweep is refused.
+   */
+  requestedBy?: string | null;
   /** How long wallet:deploy waits for the chain to show the wallet active, and how. */
   deployWait?: { waitMs?: number; pollMs?: number; sleep?: (ms: number) => Promise<void> };
 }
 
 const ton = (nano: bigint) => `${fromNano(nano)} TON`;
 
-/** `--yes`, `--key=<k>` or `--key <k>`, and the rest in order. */
-function parseArgs(args: string[]): { positional: string[]; yes: boolean; key?: string; unknown: string[] } {
+/** `--yes`, `--key=<k>` or `--key <k>`, `--operator=<name>` or `--operator <name>`, and the rest in order. */
+function parseArgs(args: string[]): { positional: string[]; yes: boolean; key?: string; operator?: string; unknown: string[] } {
   const positional: string[] = [];
   const unknown: string[] = [];
   let yes = false;
   let key: string | undefined;
+  let operator: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--yes' || arg === '-y') yes = true;
     else if (arg.startsWith('--key=')) key = arg.slice('--key='.length);
     else if (arg === '--key') key = args[++i] ?? '';
+    else if (arg.startsWith('--operator=')) operator = arg.slice('--operator='.length);
+    else if (arg === '--operator') operator = args[++i] ?? '';
     else if (arg.startsWith('-') && !/^-\d/.test(arg)) unknown.push(arg);
     else positional.push(arg);
   }
-  return { positional, yes, unknown, ...(key === undefined ? {} : { key }) };
+  return { positional, yes, unknown, ...(key === undefined ? {} : { key }), ...(operator === undefined ? {} : { operator }) };
+}
+
+/** A person's name as a record keeps it: letters and digits first, then those, spaces, `.`, `_`, `@` or `-`; 64 at most. */
+export const OPERATOR_NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._@-]{0,63}$/u;
+
+/** Who runs a command that records its operator: the flag, else what the CLI knows; refused (a reason) when neither. */
+function operatorOf(args: { operator?: string }, deps: WalletDeps): { name: string } | { refusal: string } {
+  const name = (args.operator ?? deps.requestedBy ?? '').trim();
+  if (name === '') return { refusal: 'say who runs it: --operator <your name> or OPERATOR_NAME (kept with the sweep)' };
+  if (!OPERATOR_NAME.test(name))
+    return { refusal: '--operator must be 1 to 64 letters, digits, spaces, ".", "_", "@" or "-", starting with a letter or digit' };
+  return { name };
 }
 
 function describeChain(deps: WalletDeps): string {
+  if (deps.ton.chainId === 'offline') return `${deps.ton.network} (no chain read)`;
   return deps.ton.sandbox
     ? `${deps.ton.network}, emulated chain (made for this command: not the server's chain)`
     : `${deps.ton.network} via toncenter`;
@@ -88,7 +117,36 @@ function printSweepPlan(plan: SweepPlan, out: (line: string) => void): void {
   out(`  idempotency key             ${plan.key}`);
 }
 
-/** Runs one wallet command; returns the exit code (0 done, 1 the hot wallet is short, 2 refused). */
+function printRotationPlan(plan: RotationPlan, out: (line: string) => void): void {
+  out(`rotate the hot wallet ${plan.old.friendly} (raw ${plan.old.raw})`);
+  out(`  to ${plan.new.friendly} (raw ${plan.new.raw})`);
+  out(
+    `  old wallet on chain         ${plan.old.status}, ${ton(plan.old.balance)}${plan.old.balance >= EMPTY_BELOW ? ': all of it moves (the transfer fee comes out of it)' : ': nothing to move'}`,
+  );
+  out(`  new wallet on chain         ${plan.new.status}`);
+  out(`  liabilities                 ${ton(plan.liabilities)} (the new wallet covers them once the sweep lands)`);
+  if (plan.withdrawalsOnTheirWay > 0) {
+    out(
+      `  withdrawals on their way    ${plan.withdrawalsOnTheirWay} (one that runs after the sweep finds the old wallet empty and is refunded to its player)`,
+    );
+  }
+  const r = plan.existing;
+  if (r !== null) {
+    out(
+      `  already recorded            rotation #${r.id} by ${r.requested_by} at ${r.created_at.toISOString()}, ${r.emptied_at === null ? 'the old address still watched' : 'no longer watched: this watches it again'}`,
+    );
+  }
+  if (plan.sweepOnItsWay !== null)
+    out(`  sweep on its way            #${plan.sweepOnItsWay.id}: sent again, the same message, not a new one`);
+}
+
+/** What a wallet command's exit code says (a configuration or database error exits 1 from the CLI, its message on stderr). */
+export const WALLET_EXIT = { done: 0, short: 1, refused: 2, chainUnreachable: 3 } as const;
+
+/**
+ * Runs one wallet command; returns the exit code: 0 done (reconcile: covered), 1 the hot wallet is
+ * short (reconcile; deploy: not active yet), 2 refused, 3 the chain could not be read.
+ */
 export async function runWalletCommand(deps: WalletDeps, argv: string[], out: (line: string) => void): Promise<number> {
   const [command, ...rest] = argv;
   const args = parseArgs(rest);
@@ -110,7 +168,11 @@ export async function runWalletCommand(deps: WalletDeps, argv: string[], out: (l
           `non-bounce   ${hotWallet.address.toString({ urlSafe: true, bounceable: false, testOnly })}   (fund the wallet with this form before it is deployed)`,
         );
         out(`raw          ${hotWallet.address.toRawString()}`);
-        out(`public key   ${hotWallet.keys.publicKey.toString('hex')}`);
+        out(
+          hotWallet.keys === null
+            ? 'public key   (not known here: HOT_WALLET_ADDRESS without HOT_WALLET_SEED)'
+            : `public key   ${hotWallet.keys.publicKey.toString('hex')}`,
+        );
         out(`contract     highload wallet v3, timeout ${hotWallet.timeout} s (HIGHLOAD_TIMEOUT)`);
         return 0;
       }
@@ -167,6 +229,8 @@ export async function runWalletCommand(deps: WalletDeps, argv: string[], out: (l
         const l = r.liabilities;
         out(`hot wallet ${hotWallet.friendly} on ${describeChain(deps)}`);
         out(`balance on chain            ${ton(r.chainBalance)} (${r.chainStatus})`);
+        for (const old of r.retiring)
+          out(`  of which old wallet        ${ton(old.balance)} at ${old.friendly} (rotated away, watched until empty)`);
         out(`players' TON balances       ${ton(l.playersTon)}`);
         out(`referral earnings           ${ton(l.referral)} (${ton(l.referralClaimable)} claimable now; all counted)`);
         out(`unknown-memo deposits       ${ton(l.unknownDeposits)} (${l.unknownDepositCount} waiting for review)`);
@@ -190,7 +254,12 @@ export async function runWalletCommand(deps: WalletDeps, argv: string[], out: (l
       case 'wallet:sweep': {
         const [to, amount, ...extra] = args.positional;
         if (!to || !amount || extra.length > 0) {
-          out('refused: wallet:sweep <cold address> <amount in TON> [--yes] [--key=<key>]');
+          out('refused: wallet:sweep <cold address> <amount in TON> [--yes] [--key=<key>] [--operator <name>]');
+          return 2;
+        }
+        const by = operatorOf(args, deps);
+        if ('refusal' in by) {
+          out(`refused: ${by.refusal}`);
           return 2;
         }
         const db = needDb(deps);
@@ -216,7 +285,7 @@ export async function runWalletCommand(deps: WalletDeps, argv: string[], out: (l
           out(plan.existing !== null ? 'nothing sent' : 'nothing sent: run again with --yes to send it');
           return 0;
         }
-        const sent = await sendSweep(db, deps.ton, plan, deps.requestedBy ?? 'operator');
+        const sent = await sendSweep(db, deps.ton, plan, by.name);
         if (sent.kind === 'refused') {
           out(`refused: ${sent.reason}`);
           return 2;
@@ -237,18 +306,62 @@ export async function runWalletCommand(deps: WalletDeps, argv: string[], out: (l
         out('  the deposit watcher marks it done when the chain shows it');
         return 0;
       }
+      case 'wallet:rotate': {
+        const [to, ...extra] = args.positional;
+        if (!to || extra.length > 0) {
+          out("refused: wallet:rotate <new wallet address> [--yes] [--operator <name>] (run with the OLD wallet's HOT_WALLET_SEED)");
+          return 2;
+        }
+        const by = operatorOf(args, deps);
+        if ('refusal' in by) {
+          out(`refused: ${by.refusal}`);
+          return 2;
+        }
+        const db = needDb(deps);
+        const plan = await planRotation(db, deps.ton, { to });
+        printRotationPlan(plan, out);
+        if (plan.refusal !== null) {
+          out(`refused: ${plan.refusal}`);
+          return 2;
+        }
+        if (!args.yes) {
+          out('nothing sent: run again with --yes to record the rotation and send the sweep');
+          return 0;
+        }
+        const sent = await sendRotation(db, deps.ton, plan, by.name);
+        if (sent.kind === 'refused') {
+          out(`refused: ${sent.reason}`);
+          return 2;
+        }
+        out(`rotation #${sent.rotation.id} recorded: the watcher watches ${plan.old.friendly} until it is empty`);
+        const s = sent.sweep;
+        if (s === null) out('  nothing to sweep: the old wallet holds less than 0.05 TON');
+        else {
+          out(
+            `  ${sent.already ? 'sweep already on its way, broadcast again (the same message: it can run once)' : 'sent'}: sweep #${s.id}, the whole balance (${ton(s.amount)} when signed) to ${s.to_friendly}, query id ${s.query_id}`,
+          );
+          if (sent.broadcast?.exitCode === 36) out('  the chain refused it as already run (exit code 36): the sweep has gone through');
+          else if (sent.broadcast !== null) {
+            out(`  the broadcast failed (${sent.broadcast.message}): run the same command again to send the same message`);
+          }
+        }
+        out(
+          'next: restart every process on the new wallet (the signer with its HOT_WALLET_SEED, the replicas with its HOT_WALLET_ADDRESS)',
+        );
+        return 0;
+      }
       default:
         out(`unknown wallet command ${JSON.stringify(command ?? '')}\n${walletUsage}`);
         return 2;
     }
   } catch (error) {
-    if (error instanceof SweepInputError) {
+    if (error instanceof SweepInputError || error instanceof RetiredWalletError || error instanceof NoSigningKeyError) {
       out(`refused: ${error.message}`);
       return 2;
     }
     if (error instanceof ChainError) {
-      out(`the chain could not be read: ${error.message}`);
-      return 1;
+      out(`the chain could not be read: ${error.message} (exit code 3: nothing was decided; try again)`);
+      return WALLET_EXIT.chainUnreachable;
     }
     throw error;
   }

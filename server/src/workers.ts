@@ -2,14 +2,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/db';
 import { leaderLock } from './db/leader-lock';
 import type { Ton } from './adapters/chain/open-chain';
-import { watchHotWallet } from './domain/wallet/chain-watcher';
-import { runSender } from './domain/wallet/withdrawals';
+import { syncedChainTime, watchHotWallet } from './domain/wallet/chain-watcher';
+import { runSender, SENDER_LOCK_KEY } from './domain/wallet/withdrawals';
 import type { BotApi } from './adapters/telegram/bot-api';
 import type { GiftRelayer } from './adapters/telegram/gift-relayer';
 import { importReceivedGifts } from './domain/market/trade';
 import { notify, sendQueuedNotices, type Notice } from './domain/notifications';
 import { reconcile } from './domain/wallet/hot-wallet';
-import { hotWalletBalance, hotWalletLiabilities, hotWalletMargin, hotWalletReconciledAt, nanoToTon, workersLockHeld } from './metrics';
+import {
+  depositsCredited,
+  depositsCreditedNano,
+  recordReconciliation,
+  withdrawalsPaid,
+  withdrawalsPaidNano,
+  workersLockHeld,
+} from './metrics';
 
 /** How often the workers compare the hot wallet's balance with the liabilities (a scan of the accounts). */
 const RECONCILE_EVERY_MS = 60_000;
@@ -26,10 +33,13 @@ export interface Workers {
 }
 
 /**
- * The deposit watcher and the withdrawal sender, one pass every `intervalMs`, only in the
- * replica that holds the workers' advisory lock. A failing pass is logged and retried on the
- * next tick with a growing delay; nothing it did half-way is lost (each step is its own
- * database transaction).
+ * The background work, one pass every `intervalMs`, in two parts each under an advisory lock of
+ * its own, so exactly one process at a time runs each: the book's (the deposit watcher, gift
+ * deposits, bot notices, the hot wallet's reconciliation), which needs the hot wallet's address
+ * only, and the withdrawal sender, which signs and so runs only where the seed is (a public
+ * replica with WITHDRAWAL_SIGNER=off runs the first, the signer the second, a single server both).
+ * A failing pass is logged and retried on the next tick with a growing delay; nothing it did
+ * half-way is lost (each step is its own database transaction).
  */
 export function startWorkers(args: {
   db: Db;
@@ -40,13 +50,24 @@ export function startWorkers(args: {
   directUrl: string | null;
   log: FastifyBaseLogger;
   intervalMs?: number;
+  /** Run the book's part (default on). */
+  book?: boolean;
+  /** Run the withdrawal sender (default: when `ton` holds the hot wallet's keys). */
+  sender?: boolean;
 }): Workers {
   const { db, ton, log, bot } = args;
   const tell = (userId: bigint, notice: Notice, amount: bigint) => {
     notify(db, bot, userId, notice, amount).catch((error: unknown) => log.warn({ err: error, notice }, 'bot notification failed'));
   };
   const interval = args.intervalMs ?? 1500;
-  const lock = leaderLock(args.directUrl, WORKERS_LOCK_KEY, (error) => log.warn({ err: error }, 'workers lock connection failed'));
+  const bookLock =
+    args.book === false
+      ? null
+      : leaderLock(args.directUrl, WORKERS_LOCK_KEY, (error) => log.warn({ err: error }, 'workers lock connection failed'));
+  const senderLock =
+    (args.sender ?? ton.hotWallet.keys !== null)
+      ? leaderLock(args.directUrl, SENDER_LOCK_KEY, (error) => log.warn({ err: error }, 'sender lock connection failed'))
+      : null;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -55,17 +76,33 @@ export function startWorkers(args: {
   let lastReconciled = 0;
 
   const pass = async (): Promise<void> => {
-    const held = await lock.acquire();
-    workersLockHeld.set(held ? 1 : 0);
-    if (!held) return;
+    const book = bookLock !== null && (await bookLock.acquire());
+    workersLockHeld.set(book ? 1 : 0);
+    const send = senderLock !== null && (await senderLock.acquire());
+    const synced = book ? await watchBook() : null;
+    if (send) {
+      // The chain time up to which the watcher (here or in another process) has applied everything.
+      const caughtUp = synced ?? (await syncedChainTime(db, ton));
+      const sent = await runSender(db, ton, Number(caughtUp ?? 0));
+      for (const failure of sent.failures) log.warn({ failure }, 'withdrawal broadcast failed, will retry');
+    }
+    if (book) await afterSending();
+  };
+
+  /** The watcher's pass; answers the chain time it caught up to. */
+  const watchBook = async (): Promise<number> => {
     const watched = await watchHotWallet(db, ton);
     for (const credit of watched.credited) {
       log.info({ userId: String(credit.userId), amount: String(credit.amount) }, 'deposit credited');
+      depositsCredited.inc();
+      depositsCreditedNano.inc(Number(credit.amount));
       tell(credit.userId, 'depositCredited', credit.amount);
     }
     if (watched.unknownMemo > 0) log.warn({ count: watched.unknownMemo }, 'deposits with an unknown memo wait for review');
     for (const paid of watched.paid) {
       log.info({ withdrawalId: String(paid.withdrawalId) }, 'withdrawal paid');
+      withdrawalsPaid.inc();
+      withdrawalsPaidNano.inc(Number(paid.amount));
       tell(paid.userId, 'withdrawalDone', paid.amount);
     }
     for (const refunded of watched.refunded)
@@ -76,8 +113,12 @@ export function startWorkers(args: {
       else
         log.error(fields, sweep.kind === 'sweep-failed' ? 'sweep ran on chain but sent nothing' : 'sweep expired unseen: nothing was sent');
     }
-    const sent = await runSender(db, ton, watched.syncedChainTime);
-    for (const failure of sent.failures) log.warn({ failure }, 'withdrawal broadcast failed, will retry');
+    for (const old of watched.retired) log.info({ wallet: old }, 'old hot wallet stayed empty: no longer watched');
+    return watched.syncedChainTime;
+  };
+
+  /** Gifts, the reconciliation and the bot's queued messages. */
+  const afterSending = async (): Promise<void> => {
     const gifts = await importReceivedGifts(db, args.relayer).catch((error: unknown) => {
       log.warn({ err: error }, 'reading the relayer account failed, will retry');
       return 0;
@@ -87,10 +128,12 @@ export function startWorkers(args: {
       lastReconciled = Date.now();
       await reconcile(db, ton).then(
         (r) => {
-          hotWalletBalance.set(nanoToTon(r.chainBalance));
-          hotWalletLiabilities.set(nanoToTon(r.liabilities.total));
-          hotWalletMargin.set(nanoToTon(r.margin));
-          hotWalletReconciledAt.set(Math.floor(lastReconciled / 1000));
+          recordReconciliation({
+            balance: r.chainBalance,
+            liabilities: r.liabilities.total,
+            margin: r.margin,
+            at: new Date(lastReconciled),
+          });
           if (r.margin < 0n)
             log.error({ margin: String(r.margin), liabilities: String(r.liabilities.total) }, 'hot wallet short of its liabilities');
         },
@@ -143,7 +186,8 @@ export function startWorkers(args: {
       stopped = true;
       if (timer) clearTimeout(timer);
       await running;
-      await lock.release();
+      await bookLock?.release();
+      await senderLock?.release();
       workersLockHeld.set(0);
     },
   };

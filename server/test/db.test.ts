@@ -8,6 +8,8 @@ import {
   migrate,
   migrationChecksum,
   MigrationError,
+  NO_TRANSACTION_MARKER,
+  runsOutsideTransaction,
   readFunctions,
   readMigrations,
   type Migration,
@@ -265,6 +267,96 @@ describe.each(databases())('migration checksums on $name', (database) => {
       expect(await migrate(db, FILES, [])).toEqual([]);
     } finally {
       await drop();
+    }
+  });
+});
+
+/** An index built without blocking writes: PostgreSQL refuses CREATE INDEX CONCURRENTLY inside a transaction. */
+const CONCURRENT: Migration = {
+  version: 3,
+  name: '003_concurrent_index.sql',
+  sql: `${NO_TRANSACTION_MARKER}
+-- A build that failed half-way leaves an invalid index: dropped first, so running it again redoes it.
+DROP INDEX CONCURRENTLY IF EXISTS first_table_id_idx;
+CREATE INDEX CONCURRENTLY first_table_id_idx ON first_table (id);
+`,
+};
+
+async function validIndex(db: Db, name: string): Promise<boolean> {
+  const { rows } = await db.query<{ valid: boolean }>(
+    'SELECT i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = $1',
+    [name],
+  );
+  return rows[0]?.valid === true;
+}
+
+describe.each(databases())('migration transactions on $name', (database) => {
+  // One database for the three steps, in order: a refused file, a failing migration, then the index.
+  let db: Db;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, drop } = await database.create({ migrated: false }));
+  });
+  afterAll(async () => {
+    await drop?.();
+  });
+
+  it('refuses a no-transaction file with a dollar-quoted body before applying anything', async () => {
+    const body: Migration = {
+      version: 3,
+      name: '003_function.sql',
+      sql: `${NO_TRANSACTION_MARKER}\nCREATE FUNCTION f() RETURNS int LANGUAGE sql AS $$ SELECT 1; $$;\n`,
+    };
+    await expect(migrate(db, [...FILES, body], [])).rejects.toThrow(
+      'Migration 003_function.sql runs outside a transaction one statement at a time: it may not hold dollar-quoted bodies',
+    );
+    expect(await tableExists(db, 'first_table')).toBe(false);
+  });
+
+  it('each migration commits on its own: a failing one stops the run, the ones before it stay applied', async () => {
+    const broken: Migration = {
+      version: 3,
+      name: '003_broken.sql',
+      sql: 'CREATE TABLE half_made (id INTEGER);\nSELECT no_such_column FROM first_table;',
+    };
+    await expect(migrate(db, [...FILES, broken], [])).rejects.toThrow(/no_such_column/);
+    const { rows } = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY version');
+    expect(rows.map((row) => row.name)).toEqual(['001_first.sql', '002_second.sql']);
+    // The failing migration's own statements were rolled back with it.
+    expect(await tableExists(db, 'half_made')).toBe(false);
+  });
+
+  it('a migration marked no-transaction builds an index CONCURRENTLY, is recorded with its checksum, and runs once', async () => {
+    expect(runsOutsideTransaction(CONCURRENT)).toBe(true);
+    expect(runsOutsideTransaction(FILES[0]!)).toBe(false);
+    expect(await migrate(db, [...FILES, CONCURRENT], [])).toEqual(['003_concurrent_index.sql']);
+    expect(await validIndex(db, 'first_table_id_idx')).toBe(true);
+    const { rows } = await db.query<{ checksum: string }>('SELECT checksum FROM schema_migrations WHERE version = 3');
+    expect(rows).toEqual([{ checksum: migrationChecksum(CONCURRENT.sql) }]);
+    expect(await migrate(db, [...FILES, CONCURRENT], [])).toEqual([]);
+    await expect(assertMigrated(db, [...FILES, CONCURRENT], [])).resolves.toBeUndefined();
+    // Edited after it ran: refused like any other.
+    await expect(migrate(db, [...FILES, edited(CONCURRENT)], [])).rejects.toThrow(/^Migration 003_concurrent_index\.sql was changed/);
+  });
+});
+
+describe.each(postgresOnly('concurrent migrators'))('concurrent migrators on $name', (database) => {
+  it('two runners at once apply each migration once, the CONCURRENTLY one included', async () => {
+    const fresh = await database.create({ migrated: false });
+    const second = await openDb({ kind: 'postgres', url: fresh.url ?? '' });
+    try {
+      await migrate(fresh.db, FILES, []);
+      await fresh.db.exec('INSERT INTO first_table SELECT generate_series(1, 20000)');
+      const fourth: Migration = { ...THIRD, version: 4, name: '004_third.sql' };
+      const release = [...FILES, CONCURRENT, fourth];
+      const [a, b] = await Promise.all([migrate(fresh.db, release, []), migrate(second, release, [])]);
+      expect([...a, ...b].sort()).toEqual(['003_concurrent_index.sql', '004_third.sql']);
+      expect(await validIndex(fresh.db, 'first_table_id_idx')).toBe(true);
+      const { rows } = await fresh.db.query<{ n: bigint }>('SELECT count(*) AS n FROM schema_migrations');
+      expect(rows[0]?.n).toBe(4n);
+    } finally {
+      await second.close();
+      await fresh.drop();
     }
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import { hotWalletFor, openTon, type Ton } from '../src/adapters/chain/open-chain';
 import { SandboxChain } from '../src/adapters/chain/sandbox-chain';
+import { ChainUnavailableError } from '../src/adapters/chain/chain-adapter';
 import { ConfigError, DEVELOPMENT_HOT_WALLET_SEED, loadWalletSettings } from '../src/config';
 import { createPlayerAccounts } from '../src/db/accounts';
 import type { Db } from '../src/db/db';
@@ -79,7 +80,10 @@ describe('wallet settings for the operator', () => {
       });
     const refused = await cli(['wallet:reconcile'], { BOT_TOKEN: '1:a' });
     expect(refused.code).toBe(1);
-    expect(refused.stderr.trim()).toBe('Refusing to start in production: missing HOT_WALLET_SEED, TONCENTER_API_KEY, DATABASE_URL');
+    // Reconcile reads the chain and the book, and signs nothing: the address will do, the seed is not asked for.
+    expect(refused.stderr.trim()).toBe(
+      'Refusing to start in production: missing HOT_WALLET_ADDRESS (or HOT_WALLET_SEED), TONCENTER_API_KEY, DATABASE_URL',
+    );
     const address = await cli(['wallet:address'], { NODE_ENV: 'development' });
     expect(address.stderr).toBe('');
     expect(address.code).toBe(0);
@@ -184,6 +188,20 @@ describe.each(databases())('hot wallet operator commands on $name', (database) =
       }),
     );
     expect((await run(deps, 'wallet:reconcile')).code).toBe(0);
+
+    // toncenter down: not "short" (1) but "could not tell" (3), and no verdict printed.
+    const down = new ChainUnavailableError('toncenter answered 503', 503);
+    const real = ton.chain;
+    const unreadable: Ton['chain'] = {
+      getTransactionsAfter: (account, after, limit) => real.getTransactionsAfter(account, after, limit),
+      sendExternalMessage: (boc) => real.sendExternalMessage(boc),
+      chainTime: () => real.chainTime(),
+      getAccountState: () => Promise.reject(down),
+    };
+    const unreachable = await run({ ...deps, ton: { ...ton, chain: unreadable } }, 'wallet:reconcile');
+    expect(unreachable.code).toBe(3);
+    expect(unreachable.text).toContain('the chain could not be read: toncenter answered 503');
+    expect(unreachable.text).not.toMatch(/SHORT|covered/);
   });
 
   it('wallet:sweep prints, sends only with --yes, once per key, never below liabilities + float, and the watcher sees it done', async () => {
@@ -230,9 +248,10 @@ describe.each(databases())('hot wallet operator commands on $name', (database) =
     expect(await balanceOf(ton, coldWallet.address)).toBe(coldAfter);
 
     // Two runs at once under one key: one sweep.
+    // (Each names its operator on the command line, which wins over OPERATOR_NAME.)
     const raced = await Promise.all([
-      run(deps, 'wallet:sweep', cold, '1', '--yes', '--key=race'),
-      run(deps, 'wallet:sweep', cold, '1', '--yes', '--key', 'race'),
+      run(deps, 'wallet:sweep', cold, '1', '--yes', '--key=race', '--operator=Bob Smith'),
+      run(deps, 'wallet:sweep', cold, '1', '--yes', '--key', 'race', '--operator', 'Bob Smith'),
     ]);
     expect(raced.map((r) => r.code)).toEqual([0, 0]);
     expect(await sweeps()).toBe(2n);
@@ -254,7 +273,7 @@ describe.each(databases())('hot wallet operator commands on $name', (database) =
     }>('SELECT status, requested_by, tx_hash, float_kept, to_address FROM hot_wallet_sweeps ORDER BY id');
     expect(rows.map((r) => [r.status, r.requested_by, r.float_kept, r.to_address])).toEqual([
       ['done', 'alice', FLOAT, coldWallet.address.toRawString()],
-      ['done', 'alice', FLOAT, coldWallet.address.toRawString()],
+      ['done', 'Bob Smith', FLOAT, coldWallet.address.toRawString()],
     ]);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tx_hash ?? ''))).toBe(true);
     const done = await run(deps, 'wallet:sweep', cold, '500', '--yes');
@@ -274,11 +293,29 @@ describe.each(databases())('hot wallet operator commands on $name', (database) =
       ],
       [['wallet:sweep', ton.sandbox!.undeployedAddress('x').toRawString(), '1', '--force'], 'refused: unknown option --force'],
       [['wallet:sweep', 'only-one-argument'], 'refused: wallet:sweep <cold address> <amount in TON>'],
+      [
+        ['wallet:sweep', ton.sandbox!.undeployedAddress('x').toRawString(), '1', '--yes', '--operator', 'rm -rf /;'],
+        'refused: --operator must be 1 to 64 letters',
+      ],
     ] as const) {
       const result = await run(deps, ...argv);
       expect(result.code, argv.join(' ')).toBe(2);
       expect(result.text).toContain(text);
     }
+    // Nobody named (production without OPERATOR_NAME): refused before anything is read or sent.
+    const before = await db.query('SELECT id FROM hot_wallet_sweeps');
+    for (const requestedBy of [null, undefined, '  ']) {
+      const anonymous = await run(
+        { ...deps, requestedBy },
+        'wallet:sweep',
+        ton.sandbox!.undeployedAddress('y').toRawString(),
+        '1',
+        '--yes',
+      );
+      expect(anonymous.code).toBe(2);
+      expect(anonymous.text).toBe('refused: say who runs it: --operator <your name> or OPERATOR_NAME (kept with the sweep)');
+    }
+    expect((await db.query('SELECT id FROM hot_wallet_sweeps')).rows).toEqual(before.rows);
   });
 
   it('a sweep whose message never reached the chain expires once its validity has passed, and nothing left the wallet', async () => {
@@ -312,7 +349,7 @@ describe('wallet:deploy on an emulated chain', () => {
     const unfunded = await run(deps, 'wallet:deploy', '--yes');
     expect(unfunded.code).toBe(2);
     expect(unfunded.text).toContain('on chain: nonexist, balance 0 TON');
-    expect(unfunded.text).toContain(`public key ${hotWallet.keys.publicKey.toString('hex')}, subwallet 4269, timeout 3600 s`);
+    expect(unfunded.text).toContain(`public key ${hotWallet.keys!.publicKey.toString('hex')}, subwallet 4269, timeout 3600 s`);
     expect(unfunded.text).toMatch(/BOC {4}te6/);
     expect(unfunded.text).toContain(`at least 0.1 TON, non-bounceable, from any wallet, to ${nonBounceable}`);
     expect(unfunded.text).toContain('refused: fund the address first');

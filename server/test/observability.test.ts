@@ -6,6 +6,8 @@ import { HttpBotApi } from '../src/adapters/telegram/bot-api';
 import { ConfigError, loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
 import { watchHotWallet } from '../src/domain/wallet/chain-watcher';
+import { depositMemoOf } from '../src/domain/wallet/deposits';
+import { toNano } from '@arcade/api-client/money';
 import { buildMetricsServer } from '../src/metrics-server';
 import { startWorkers } from '../src/workers';
 import {
@@ -75,6 +77,22 @@ describe('metrics and readiness settings', () => {
     expect(refusal({ ...production, METRICS_PORT: '99999', READY_MAX_CHAIN_LAG: '2' })).toBe(
       'Refusing to start in production: READY_MAX_CHAIN_LAG must be at least 10; METRICS_PORT must be off or a port from 1 to 65535',
     );
+  });
+});
+
+describe('the hot wallet gauges', () => {
+  it('are absent before the first reconciliation, so a fresh start fires no "short" or "stale" alert', async () => {
+    const db = await databases()[0]!.create();
+    const ton = await openTon(testConfig().ton);
+    const metrics = await buildMetricsServer({ config: testConfig(), db: db.db, ton });
+    try {
+      const text = (await metrics.inject({ method: 'GET', url: '/metrics' })).body;
+      expect(text).toContain('arcade_database_up 1');
+      expect(text).not.toContain('arcade_hot_wallet_');
+    } finally {
+      await metrics.close();
+      await db.drop();
+    }
   });
 });
 
@@ -206,6 +224,10 @@ describe.each(databases())('metrics, readiness and probe logs on $name', (databa
       fetch: () => Promise.reject(new Error('connection refused')),
     });
     await expect(bot.sendMessage(1n, 'hello')).rejects.toThrow();
+    // A deposit with the player's memo, credited by the workers' pass.
+    const payer = await ton.sandbox!.createUserWallet(`metrics-payer-${database.name}`);
+    const memo = await depositMemoOf(db, BigInt(id));
+    await ton.sandbox!.sendFromUser(payer, { to: ton.hotWallet.address, amount: toNano('2.5'), comment: memo, bounce: true });
     // One pass of the workers: the watcher catches up, the sender sends, the wallet is reconciled.
     const workers = startWorkers({
       db,
@@ -217,9 +239,8 @@ describe.each(databases())('metrics, readiness and probe logs on $name', (databa
       intervalMs: 3_600_000,
     });
     await workers.runOnce();
-    // The workers' lock: held by this process while its workers run, let go when they stop.
+    // The workers' lock: held by this process while its workers run (let go when they stop, below).
     expect(sample((await scrape()).body, 'arcade_workers_lock_held')).toBe(1);
-    await workers.stop();
 
     const response = await scrape();
     expect(response.statusCode).toBe(200);
@@ -253,7 +274,9 @@ describe.each(databases())('metrics, readiness and probe logs on $name', (databa
     expect(sample(text, 'arcade_hot_wallet_margin_ton')).toBeGreaterThan(0);
     expect(sample(text, 'arcade_hot_wallet_reconciled_timestamp_seconds')).toBeGreaterThan(0);
     expect(text).toContain('process_cpu_seconds_total');
-    expect(sample(text, 'arcade_workers_lock_held')).toBe(0);
+    expect(grew(text, 'arcade_deposits_credited_total')).toBe(1);
+    expect(grew(text, 'arcade_deposits_credited_nanotons_total')).toBe(2.5e9);
+    expect(grew(text, 'arcade_withdrawals_paid_total')).toBe(0);
     // The pool, on PostgreSQL (the test database's pool holds 5): open, idle, waiting, its size.
     if (database.name === 'postgres') {
       expect(sample(text, 'arcade_database_pool_max')).toBe(5);
@@ -263,9 +286,14 @@ describe.each(databases())('metrics, readiness and probe logs on $name', (databa
     } else expect(text).not.toContain('arcade_database_pool_');
 
     // Another pass: the watcher sees the withdrawal paid.
-    await watchHotWallet(db, ton);
+    await workers.runOnce();
+    await workers.stop();
     const later = (await scrape()).body;
+    expect(sample(later, 'arcade_workers_lock_held')).toBe(0);
     expect(sample(later, 'arcade_withdrawals_pending{status="sent"}')).toBe(0);
+    expect(grew(later, 'arcade_withdrawals_paid_total')).toBe(1);
+    expect(grew(later, 'arcade_withdrawals_paid_nanotons_total')).toBe(0.5e9);
+    expect(grew(later, 'arcade_deposits_credited_total')).toBe(1);
   });
 
   it('a scrape with the database down says so instead of showing stale figures', async () => {

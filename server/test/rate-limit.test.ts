@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
+import { processMetrics } from '../src/metrics';
 import {
   databases,
   freePort,
@@ -25,6 +26,12 @@ import {
 } from './helpers';
 
 const REDIS_URL = process.env.REDIS_URL;
+
+/** arcade_redis_up as this process's /metrics shows it (undefined: not exported). */
+async function redisUp(): Promise<number | undefined> {
+  const line = (await processMetrics.metrics()).split('\n').find((l) => l.startsWith('arcade_redis_up '));
+  return line === undefined ? undefined : Number(line.split(' ')[1]);
+}
 const DATABASE_URL = process.env.DATABASE_URL;
 if (!REDIS_URL) console.log('rate-limit Redis tests: need Redis, not run: REDIS_URL is not set');
 else if (!DATABASE_URL) console.log('rate-limit two-process test: needs PostgreSQL, not run: DATABASE_URL is not set');
@@ -197,6 +204,7 @@ describe('money calls are limited per verified player', () => {
       const token = await logIn(app, id);
       for (let n = 0; n < 4; n++) expect((await call(app, 'games/flip', flip(id), { token })).statusCode).toBe(409);
       expect(lines.join('')).toContain('rate limits: Redis is unreachable');
+      expect(await redisUp()).toBe(0);
     } finally {
       await app.close();
     }
@@ -308,6 +316,7 @@ describe.each(onRedis)('money and login limits shared through $name', () => {
       const limitedToken = await logIn(app, limited);
       for (let n = 0; n < 3; n++) expect((await call(app, 'games/flip', flip(limited), { token: limitedToken })).statusCode).toBe(409);
       expect((await call(app, 'games/flip', flip(limited), { token: limitedToken })).statusCode).toBe(429);
+      expect(await redisUp()).toBe(1);
 
       await link.cut();
       const id = newUserId();
@@ -323,6 +332,7 @@ describe.each(onRedis)('money and login limits shared through $name', () => {
       // Fails open: even the limited player goes through while the store is out.
       expect((await call(app, 'games/flip', flip(limited), { token: limitedToken })).statusCode).toBe(409);
       expect(lines.join('')).toContain('rate limits: Redis is unreachable');
+      expect(await redisUp()).toBe(0);
 
       await link.restore();
       // The client reconnects on its own (within its retry delay); then calls count again.
@@ -337,6 +347,7 @@ describe.each(onRedis)('money and login limits shared through $name', () => {
       for (let n = 0; n < 2; n++) expect((await call(app, 'games/flip', flip(id), { token })).statusCode).toBe(200);
       expect((await call(app, 'games/flip', flip(id), { token })).statusCode).toBe(429);
       expect(lines.join('')).toContain('rate limits: Redis is back');
+      expect(await redisUp()).toBe(1);
     } finally {
       await app.close();
       await link.cut();

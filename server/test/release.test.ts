@@ -47,6 +47,16 @@ function run(command: string, args: string[], options: { cwd: string; env: NodeJ
   return { child, output, exited };
 }
 
+/** The server's JSON "listening" line (production writes JSON lines only), once it is there. */
+async function listeningLine(output: { stdout: string }): Promise<Record<string, unknown>> {
+  for (let waited = 0; waited < 30_000; waited += 50) {
+    const line = output.stdout.split('\n').find((text) => text.includes('"msg":"TON Arcade server listening on '));
+    if (line) return JSON.parse(line) as Record<string, unknown>;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no listening line: ${output.stdout}`);
+}
+
 afterEach(() => {
   // A failed assertion must not leave a server running.
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -269,12 +279,17 @@ export async function resolve(specifier, context, next) {
     // Started from another folder: the release finds its app and migrations by itself.
     const server = run(process.execPath, ['--import', join(work, 'record-imports.mjs'), join(release, 'server', 'main.js')], {
       cwd: work,
-      env: await productionEnv(url, port),
+      // At info, so the listening line (a JSON line like every other) is written.
+      env: await productionEnv(url, port, { LOG_LEVEL: 'info' }),
     });
     await waitHealthy(base, () => server.child.exitCode !== null).catch((error: Error) => {
       throw new Error(`${error.message}: ${server.output.stderr}`);
     });
-    expect(server.output.stdout).toContain('(public URL https://arcade.example, PostgreSQL, TON mainnet via toncenter, production)');
+    expect(await listeningLine(server.output)).toMatchObject({
+      publicUrl: 'https://arcade.example',
+      database: 'PostgreSQL',
+      chain: 'TON mainnet via toncenter',
+    });
 
     // The release's own app, given the production settings (the app key, no development mode).
     const page = await fetch(`${base}/`);
@@ -345,7 +360,7 @@ describe.each(onPostgres)('deploy/entrypoint.sh on $name', ({ serverUrl }) => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     // As the image runs it: the script itself, from elsewhere.
-    const started = run(join(release, 'entrypoint.sh'), [], { cwd: tmpdir(), env: await productionEnv(url, port) });
+    const started = run(join(release, 'entrypoint.sh'), [], { cwd: tmpdir(), env: await productionEnv(url, port, { LOG_LEVEL: 'info' }) });
     await waitHealthy(base, () => started.child.exitCode !== null).catch((error: Error) => {
       throw new Error(`${error.message}: ${started.output.stdout} ${started.output.stderr}`);
     });
@@ -356,7 +371,7 @@ describe.each(onPostgres)('deploy/entrypoint.sh on $name', ({ serverUrl }) => {
     const { started, base } = await entrypoint();
     const total = readMigrations().length;
     expect(started.output.stdout).toContain(`database migrated: ${total} applied`);
-    expect(started.output.stdout).toContain('production)');
+    expect(await listeningLine(started.output)).toMatchObject({ database: 'PostgreSQL' });
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     expect(await tables(url)).toContain('schema_migrations');
     // `exec`: the process started is node, so the signal reaches the server, which shuts down cleanly.

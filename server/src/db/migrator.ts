@@ -125,23 +125,121 @@ async function appliedRows(tx: Queryable): Promise<AppliedRow[]> {
 }
 
 /**
- * Applies every migration not yet recorded in schema_migrations, all in one transaction
- * under an advisory lock, so replicas starting together apply each migration exactly once.
- * Each applied migration is recorded with its file's checksum; a database migrated before
- * checksums were kept gets the column, and its rows the checksums of the files as they are now,
- * the first time. Refuses (MigrationError, nothing applied) when an applied file has changed.
- * Returns the names of the migrations it applied.
+ * The first line of a migration that must run outside a transaction (`CREATE INDEX CONCURRENTLY`,
+ * which PostgreSQL refuses inside one, so an index on a big table is built without blocking its
+ * writes). Such a file runs one statement at a time (statements end with `;` at the end of a line,
+ * and no dollar-quoted bodies), each committed on its own: a failure half-way leaves the earlier
+ * statements done and the migration unrecorded, so each statement must be safe to run again
+ * (`IF NOT EXISTS`; for an index, `DROP INDEX CONCURRENTLY IF EXISTS` first, since a build that
+ * failed leaves an invalid index behind).
+ */
+export const NO_TRANSACTION_MARKER = '-- arcade:no-transaction';
+
+export function runsOutsideTransaction(migration: Migration): boolean {
+  return migration.sql.split('\n', 1)[0]?.trim() === NO_TRANSACTION_MARKER;
+}
+
+/** The statements of a no-transaction migration, in order; refuses a file that cannot be split safely. */
+export function noTransactionStatements(migration: Migration): string[] {
+  if (/\$[A-Za-z_]*\$/.test(migration.sql)) {
+    throw new MigrationError(
+      `Migration ${migration.name} runs outside a transaction one statement at a time: it may not hold dollar-quoted bodies (put functions in a migration of their own)`,
+    );
+  }
+  return migration.sql
+    .split(/;[ \t]*(?:\r?\n|$)/)
+    .map((statement) => statement.trim())
+    .filter((statement) => statement.replace(/--[^\n]*/g, '').trim() !== '');
+}
+
+/** How long a migrator waits before trying the migrations' lock again. */
+const LOCK_RETRY_MS = 200;
+
+/**
+ * Runs fn in a transaction holding the migrations' advisory lock. The lock is tried, never waited
+ * for inside a transaction: a transaction waiting for it would hold a snapshot, which another
+ * runner's `CREATE INDEX CONCURRENTLY` waits for while that runner holds the lock. A try that
+ * fails ends its transaction at once and tries again a moment later. Without parameters, so over
+ * the simple protocol: a parameterized query's portal (and the snapshot it pins) would stay open
+ * in the transaction.
+ */
+async function lockedTransaction<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  for (;;) {
+    const outcome = await db.transaction(async (tx) => {
+      // A migration may rewrite a big table: no statement timeout (DATABASE_STATEMENT_TIMEOUT) here.
+      await tx.exec('SET LOCAL statement_timeout = 0');
+      const { rows } = await tx.query<{ locked: boolean }>(`SELECT pg_try_advisory_xact_lock(${MIGRATION_LOCK_KEY}) AS locked`);
+      return rows[0]?.locked === true ? { value: await fn(tx) } : null;
+    });
+    if (outcome !== null) return outcome.value;
+    await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+  }
+}
+
+async function isApplied(db: Queryable, version: number): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM schema_migrations WHERE version = $1', [version]);
+  return rows.length > 0;
+}
+
+function record(db: Queryable, migration: Migration): Promise<unknown> {
+  return db.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
+    migration.version,
+    migration.name,
+    migrationChecksum(migration.sql),
+  ]);
+}
+
+/**
+ * Applies one migration unless another runner did meanwhile (checked under the migrations' lock).
+ * Normally the migration and its record are one transaction holding the lock. A no-transaction one
+ * runs its statements outside any transaction while, on PostgreSQL, a transaction of its own on
+ * another connection holds the lock (and writes the record at the end); that transaction holds no
+ * snapshot and has written nothing while the statements run, so `CREATE INDEX CONCURRENTLY` does
+ * not wait for it.
+ * PGlite has one connection and one process: nothing runs beside it.
+ */
+async function applyMigration(db: Db, migration: Migration): Promise<boolean> {
+  if (!runsOutsideTransaction(migration)) {
+    return lockedTransaction(db, async (tx) => {
+      if (await isApplied(tx, migration.version)) return false;
+      await tx.exec(migration.sql);
+      await record(tx, migration);
+      return true;
+    });
+  }
+  const statements = noTransactionStatements(migration);
+  if (db.kind === 'pglite') {
+    if (await isApplied(db, migration.version)) return false;
+    for (const statement of statements) await db.exec(statement);
+    await record(db, migration);
+    return true;
+  }
+  return lockedTransaction(db, async (holder) => {
+    // Without parameters (see lockedTransaction): the transaction holds no snapshot while the statements run.
+    const found = await holder.query(`SELECT 1 FROM schema_migrations WHERE version = ${Number(migration.version)}`);
+    if (found.rows.length > 0) return false;
+    for (const statement of statements) await db.exec(statement);
+    await record(holder, migration);
+    return true;
+  });
+}
+
+/**
+ * Applies every migration not yet recorded in schema_migrations, in order, each in a transaction
+ * of its own (or none, for a file marked NO_TRANSACTION_MARKER) under an advisory lock, so
+ * replicas starting together apply each migration exactly once, and an upgrade never holds one
+ * transaction (and its locks) across every migration. Each applied migration is recorded with its
+ * file's checksum; a database migrated before checksums were kept gets the column, and its rows the
+ * checksums of the files as they are now, the first time. Refuses (MigrationError, nothing applied)
+ * when an applied file has changed. A migration that fails stops the run: the ones before it stay
+ * applied, it and the ones after are not. Returns the names of the migrations it applied.
  */
 export async function migrate(
   db: Db,
   migrations: Migration[] = readMigrations(),
   functions: SqlFunction[] = readFunctions(),
 ): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    // A migration may rewrite a big table, and a replica may wait here while another migrates:
-    // no statement timeout (DATABASE_STATEMENT_TIMEOUT) in this transaction.
-    await tx.exec('SET LOCAL statement_timeout = 0');
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+  const pending = await lockedTransaction(db, async (tx) => {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS schema_migrations (
         version    INTEGER PRIMARY KEY,
@@ -157,28 +255,26 @@ export async function migrate(
 
     const applied = new Set(rows.map((row) => Number(row.version)));
     const unrecorded = new Set(rows.filter((row) => row.checksum === null).map((row) => Number(row.version)));
-    const done: string[] = [];
     for (const migration of migrations) {
-      const checksum = migrationChecksum(migration.sql);
       if (unrecorded.has(migration.version)) {
-        await tx.query('UPDATE schema_migrations SET checksum = $2 WHERE version = $1', [migration.version, checksum]);
+        await tx.query('UPDATE schema_migrations SET checksum = $2 WHERE version = $1', [
+          migration.version,
+          migrationChecksum(migration.sql),
+        ]);
       }
-      if (applied.has(migration.version)) continue;
-      await tx.exec(migration.sql);
-      await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
-        migration.version,
-        migration.name,
-        checksum,
-      ]);
-      done.push(migration.name);
     }
-    await applyFunctions(tx, functions);
-    return done;
+    return migrations.filter((migration) => !applied.has(migration.version));
   });
+  // A no-transaction file that cannot be split is refused before anything is applied.
+  for (const migration of pending.filter(runsOutsideTransaction)) noTransactionStatements(migration);
+  const done: string[] = [];
+  for (const migration of pending) if (await applyMigration(db, migration)) done.push(migration.name);
+  await lockedTransaction(db, (tx) => applyFunctions(tx, functions));
+  return done;
 }
 
 /**
- * After the migrations, in their transaction: each function file whose text is not the one last
+ * After the migrations, in a transaction of its own: each function file whose text is not the one last
  * applied (schema_functions keeps its checksum) replaces the function, as a repeatable migration
  * does. Bodies are checked when they run, not here (the files apply in name order, and one may
  * call another), as pg_dump's restores do.

@@ -38,6 +38,8 @@ export const MAX_TIMEOUT = 2 ** 22 - 1;
 
 /** Pay the forward fees from the wallet balance, and ignore errors (the contract forces +2 anyway). */
 export const HIGHLOAD_SEND_MODE = SendMode.PAY_GAS_SEPARATELY | SendMode.IGNORE_ERRORS;
+/** Everything the wallet holds goes with the message (its fees taken from it): a rotation's sweep. */
+export const HIGHLOAD_SEND_ALL_MODE = SendMode.CARRY_ALL_REMAINING_BALANCE | SendMode.IGNORE_ERRORS;
 
 export interface HighloadWalletParams {
   publicKey: Buffer;
@@ -66,6 +68,8 @@ export interface HighloadTransfer {
   amount: bigint;
   bounce: boolean;
   comment?: string | null;
+  /** HIGHLOAD_SEND_MODE unless given (HIGHLOAD_SEND_ALL_MODE sends the whole balance; `amount` is then ignored). */
+  sendMode?: number;
 }
 
 export interface SignedExternal {
@@ -161,7 +165,7 @@ export function signHighloadDeploy(
 
 function signHighloadMessage(
   keys: HighloadWalletKeys,
-  query: { queryId: number; createdAt: number; timeout: number; message: Cell },
+  query: { queryId: number; createdAt: number; timeout: number; message: Cell; sendMode?: number },
   options: { deploy?: boolean },
 ): SignedExternal {
   if (!isValidQueryId(query.queryId)) throw new RangeError(`invalid highload query id ${query.queryId}`);
@@ -173,7 +177,7 @@ function signHighloadMessage(
   const signed = beginCell()
     .storeUint(subwalletId, 32)
     .storeRef(query.message)
-    .storeUint(HIGHLOAD_SEND_MODE, 8)
+    .storeUint(query.sendMode ?? HIGHLOAD_SEND_MODE, 8)
     .storeUint(query.queryId, 23)
     .storeUint(query.createdAt, 64)
     .storeUint(query.timeout, 22)

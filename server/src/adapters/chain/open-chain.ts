@@ -1,6 +1,7 @@
 import type { Address } from '@ton/core';
 import { keyPairFromSeed } from '@ton/crypto';
-import type { TonConfig } from '../../config';
+import { ConfigError, type TonConfig } from '../../config';
+import { parseHotWalletAddress } from '../../config-hot-wallet';
 import type { TonNetwork } from './address';
 import {
   highloadWalletAddress,
@@ -9,7 +10,7 @@ import {
   signHighloadDeploy,
   type HighloadWalletKeys,
 } from './highload-wallet';
-import type { ChainAdapter } from './chain-adapter';
+import { ChainUnavailableError, type ChainAdapter } from './chain-adapter';
 import type { SandboxChain } from './sandbox-chain';
 import { ToncenterChain } from './toncenter-chain';
 
@@ -17,9 +18,26 @@ export interface HotWallet {
   address: Address;
   /** User-friendly, bounceable: where deposits go. */
   friendly: string;
-  keys: HighloadWalletKeys;
+  /**
+   * The signing keys, from HOT_WALLET_SEED; null in a process that does not sign (a public
+   * replica with WITHDRAWAL_SIGNER=off, an operator command that only reads): it knows the address.
+   */
+  keys: HighloadWalletKeys | null;
   /** The highload wallet's timeout: how long a signed withdrawal stays valid. */
   timeout: number;
+}
+
+/** Signing was asked of a process that holds no seed. */
+export class NoSigningKeyError extends Error {
+  override readonly name = 'NoSigningKeyError';
+}
+
+/** The hot wallet's keys, for whatever signs (the withdrawal sender, a sweep, a deploy); throws without the seed. */
+export function signingKeys(hotWallet: HotWallet): HighloadWalletKeys {
+  if (hotWallet.keys === null) {
+    throw new NoSigningKeyError('this process holds no HOT_WALLET_SEED: only the signer (WITHDRAWAL_SIGNER on) signs for the hot wallet');
+  }
+  return hotWallet.keys;
 }
 
 /** Everything the deposit watcher and the withdrawal sender need to know about the chain. */
@@ -39,9 +57,15 @@ export const DEPLOY_QUERY_SEQUENCE = QUERY_IDS_PER_WINDOW - 1;
 /** Float the emulated hot wallet starts with, so withdrawals can be paid before any deposit. */
 const SANDBOX_HOT_WALLET_FLOAT = 10_000n * 1_000_000_000n;
 
+/**
+ * The hot wallet this configuration names: from the seed when it holds one (HOT_WALLET_ADDRESS, if
+ * also given, was checked to be the same), else from HOT_WALLET_ADDRESS alone, without keys.
+ */
 export function hotWalletFor(config: TonConfig): HotWallet {
-  const keys = keyPairFromSeed(Buffer.from(config.hotWalletSeed, 'hex'));
-  const address = highloadWalletAddress({ publicKey: keys.publicKey, timeout: config.highloadTimeout });
+  const keys = config.hotWalletSeed === null ? null : keyPairFromSeed(Buffer.from(config.hotWalletSeed, 'hex'));
+  const given = config.hotWalletAddress === null ? null : parseHotWalletAddress(config.hotWalletAddress.trim());
+  const address = keys ? highloadWalletAddress({ publicKey: keys.publicKey, timeout: config.highloadTimeout }) : given?.address;
+  if (!address) throw new ConfigError('HOT_WALLET_ADDRESS or HOT_WALLET_SEED is required (the hot wallet is known by one of them)');
   return {
     address,
     friendly: address.toString({ urlSafe: true, bounceable: true, testOnly: config.network === 'testnet' }),
@@ -54,6 +78,19 @@ export function hotWalletFor(config: TonConfig): HotWallet {
  * Opens the configured chain. The emulated one (development, tests, the offline start) is loaded
  * only here, on demand, and gets a deployed, funded hot wallet at once.
  */
+/** A chain for commands that read none (wallet:address): every call refuses. */
+const NO_CHAIN: ChainAdapter = {
+  getTransactionsAfter: () => Promise.reject(new ChainUnavailableError('this command reads no chain')),
+  sendExternalMessage: () => Promise.reject(new ChainUnavailableError('this command reads no chain')),
+  getAccountState: () => Promise.reject(new ChainUnavailableError('this command reads no chain')),
+  chainTime: () => Promise.reject(new ChainUnavailableError('this command reads no chain')),
+};
+
+/** The hot wallet without a chain: for a command that only shows the address (no toncenter key needed). */
+export function offlineTon(config: TonConfig): Ton {
+  return { chainId: 'offline', chain: NO_CHAIN, network: config.network, hotWallet: hotWalletFor(config), sandbox: null };
+}
+
 export async function openTon(config: TonConfig, options: { now?: number } = {}): Promise<Ton> {
   const hotWallet = hotWalletFor(config);
   if (config.chain === 'toncenter') {
@@ -65,13 +102,15 @@ export async function openTon(config: TonConfig, options: { now?: number } = {})
       sandbox: null,
     };
   }
+  // The emulated chain deploys its hot wallet at once, which takes the keys.
+  const keys = signingKeys(hotWallet);
   const { SandboxChain } = await import('./sandbox-chain');
   const sandbox = await SandboxChain.create({
     ...(options.now === undefined ? { followWallClock: true } : { now: options.now }),
   });
   await sandbox.fund(hotWallet.address, SANDBOX_HOT_WALLET_FLOAT);
   const createdAt = (await sandbox.chainTime()) - 30;
-  const deploy = signHighloadDeploy(hotWallet.keys, {
+  const deploy = signHighloadDeploy(keys, {
     queryId: queryIdFromSequence(DEPLOY_QUERY_SEQUENCE),
     createdAt,
     timeout: hotWallet.timeout,

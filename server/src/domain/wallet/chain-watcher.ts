@@ -6,6 +6,8 @@ import { productConfig } from '../product-config';
 import { applyIncoming, creditLateMemos, type IncomingOutcome } from './deposits';
 import { applyOutgoing, type OutgoingOutcome } from './withdrawals';
 import { applySweep, expireSweeps, type SweepOutcome } from './sweeps';
+import { ownAccounts, retiringWallets } from './retired-wallets';
+import { noteEmptiness } from './rotation';
 
 export interface WatchReport {
   /** Chain time read before catching up: everything on chain up to it has been applied. */
@@ -17,6 +19,8 @@ export interface WatchReport {
   refunded: Array<Extract<OutgoingOutcome, { kind: 'refunded' }>>;
   /** Sweeps to cold storage the chain showed (done or failed), and those expired unseen. */
   sweeps: SweepOutcome[];
+  /** Old wallets (rotated away) no longer watched: they stayed empty past a signed message's life. */
+  retired: string[];
 }
 
 /**
@@ -53,7 +57,8 @@ export function watchHotWallet(db: Db, ton: Ton): Promise<WatchReport> {
 /**
  * Reads the hot wallet's transactions after the stored cursor and applies each one (a deposit
  * credited, a withdrawal confirmed or refunded) in one database transaction with the cursor
- * move: a crash between two transactions loses nothing and applies nothing twice.
+ * move: a crash between two transactions loses nothing and applies nothing twice. Old wallets a
+ * rotation left are watched the same way until they have stayed empty long enough.
  */
 async function watchHotWalletWork(db: Db, ton: Ton): Promise<WatchReport> {
   const account = ton.hotWallet.address.toRawString();
@@ -65,7 +70,31 @@ async function watchHotWalletWork(db: Db, ton: Ton): Promise<WatchReport> {
     paid: [],
     refunded: [],
     sweeps: [],
+    retired: [],
   };
+  const own = await ownAccounts(db, ton);
+  await applyAccount(db, ton, account, own, report);
+  for (const rotation of await retiringWallets(db, ton.chainId)) {
+    if (rotation.old_address === account) continue;
+    // Read before its transactions: empty then, with everything up to now applied after.
+    const { balance } = await ton.chain.getAccountState(rotation.old_address);
+    await applyAccount(db, ton, rotation.old_address, own, report);
+    if (await noteEmptiness(db, ton, rotation, balance, report.syncedChainTime)) report.retired.push(rotation.old_friendly);
+  }
+  // Transfers read before the memo they carry was committed: credited now that it is.
+  report.credited.push(...(await creditLateMemos(db, ton.chainId)));
+  // Caught up: everything on chain up to syncedChainTime is applied (readiness and the lag metric read this).
+  await db.query(
+    `INSERT INTO chain_sync (chain, account, chain_time, synced_at) VALUES ($1, $2, $3, now())
+     ON CONFLICT (chain, account) DO UPDATE SET chain_time = GREATEST(chain_sync.chain_time, EXCLUDED.chain_time), synced_at = now()`,
+    [ton.chainId, account, report.syncedChainTime],
+  );
+  report.sweeps.push(...(await expireSweeps(db, ton, report.syncedChainTime)));
+  return report;
+}
+
+/** One watched account's transactions after its cursor, each applied with the cursor's move. */
+async function applyAccount(db: Db, ton: Ton, account: string, own: readonly string[], report: WatchReport): Promise<void> {
   const pageSize = productConfig.wallet.watcherPageSize;
   for (;;) {
     const cursor = await readCursor(db, ton, account);
@@ -73,7 +102,7 @@ async function watchHotWalletWork(db: Db, ton: Ton): Promise<WatchReport> {
     for (const chainTx of page) {
       const [incoming, outgoing, sweep] = await db.transaction(async (tx) => {
         const applied = [
-          await applyIncoming(tx, ton.chainId, chainTx, account),
+          await applyIncoming(tx, ton.chainId, chainTx, own),
           await applyOutgoing(tx, ton.chainId, chainTx),
           await applySweep(tx, ton.chainId, chainTx),
         ] as const;
@@ -93,14 +122,4 @@ async function watchHotWalletWork(db: Db, ton: Ton): Promise<WatchReport> {
     }
     if (page.length < pageSize) break;
   }
-  // Transfers read before the memo they carry was committed: credited now that it is.
-  report.credited.push(...(await creditLateMemos(db, ton.chainId)));
-  // Caught up: everything on chain up to syncedChainTime is applied (readiness and the lag metric read this).
-  await db.query(
-    `INSERT INTO chain_sync (chain, account, chain_time, synced_at) VALUES ($1, $2, $3, now())
-     ON CONFLICT (chain, account) DO UPDATE SET chain_time = GREATEST(chain_sync.chain_time, EXCLUDED.chain_time), synced_at = now()`,
-    [ton.chainId, account, report.syncedChainTime],
-  );
-  report.sweeps.push(...(await expireSweeps(db, ton, report.syncedChainTime)));
-  return report;
 }

@@ -35,9 +35,11 @@ export type IncomingOutcome =
 
 /**
  * An incoming transfer counts as a deposit only if it is internal, not a bounce, carried value,
- * ran successfully and sent nothing back (a transfer that bounced back has an outbound message).
+ * ran successfully and sent nothing back (a transfer that bounced back has an outbound message),
+ * and came from outside: never from our own wallets (the hot wallet, or an old one a rotation swept).
  */
-export function isDeposit(tx: ChainTx, hotWallet: string): boolean {
+export function isDeposit(tx: ChainTx, own: string | readonly string[]): boolean {
+  const ours = typeof own === 'string' ? [own] : own;
   return (
     tx.inKind === 'internal' &&
     !tx.bounced &&
@@ -46,13 +48,13 @@ export function isDeposit(tx: ChainTx, hotWallet: string): boolean {
     tx.computeOk &&
     !tx.aborted &&
     tx.src !== null &&
-    tx.src !== hotWallet
+    !ours.includes(tx.src)
   );
 }
 
 /** applyIncoming as the chain-watcher (actor.ts): the movements it posts record that job. */
-export function applyIncoming(tx: Queryable, chainId: string, chainTx: ChainTx, hotWalletRaw: string): Promise<IncomingOutcome> {
-  return actingAs({ job: 'chain-watcher' }, () => applyIncomingWork(tx, chainId, chainTx, hotWalletRaw));
+export function applyIncoming(tx: Queryable, chainId: string, chainTx: ChainTx, own: readonly string[]): Promise<IncomingOutcome> {
+  return actingAs({ job: 'chain-watcher' }, () => applyIncomingWork(tx, chainId, chainTx, own));
 }
 
 /**
@@ -60,8 +62,8 @@ export function applyIncoming(tx: Queryable, chainId: string, chainTx: ChainTx, 
  * watcher's cursor): to the player whose memo it carries, once per transaction hash; a transfer
  * whose memo matches nobody goes to the review list and credits nothing.
  */
-async function applyIncomingWork(tx: Queryable, chainId: string, chainTx: ChainTx, hotWalletRaw: string): Promise<IncomingOutcome> {
-  if (!isDeposit(chainTx, hotWalletRaw)) return { kind: 'not-a-deposit' };
+async function applyIncomingWork(tx: Queryable, chainId: string, chainTx: ChainTx, own: readonly string[]): Promise<IncomingOutcome> {
+  if (!isDeposit(chainTx, own)) return { kind: 'not-a-deposit' };
   const memo = parseMemo(chainTx.comment);
   const owner = memo.ok
     ? (await tx.query<{ id: bigint }>('SELECT id FROM users WHERE deposit_memo = $1', [memo.memo])).rows[0]?.id

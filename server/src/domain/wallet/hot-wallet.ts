@@ -2,7 +2,8 @@ import { beginCell, storeStateInit } from '@ton/core';
 import { toNano } from '@arcade/api-client/money';
 import type { Queryable } from '../../db/db';
 import type { AccountStatus } from '../../adapters/chain/chain-adapter';
-import { DEPLOY_QUERY_SEQUENCE, type Ton } from '../../adapters/chain/open-chain';
+import { DEPLOY_QUERY_SEQUENCE, signingKeys, type Ton } from '../../adapters/chain/open-chain';
+import { retiringWallets } from './retired-wallets';
 import { productConfig } from '../product-config';
 import {
   HIGHLOAD_SUBWALLET_ID,
@@ -79,8 +80,11 @@ export async function liabilitiesOf(db: Queryable): Promise<Liabilities> {
 }
 
 export interface Reconciliation {
+  /** The hot wallet's balance, plus what old wallets still watched since a rotation hold. */
   chainBalance: bigint;
   chainStatus: AccountStatus;
+  /** Old wallets rotated away and still watched (until empty), each with its balance. */
+  retiring: Array<{ address: string; friendly: string; balance: bigint }>;
   liabilities: Liabilities;
   /** chainBalance - liabilities.total: below zero the hot wallet cannot pay everyone. */
   margin: bigint;
@@ -94,19 +98,30 @@ export interface Reconciliation {
  * on chain and not yet seen still counts as pending (so the margin errs low).
  */
 export async function reconcile(db: Queryable, ton: Ton): Promise<Reconciliation> {
-  const [state, liabilities, inFlight] = await Promise.all([
-    ton.chain.getAccountState(ton.hotWallet.address.toRawString()),
+  const current = ton.hotWallet.address.toRawString();
+  const old = (await retiringWallets(db, ton.chainId)).filter((row) => row.old_address !== current);
+  const [state, liabilities, inFlight, retiring] = await Promise.all([
+    ton.chain.getAccountState(current),
     liabilitiesOf(db),
     db.query<{ total: bigint }>(
-      "SELECT COALESCE(sum(amount), 0)::bigint AS total FROM hot_wallet_sweeps WHERE status = 'sent' AND chain = $1",
+      "SELECT COALESCE(sum(amount), 0)::bigint AS total FROM hot_wallet_sweeps WHERE status = 'sent' AND chain = $1 AND from_address IS NULL",
       [ton.chainId],
     ),
+    Promise.all(
+      old.map(async (row) => ({
+        address: row.old_address,
+        friendly: row.old_friendly,
+        balance: (await ton.chain.getAccountState(row.old_address)).balance,
+      })),
+    ),
   ]);
+  const chainBalance = retiring.reduce((sum, wallet) => sum + wallet.balance, state.balance);
   return {
-    chainBalance: state.balance,
+    chainBalance,
     chainStatus: state.status,
+    retiring,
     liabilities,
-    margin: state.balance - liabilities.total,
+    margin: chainBalance - liabilities.total,
     sweepsInFlight: inFlight.rows[0]?.total ?? 0n,
   };
 }
@@ -136,7 +151,8 @@ export interface DeployPlan {
  */
 export async function planDeploy(ton: Ton): Promise<DeployPlan> {
   const { hotWallet } = ton;
-  const init = highloadWalletStateInit({ publicKey: hotWallet.keys.publicKey, timeout: hotWallet.timeout });
+  const keys = signingKeys(hotWallet);
+  const init = highloadWalletStateInit({ publicKey: keys.publicKey, timeout: hotWallet.timeout });
   const state = await ton.chain.getAccountState(hotWallet.address.toRawString());
   let refusal: string | null = null;
   if (state.status === 'active') refusal = 'the hot wallet is already deployed';
@@ -145,7 +161,7 @@ export async function planDeploy(ton: Ton): Promise<DeployPlan> {
   else if (state.balance < MIN_DEPLOY_BALANCE) refusal = 'fund the address first';
   const message =
     refusal === null
-      ? signHighloadDeploy(hotWallet.keys, {
+      ? signHighloadDeploy(keys, {
           queryId: queryIdFromSequence(DEPLOY_QUERY_SEQUENCE),
           createdAt: (await ton.chain.chainTime()) - productConfig.wallet.createdAtLagSeconds,
           timeout: hotWallet.timeout,
@@ -156,7 +172,7 @@ export async function planDeploy(ton: Ton): Promise<DeployPlan> {
     balance: state.balance,
     stateInit: beginCell().store(storeStateInit(init)).endCell().toBoc().toString('base64'),
     codeHash: init.code!.hash().toString('hex'),
-    publicKey: hotWallet.keys.publicKey.toString('hex'),
+    publicKey: keys.publicKey.toString('hex'),
     subwalletId: HIGHLOAD_SUBWALLET_ID,
     timeout: hotWallet.timeout,
     message,

@@ -2,12 +2,13 @@ import { Address } from '@ton/core';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import { isUniqueViolation, type Db, type Queryable } from '../../db/db';
 import { ChainRejectedError, type AccountStatus, type ChainTx } from '../../adapters/chain/chain-adapter';
-import type { Ton } from '../../adapters/chain/open-chain';
+import { signingKeys, type Ton } from '../../adapters/chain/open-chain';
 import { productConfig } from '../product-config';
 import { parseWithdrawalAddress } from '../../adapters/chain/address';
 import { signHighloadTransfer } from '../../adapters/chain/highload-wallet';
 import { liabilitiesOf, type Liabilities } from './hot-wallet';
 import { nextQueryId } from './withdrawals';
+import { refuseRetiredSigner } from './retired-wallets';
 
 /**
  * Sweeps: an operator moves house money from the hot wallet to a cold address. Never below the
@@ -18,7 +19,7 @@ import { nextQueryId } from './withdrawals';
 /** Kept back for the sweep's own fees (the hot wallet pays them on top of the amount). */
 export const SWEEP_FEE_RESERVE = toNano('0.05');
 /** Two sweeps never sign at once: the limit is checked and the sweep recorded under this lock. */
-const SWEEP_LOCK_KEY = 7_310_003;
+export const SWEEP_LOCK_KEY = 7_310_003;
 
 export interface SweepRow {
   id: bigint;
@@ -38,6 +39,8 @@ export interface SweepRow {
   requested_by: string;
   tx_hash: string | null;
   note: string | null;
+  /** Null for a sweep to cold storage; a rotation's sweep names the old wallet it emptied (raw). */
+  from_address: string | null;
   created_at: Date;
 }
 
@@ -71,9 +74,10 @@ export function defaultSweepKey(raw: string, amount: bigint, now: Date): string 
   return `${raw}:${amount}:${now.toISOString().slice(0, 10)}`;
 }
 
+/** Sweeps out of the hot wallet not yet seen on chain (a rotation's, out of an old wallet, are not). */
 async function sweepsInFlight(db: Queryable, chainId: string): Promise<bigint> {
   const { rows } = await db.query<{ total: bigint }>(
-    "SELECT COALESCE(sum(amount), 0)::bigint AS total FROM hot_wallet_sweeps WHERE status = 'sent' AND chain = $1",
+    "SELECT COALESCE(sum(amount), 0)::bigint AS total FROM hot_wallet_sweeps WHERE status = 'sent' AND chain = $1 AND from_address IS NULL",
     [chainId],
   );
   return rows[0]?.total ?? 0n;
@@ -93,6 +97,7 @@ export async function planSweep(
   ton: Ton,
   input: { to: string; amount: string; key?: string; float: bigint; now: Date },
 ): Promise<SweepPlan> {
+  await refuseRetiredSigner(db, ton);
   const address = parseWithdrawalAddress(input.to, { network: ton.network, ownAddresses: [ton.hotWallet.address] });
   if (!address.ok) throw new SweepInputError(`cold address: ${address.reason}`);
   const text = input.amount.trim();
@@ -154,6 +159,8 @@ export async function sendSweep(db: Db, ton: Ton, plan: SweepPlan, requestedBy: 
   try {
     recorded = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [SWEEP_LOCK_KEY]);
+      // A wallet rotated away moves what it holds by wallet:rotate, never to cold storage.
+      await refuseRetiredSigner(tx, ton);
       const existing = await sweepByKey(tx, plan.key);
       if (existing !== null) return { kind: 'already' as const, sweep: existing };
       const inFlight = await sweepsInFlight(tx, ton.chainId);
@@ -166,7 +173,7 @@ export async function sendSweep(db: Db, ton: Ton, plan: SweepPlan, requestedBy: 
       }
       const queryId = await nextQueryId(tx);
       const createdAt = (await ton.chain.chainTime()) - wallet.createdAtLagSeconds;
-      const signed = signHighloadTransfer(ton.hotWallet.keys, {
+      const signed = signHighloadTransfer(signingKeys(ton.hotWallet), {
         queryId,
         createdAt,
         timeout: ton.hotWallet.timeout,

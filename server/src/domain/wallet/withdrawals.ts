@@ -4,7 +4,8 @@ import { fromNano, toNano } from '@arcade/api-client/money';
 import type { Withdrawal as WithdrawalReply, WithdrawalStatus } from '@arcade/api-client/wallet';
 import type { Db, Queryable } from '../../db/db';
 import { ChainRejectedError, type ChainTx } from '../../adapters/chain/chain-adapter';
-import type { Ton } from '../../adapters/chain/open-chain';
+import { signingKeys, type Ton } from '../../adapters/chain/open-chain';
+import { refuseRetiredSigner, retiredAddresses } from './retired-wallets';
 import { DomainError } from '../errors';
 import { ledgerMessages, lockInOrder, post, withIdempotencyKey, type MoneyKey } from '../ledger';
 import { productConfig } from '../product-config';
@@ -92,7 +93,8 @@ export interface WithdrawInput {
 export async function requestWithdrawal(db: Db, ton: Ton, input: WithdrawInput): Promise<WithdrawalReply> {
   const { wallet } = productConfig;
   await assertNotBanned(db, input.userId);
-  const address = parseWithdrawalAddress(input.address, { network: ton.network, ownAddresses: [ton.hotWallet.address] });
+  const retired = await retiredAddresses(db, ton.chainId);
+  const address = parseWithdrawalAddress(input.address, { network: ton.network, ownAddresses: [ton.hotWallet.address, ...retired] });
   if (!address.ok) throw new DomainError('invalid', address.reason, ADDRESS_CODES[address.code]);
   const text = input.amount.trim();
   if (!AMOUNT.test(text)) throw new DomainError('invalid', withdrawalMessages.amountInvalid, 'withdraw.amount.invalid');
@@ -213,6 +215,9 @@ async function rejectWithdrawalWork(db: Db, id: bigint, note: string): Promise<v
   });
 }
 
+/** The withdrawal sender's advisory lock (workers.ts): held by a running signer, checked by wallet:rotate. */
+export const SENDER_LOCK_KEY = 7_310_004;
+
 /** The next highload query id, from the database (shared by withdrawals and sweeps). */
 export async function nextQueryId(tx: Queryable): Promise<number> {
   // The last id of the window is reserved for deploying the wallet.
@@ -245,6 +250,10 @@ export function runSender(db: Db, ton: Ton, syncedChainTime: number, now: Date =
 async function runSenderWork(db: Db, ton: Ton, syncedChainTime: number, now: Date = new Date()): Promise<SenderReport> {
   const { wallet } = productConfig;
   const report: SenderReport = { signed: 0, broadcast: 0, reissued: 0, failures: [] };
+  // Only a process holding the seed sends: without it this throws before anything is read; nor
+  // does the seed of a wallet rotated away (its signer must be switched to the new seed).
+  const keys = signingKeys(ton.hotWallet);
+  await refuseRetiredSigner(db, ton);
   const chainNow = await ton.chain.chainTime();
 
   const queued = await db.query<{ id: bigint }>("SELECT id FROM withdrawals WHERE status = 'queued' ORDER BY id LIMIT 50");
@@ -255,7 +264,7 @@ async function runSenderWork(db: Db, ton: Ton, syncedChainTime: number, now: Dat
       if (!row) return;
       const queryId = await nextQueryId(tx);
       const createdAt = chainNow - wallet.createdAtLagSeconds;
-      const signed = signHighloadTransfer(ton.hotWallet.keys, {
+      const signed = signHighloadTransfer(keys, {
         queryId,
         createdAt,
         timeout: ton.hotWallet.timeout,
