@@ -17,6 +17,8 @@ export const ReferralInfo = lazy(() =>
     available: TonAmount,
     totalEarned: TonAmount,
     minClaim: TonAmount,
+    /** A referee is active when they bet in this many days (activeReferrals). */
+    activeDays: 'number.integer > 0',
   }),
 );
 export type ReferralInfo = typeof ReferralInfo.infer;

@@ -43,7 +43,7 @@ export const PlayLimit = lazy(() =>
     amount: 'string | null',
     /** Deposited, lost (stakes minus payouts, never below 0) or wagered in the current window; "0" when none. */
     used: TonAmount,
-    /** A raise or a removal (amount null) that takes effect at effectiveAt (ISO 8601), 24 hours after it was asked. */
+    /** A raise or a removal (amount null) that takes effect at effectiveAt (ISO 8601), playRules.limitRaiseDelayHours after it was asked. */
     pending: type({ amount: 'string | null', effectiveAt: 'string' }).or('null'),
   }),
 );
@@ -111,6 +111,10 @@ export type PlayRealityCheckRequest = typeof PlayRealityCheckRequest.infer;
 export const playRules = {
   /** The largest limit a player may set, TON: any limit above it is refused (play.limit.max). */
   maxLimit: '1000000',
+  /** A raise or a removal of a limit waits this many hours before it is in force (PlayLimit.pending). */
+  limitRaiseDelayHours: 24,
+  /** How long each break lasts, in hours: the app names it in days from whole days on. */
+  pauseHours: { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 } satisfies Record<Exclude<PlayPauseLength, 'permanent'>, number>,
 } as const;
 
 /** Why a call was refused for responsible-play reasons: the `code` of the failure envelope. */

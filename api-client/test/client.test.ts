@@ -208,6 +208,7 @@ describe('calls past the first screen', () => {
             available: '0',
             totalEarned: '0',
             minClaim: '1',
+            activeDays: 30,
           },
         },
       },

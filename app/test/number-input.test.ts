@@ -1,5 +1,8 @@
+import { fromNano } from '@arcade/api-client/money';
 import { describe, expect, it } from 'vitest';
-import { localiseTyping, numberInputText, readNumberInput } from '../src/lib/number-input';
+import { localiseTyping, numberInputText, readNumberInput, readTonInput } from '../src/lib/number-input';
+import { parseLimit } from '../src/features/play/play-logic';
+import { typedNano } from '../src/features/games/road-plan';
 import { parseTonAmount } from '../src/features/wallet/amount';
 import { parseStake } from '../src/features/games/stake';
 
@@ -42,6 +45,30 @@ describe('readNumberInput', () => {
     expect(parseTonAmount('0,0000000001')).toEqual({ ok: false, problem: 'decimals' });
     expect(parseStake('1,2,3')).toEqual({ ok: false, problem: 'invalid' });
     expect(parseStake('0,000')).toEqual({ ok: false, problem: 'zero' });
+  });
+
+  it('every typed amount (stake, deposit, withdrawal, limit, road quote) is one reading: this layer, then the one parser', () => {
+    const cases: [string, bigint | string][] = [
+      ['0,5', 500_000_000n],
+      ['0.5', 500_000_000n],
+      ['000012,5', 12_500_000_000n],
+      ['1,123456789', 1_123_456_789n],
+      ['1,1234567891', 'decimals'],
+      [`999${NBSP}999${NBSP}999${NBSP}999${NBSP}999,5`, 999_999_999_999_999_500_000_000n],
+      ['-1', 'invalid'],
+      ['1e3', 'invalid'],
+      ['', 'empty'],
+      ['  ', 'empty'],
+      ['0', 'zero'],
+    ];
+    for (const [typed, expected] of cases) {
+      const read = typeof expected === 'bigint' ? { ok: true, nano: expected } : { ok: false, problem: expected };
+      expect(readTonInput(typed), typed).toEqual(read);
+      expect(parseStake(typed), typed).toEqual(read);
+      expect(parseTonAmount(typed), typed).toEqual(read);
+      expect(parseLimit(typed), typed).toEqual(typeof expected === 'bigint' ? { ok: true, amount: fromNano(expected) } : read);
+      expect(typedNano(typed), typed).toBe(typeof expected === 'bigint' ? expected : null);
+    }
   });
 });
 

@@ -205,7 +205,10 @@ describe('the refusal codes', () => {
     const [database] = databases();
     const { db, drop } = await database!.create();
     try {
-      const { rows } = await db.query<{ body: string }>("SELECT prosrc AS body FROM pg_proc WHERE proname = 'arcade_bets'");
+      // The bet function and the key rule it shares with ledger.ts (arcade_key_answer).
+      const { rows } = await db.query<{ body: string }>(
+        "SELECT string_agg(prosrc, ' ') AS body FROM pg_proc WHERE proname IN ('arcade_bets', 'arcade_key_answer') HAVING count(*) = 2",
+      );
       expect(rows).toHaveLength(1);
       const used = [...new Set(rows[0]!.body.match(/AR\d{3}/g))].sort();
       expect(used).toEqual(Object.values(BET_REFUSAL).sort());

@@ -142,6 +142,24 @@ export function formatPerMille(value: number, locale: string): string {
   return `${joinDecimal(whole, fraction, locale)}‰`;
 }
 
+const lengths = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A length of time given in hours, in the interface language's words and plural: "24 hours",
+ * "7 days" / "24 часа", "7 дней" (in days from two whole days on).
+ */
+export function formatHours(hours: number, locale: string): string {
+  const days = hours / 24;
+  const unit = Number.isInteger(days) && days > 1 ? 'day' : 'hour';
+  const key = `${locale}|${unit}`;
+  let formatter = lengths.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' });
+    lengths.set(key, formatter);
+  }
+  return formatter.format(unit === 'day' ? days : hours);
+}
+
 const moments = new Map<string, Intl.DateTimeFormat>();
 
 /**

@@ -1,3 +1,4 @@
+import { parseTon, type ParsedTon } from '@arcade/api-client/money';
 import { decimalMark } from './format';
 
 /**
@@ -54,6 +55,16 @@ export function readNumberInput(input: string): ReadNumber {
   if (whole === null || (whole === '' && fraction === '')) return { ok: false, problem: 'invalid' };
   const canonicalWhole = BigInt(whole === '' ? '0' : whole).toString();
   return { ok: true, text: fraction ? `${canonicalWhole}.${fraction}` : canonicalWhole };
+}
+
+/**
+ * A typed TON amount in nanotons (a stake, a deposit, a withdrawal, a limit): the player's decimal
+ * mark and groups are read here, the amount by the one parser (@arcade/api-client/money parseTon):
+ * at most 9 decimals, more than zero.
+ */
+export function readTonInput(input: string): ParsedTon {
+  const read = readNumberInput(input);
+  return read.ok ? parseTon(read.text) : read;
 }
 
 /**

@@ -302,53 +302,78 @@ export function partKey(whole: MoneyKey, part: string, request: unknown): MoneyK
 
 const isMoneyKey = (call: MoneyCall | MoneyKey): call is MoneyKey => 'fingerprint' in call;
 
+/** What the key rule (arcade_key_answer.sql) answers for a key used for another request: the bet function's code too. */
+export const KEY_REUSED = 'AR005';
+
+/**
+ * What a key's answer by the one rule (arcade_key_answer) means: null for a key not stored or
+ * whose call has not finished, the first call's reply for the same request; a key used for
+ * another request is refused (ledgerMessages.keyReused).
+ */
+function replayOf<T>(answer: string | null): T | null {
+  if (answer === KEY_REUSED) throw new DomainError('conflict', ledgerMessages.keyReused);
+  return answer === null || answer === '' ? null : (JSON.parse(answer) as T);
+}
+
+/**
+ * The reply a key holds for this request, without claiming it: null when the key is new or its
+ * call has not finished; refused when the key was used for another request. For a call that must
+ * know before its key's transaction (a bet answers a retry before reading its round; a test
+ * deposit refuses a reused key before its memo commits).
+ */
+export async function storedReply<T>(db: Queryable, key: MoneyKey): Promise<T | null> {
+  const { rows } = await db.query<{ answer: string | null }>(
+    'SELECT arcade_key_answer(request_hash, reply, $3) AS answer FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+    [key.userId, key.idempotencyKey, key.fingerprint],
+  );
+  return replayOf<T>(rows[0]?.answer ?? null);
+}
+
+/**
+ * Claims the key for this call (arcade_claim_key): `claimed` when it is the first, otherwise the
+ * first call's reply (null while that call has not finished); refused when the key was used for
+ * another request. A concurrent call with the same key waits until the first one commits.
+ */
+async function claimKey<T>(db: Queryable, key: MoneyKey): Promise<{ claimed: true } | { claimed: false; reply: T | null }> {
+  const { rows } = await db.query<{ answer: string | null }>('SELECT arcade_claim_key($1, $2, $3, $4) AS answer', [
+    key.userId,
+    key.idempotencyKey,
+    key.call,
+    key.fingerprint,
+  ]);
+  const answer = rows[0]?.answer ?? null;
+  return answer === null ? { claimed: true } : { claimed: false, reply: replayOf<T>(answer) };
+}
+
+/** Stores the reply of a call that claimed its key: a retry with the key gets it. */
+async function storeReply(db: Queryable, key: MoneyKey, reply: unknown): Promise<void> {
+  await db.query("UPDATE idempotency_keys SET reply = $3 WHERE user_id = $1 AND key = $2 AND reply = ''", [
+    key.userId,
+    key.idempotencyKey,
+    JSON.stringify(reply, (_name, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
+  ]);
+}
+
 /**
  * Runs a money call exactly once per idempotency key, in one database transaction: a retry
  * with the same key and request gets the first reply and moves nothing; the same key with a
  * different request is refused. A refused call (it threw) leaves no key behind.
  */
 export async function withIdempotencyKey<T>(db: Db, money: MoneyCall | MoneyKey, run: (tx: Queryable) => Promise<T>): Promise<T> {
-  const call = isMoneyKey(money) ? money : moneyKey(money);
-  const { fingerprint } = call;
+  const key = isMoneyKey(money) ? money : moneyKey(money);
   return retryOnConflict(() =>
     db.transaction(async (tx) => {
-      // A concurrent call with the same key waits here until the first one commits.
-      const claimed = await tx.query(
-        `INSERT INTO idempotency_keys (user_id, key, call, request_hash, reply) VALUES ($1, $2, $3, $4, '')
-       ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
-        [call.userId, call.idempotencyKey, call.call, fingerprint],
-      );
-      if (claimed.rowCount === 0) {
-        const { rows } = await tx.query<{ request_hash: string; reply: string }>(
-          'SELECT request_hash, reply FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-          [call.userId, call.idempotencyKey],
-        );
-        const first = rows[0];
-        if (!first || first.request_hash !== fingerprint) throw new DomainError('conflict', ledgerMessages.keyReused);
-        return JSON.parse(first.reply) as T;
+      const claim = await claimKey<T>(tx, key);
+      if (!claim.claimed) {
+        // A key stored without a reply belongs to a call of several transactions (reserveKey), never this one's.
+        if (claim.reply === null) throw new DomainError('conflict', ledgerMessages.keyReused);
+        return claim.reply;
       }
       const reply = await run(tx);
-      await tx.query('UPDATE idempotency_keys SET reply = $3 WHERE user_id = $1 AND key = $2', [
-        call.userId,
-        call.idempotencyKey,
-        JSON.stringify(reply, (_name, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
-      ]);
+      await storeReply(tx, key, reply);
       return reply;
     }),
   );
-}
-
-/**
- * Refuses, before anything is written, a key this player already used for another request (the
- * same request passes: its call replays it). For the rare call that must commit something of its
- * own before its key's transaction (a test deposit's memo): the key still decides first.
- */
-export async function refuseReusedKey(db: Queryable, money: MoneyKey): Promise<void> {
-  const { rows } = await db.query<{ request_hash: string }>('SELECT request_hash FROM idempotency_keys WHERE user_id = $1 AND key = $2', [
-    money.userId,
-    money.idempotencyKey,
-  ]);
-  if (rows[0] && rows[0].request_hash !== money.fingerprint) throw new DomainError('conflict', ledgerMessages.keyReused);
 }
 
 /**
@@ -359,28 +384,13 @@ export async function refuseReusedKey(db: Queryable, money: MoneyKey): Promise<v
  * half-way (then it goes on: each part has its own key, so nothing is done twice).
  */
 export async function reserveKey<T>(db: Db, key: MoneyKey): Promise<T | null> {
-  const claimed = await db.query(
-    `INSERT INTO idempotency_keys (user_id, key, call, request_hash, reply) VALUES ($1, $2, $3, $4, '')
-     ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
-    [key.userId, key.idempotencyKey, key.call, key.fingerprint],
-  );
-  if (claimed.rowCount > 0) return null;
-  const { rows } = await db.query<{ request_hash: string; reply: string }>(
-    'SELECT request_hash, reply FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-    [key.userId, key.idempotencyKey],
-  );
-  const first = rows[0];
-  if (!first || first.request_hash !== key.fingerprint) throw new DomainError('conflict', ledgerMessages.keyReused);
-  return first.reply === '' ? null : (JSON.parse(first.reply) as T);
+  const claim = await claimKey<T>(db, key);
+  return claim.claimed ? null : claim.reply;
 }
 
 /** Stores the reply of a call whose key reserveKey took: a retry with the key gets it. */
-export async function settleKey(db: Db, key: MoneyKey, reply: unknown): Promise<void> {
-  await db.query("UPDATE idempotency_keys SET reply = $3 WHERE user_id = $1 AND key = $2 AND reply = ''", [
-    key.userId,
-    key.idempotencyKey,
-    JSON.stringify(reply, (_name, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
-  ]);
+export function settleKey(db: Db, key: MoneyKey, reply: unknown): Promise<void> {
+  return storeReply(db, key, reply);
 }
 
 /** PostgreSQL's deadlock and serialization failures: the transaction rolled back and can simply run again. */

@@ -71,6 +71,10 @@ export const productConfig = {
   responsiblePlay: {
     /** The largest limit a player may set on themself. */
     maxLimitNano: toNano(playRules.maxLimit),
+    /** A raise or a removal of a limit waits this long before it is in force. */
+    limitRaiseDelayHours: playRules.limitRaiseDelayHours,
+    /** How long each break lasts. */
+    pauseHours: playRules.pauseHours,
   },
   liveFeed: {
     /** A win is big (marked in the live feed) from this multiplier, in ten-thousandths... */

@@ -29,7 +29,7 @@ export function Component() {
     <Screen name="bonus" title={t('screens.bonus.title')} description={t('screens.bonus.description')}>
       <BalancesCard balances={profileBalances ?? state?.balance ?? null} />
       <PlayPauseBanner />
-      {closed ? null : <BonusBanner />}
+      {closed || !state ? null : <BonusBanner cap={state.cap} />}
       {state ? (
         <>
           <BonusAccount state={state} />

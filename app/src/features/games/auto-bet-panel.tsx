@@ -4,7 +4,7 @@ import { BottomSheet } from '../../components/sheet';
 import { toNano } from '@arcade/api-client/money';
 import { useClosedReason } from '../../components/play-pause-banner';
 import { formatTon } from '../../lib/format';
-import { checkAutoForm, type AutoBetForm, type AutoBetSettings, type AutoBetState, type AutoField } from './auto-bet';
+import { autoProblemValues, checkAutoForm, type AutoBetForm, type AutoBetSettings, type AutoBetState, type AutoField } from './auto-bet';
 import type { BetError } from './bet-errors';
 import { BetNotice } from './bet-result';
 import { useGamesT } from './games-texts';
@@ -94,7 +94,7 @@ export function AutoBetSheet({ form, onForm, pace, onPace, stake, closed = null,
   const wrong: AutoField | null = submitted && !checked.ok ? checked.field : null;
 
   const set = (patch: Partial<AutoBetForm>) => onForm({ ...form, ...patch });
-  const problem = checked.ok ? null : gt(`play.auto.problem.${checked.problem}`, { stake: stake === null ? '' : formatTon(stake, locale) });
+  const problem = checked.ok ? null : gt(`play.auto.problem.${checked.problem}`, autoProblemValues(checked.problem, stake, locale));
 
   const field = (name: AutoField, label: string, unit: string, placeholder: string, hint?: string): ReactNode => (
     <div className="field auto-field">

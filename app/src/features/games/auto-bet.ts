@@ -1,4 +1,5 @@
 import { fromNano, toNano } from '@arcade/api-client/money';
+import { formatCount, formatHundredths, formatTon } from '../../lib/format';
 import { maxStake, parseStake, type StakeContext } from './stake';
 
 /**
@@ -186,6 +187,14 @@ export type AutoField = 'rounds' | 'stopProfit' | 'stopLoss' | 'stopWinAbove' | 
 export type AutoFieldProblem = 'rounds' | 'amount' | 'percent' | 'lossBelowStake';
 
 export type CheckedAutoForm = { ok: true; settings: AutoBetSettings } | { ok: false; field: AutoField; problem: AutoFieldProblem };
+
+/** The values a problem's text names, each from the rule it states and in the player's number form. */
+export function autoProblemValues(problem: AutoFieldProblem, stake: string | null, locale: string): Record<string, string> {
+  const percent = (basisPoints: number) => `${basisPoints < 0 ? '−' : ''}${formatHundredths(Math.abs(basisPoints), locale)}`;
+  if (problem === 'rounds') return { max: formatCount(MAX_AUTO_ROUNDS, locale) };
+  if (problem === 'percent') return { min: percent(MIN_CHANGE_BASIS_POINTS), max: percent(MAX_CHANGE_BASIS_POINTS) };
+  return { stake: stake === null ? '' : formatTon(stake, locale) };
+}
 
 const PERCENT = /^([+-]?)(\d{1,4})(?:[.,](\d{1,2}))?$/;
 

@@ -2,6 +2,7 @@ import { payoutOf } from '@arcade/api-client/fair';
 import type { Difficulty, GamesConfig, Round } from '@arcade/api-client/games';
 import { toNano } from '@arcade/api-client/money';
 import { multiplierUnits } from './games-format';
+import { readTonInput } from '../../lib/number-input';
 
 export const DIFFICULTIES: readonly Difficulty[] = ['easy', 'medium', 'hard', 'hardcore'];
 
@@ -50,11 +51,8 @@ export function capLane(ladder: readonly string[], stakeNano: bigint | null, max
 
 /** The typed stake in nanotons when it reads as an amount (whatever the balance), else null. */
 export function typedNano(input: string): bigint | null {
-  try {
-    return toNano(input.trim().replace(',', '.'));
-  } catch {
-    return null;
-  }
+  const parsed = readTonInput(input);
+  return parsed.ok ? parsed.nano : null;
 }
 
 /** The server's 1-based trap lanes as the engine's 0-based slots. */

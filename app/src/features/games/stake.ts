@@ -2,10 +2,7 @@ import { MULTIPLIER_SCALE, payoutOf } from '@arcade/api-client/fair';
 import type { Currency } from '@arcade/api-client/games';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import type { Balance } from '@arcade/api-client/schemas';
-import { readNumberInput } from '../../lib/number-input';
-
-/** TON has 9 decimals; the server refuses more. */
-export const TON_DECIMALS = 9;
+import { readTonInput } from '../../lib/number-input';
 
 /** Why a typed stake cannot be bet. */
 export type StakeProblem = 'empty' | 'invalid' | 'decimals' | 'zero' | 'min' | 'max' | 'bonusMax' | 'payout' | 'balance' | 'bonusBalance';
@@ -31,13 +28,7 @@ export interface StakeContext {
 
 /** Reads a typed stake into nanotons: either decimal mark, group separators allowed, no sign, no exponent. */
 export function parseStake(input: string): CheckedStake {
-  const read = readNumberInput(input);
-  if (!read.ok) return read;
-  const canonical = read.text;
-  if ((canonical.split('.')[1] ?? '').length > TON_DECIMALS) return { ok: false, problem: 'decimals' };
-  const nano = toNano(canonical);
-  if (nano === 0n) return { ok: false, problem: 'zero' };
-  return { ok: true, nano };
+  return readTonInput(input);
 }
 
 /** The largest stake the config allows from this balance (bonus bets have their own cap). */

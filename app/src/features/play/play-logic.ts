@@ -1,25 +1,16 @@
-import { fromNano, toNano } from '@arcade/api-client/money';
+import { fromNano, toNano, type TonAmountProblem } from '@arcade/api-client/money';
 import type { PlayLimit } from '@arcade/api-client';
+import { readTonInput } from '../../lib/number-input';
 
 /** Why a typed limit is not an amount. */
-export type LimitProblem = 'empty' | 'invalid' | 'decimals' | 'zero';
+export type LimitProblem = TonAmountProblem;
 
 export type ParsedLimit = { ok: true; amount: string } | { ok: false; problem: LimitProblem };
 
-const PLAIN_DECIMAL = /^(\d*)(?:\.(\d*))?$/;
-
-/** Reads a typed limit (spaces dropped, a decimal comma read as a dot) into the decimal text the server takes. */
+/** Reads a typed limit (either decimal mark, groups allowed) into the decimal text the server takes. */
 export function parseLimit(input: string): ParsedLimit {
-  const text = input.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
-  if (text === '') return { ok: false, problem: 'empty' };
-  const match = PLAIN_DECIMAL.exec(text);
-  const whole = match?.[1] ?? '';
-  const fraction = match?.[2] ?? '';
-  if (!match || (whole === '' && fraction === '')) return { ok: false, problem: 'invalid' };
-  if (fraction.length > 9) return { ok: false, problem: 'decimals' };
-  const nano = toNano(`${BigInt(whole === '' ? '0' : whole).toString()}${fraction ? `.${fraction}` : ''}`);
-  if (nano === 0n) return { ok: false, problem: 'zero' };
-  return { ok: true, amount: fromNano(nano) };
+  const parsed = readTonInput(input);
+  return parsed.ok ? { ok: true, amount: fromNano(parsed.nano) } : parsed;
 }
 
 /** What the row of a limit says under its name. */

@@ -7,7 +7,7 @@ import { ClockIcon, LockIcon, WarningIcon } from '../../components/icons';
 import { ProgressBar } from '../../components/progress-bar';
 import { Screen } from '../../components/screen';
 import { playRefusalKey, usePlayT, type PlayT } from '../../i18n/play-texts';
-import { formatMoment, formatTon } from '../../lib/format';
+import { formatHours, formatMoment, formatTon } from '../../lib/format';
 import { isZero } from '../../lib/amounts';
 import { toast } from '../../lib/toast';
 import { AgeQuestion } from './age-gate';
@@ -201,7 +201,7 @@ function PauseStatus({ pause }: { pause: NonNullable<PlayState['pause']> }) {
 
 const PAUSE_LENGTHS = ['24h', '7d', '30d'] as const satisfies readonly PlayPauseLength[];
 const HOUR_MS = 3_600_000;
-const PAUSE_HOURS: Record<(typeof PAUSE_LENGTHS)[number], number> = { '24h': 24, '7d': 24 * 7, '30d': 24 * 30 };
+const PAUSE_HOURS = playRules.pauseHours;
 
 function PauseCard() {
   const { rt, locale } = usePlayT();
@@ -245,7 +245,7 @@ function PauseCard() {
               disabled={busy}
               data-testid={`pause-${length}`}
             >
-              {rt(`responsible.pause.lengths.${length}`)}
+              {formatHours(PAUSE_HOURS[length], locale)}
             </button>
           ))}
         </div>
@@ -271,7 +271,7 @@ function PauseCard() {
 
       {asking !== null && asking !== 'permanent' ? (
         <PlayDialog
-          title={rt('responsible.pause.confirmTitle', { length: rt(`responsible.pause.lengths.${asking}`) })}
+          title={rt('responsible.pause.confirmTitle', { length: formatHours(PAUSE_HOURS[asking], locale) })}
           onClose={() => setAsking(null)}
           testId="pause-confirm"
           footer={
@@ -410,7 +410,9 @@ function PlaySettings({ state }: { state: PlayState }) {
         <h2 className="play-section__title" id="play-limits-title">
           {rt('responsible.limits.title')}
         </h2>
-        <p className="play-section__text">{rt('responsible.limits.description')}</p>
+        <p className="play-section__text">
+          {rt('responsible.limits.description', { delay: formatHours(playRules.limitRaiseDelayHours, locale) })}
+        </p>
         <ul className="play-limits">
           {state.limits.map((limit) => (
             <LimitRow key={limit.kind} limit={limit} />

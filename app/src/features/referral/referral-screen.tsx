@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from '../../lib/toast';
 import { PAUSE_BANNER_TEXT_ID, PlayPauseBanner, useClosedReason } from '../../components/play-pause-banner';
 import { Screen } from '../../components/screen';
-import { formatCount, formatTon } from '../../lib/format';
+import { formatCount, formatHours, formatTon } from '../../lib/format';
 import { copyToClipboard, shareUrl } from '../../telegram/share';
 import { atLeast } from '../../lib/amounts';
 import { ShareIcon } from '../../components/icons';
@@ -76,7 +76,7 @@ function FriendsStats({ info }: { info: ReferralInfo }) {
         <span className="stat__value" data-testid="referral-active" data-value={info.activeReferrals}>
           {formatCount(info.activeReferrals, lang)}
         </span>
-        <span className="referral-stats__hint">{pt('player.referral.activeHint')}</span>
+        <span className="referral-stats__hint">{pt('player.referral.activeHint', { days: formatHours(info.activeDays * 24, lang) })}</span>
       </div>
     </section>
   );

@@ -1,28 +1,14 @@
-import { fromNano, toNano } from '@arcade/api-client/money';
-import { readNumberInput } from '../../lib/number-input';
-
-/** TON has 9 decimals; the server refuses more. */
-export const TON_DECIMALS = 9;
+import { fromNano, toNano, type TonAmountProblem } from '@arcade/api-client/money';
+import { readTonInput } from '../../lib/number-input';
 
 /** Why a typed amount is not an amount at all. */
-export type AmountProblem = 'empty' | 'invalid' | 'decimals' | 'zero';
-
-export type ParsedAmount = { ok: true; nano: bigint } | { ok: false; problem: AmountProblem };
+export type AmountProblem = TonAmountProblem;
 
 /**
  * Reads a typed TON amount into nanotons: either decimal mark, group separators allowed
  * ("1 234,5", "1,234.5"), no floats, no exponents, no sign, at most 9 decimals.
  */
-export function parseTonAmount(input: string): ParsedAmount {
-  const read = readNumberInput(input);
-  if (!read.ok) return read;
-  // "007.50" was read as "7.50": the shape toNano accepts.
-  const canonical = read.text;
-  if ((canonical.split('.')[1] ?? '').length > TON_DECIMALS) return { ok: false, problem: 'decimals' };
-  const nano = toNano(canonical);
-  if (nano === 0n) return { ok: false, problem: 'zero' };
-  return { ok: true, nano };
-}
+export const parseTonAmount = readTonInput;
 
 /** The decimal string sent to the server for an amount. */
 export function amountText(nano: bigint): string {

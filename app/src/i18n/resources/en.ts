@@ -82,8 +82,8 @@ export const en = {
   },
   bonus: {
     banner: {
-      title: 'Up to 70 TON',
-      text: 'Complete tasks and get up to 70 TON on your bonus account',
+      title: 'Up to {{cap}} TON',
+      text: 'Complete tasks and get up to {{cap}} TON on your bonus account',
     },
     achievementsLink: 'Achievements',
   },

@@ -78,9 +78,9 @@ export const gamesEn = {
     lost: 'Lost',
     results: 'Auto-bet rounds, newest first',
     problem: {
-      rounds: 'A whole number of rounds from 1 to 1000, or empty.',
+      rounds: 'A whole number of rounds from 1 to {{max}}, or empty.',
       amount: 'An amount in TON, or empty.',
-      percent: 'A percentage from −99 to 1000, not 0.',
+      percent: 'A percentage from {{min}} to {{max}}, not 0.',
       lossBelowStake: 'The first stake ({{stake}} TON) alone is more than this loss limit: lower the stake or raise the limit.',
     },
     reason: {

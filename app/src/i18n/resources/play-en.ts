@@ -15,7 +15,7 @@ export const playEn = {
   failed: 'Could not save. Try again.',
   limits: {
     title: 'Limits',
-    description: 'Lowering a limit works at once. Raising or removing one takes effect after 24 hours.',
+    description: 'Lowering a limit works at once. Raising or removing one takes effect after {{delay}}.',
     kinds: {
       'deposit-day': 'Deposits per day',
       'deposit-week': 'Deposits per week',
@@ -50,11 +50,6 @@ export const playEn = {
   pause: {
     title: 'Take a break',
     description: 'During a break bets and deposits are refused; withdrawals still work.',
-    lengths: {
-      '24h': '24 hours',
-      '7d': '7 days',
-      '30d': '30 days',
-    },
     confirmTitle: 'A break of {{length}}',
     confirmText: 'Until {{time}} you cannot bet or deposit. A break cannot be ended early. Withdrawals still work.',
     confirm: 'Start the break',

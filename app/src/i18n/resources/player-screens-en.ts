@@ -20,7 +20,7 @@ export const playerScreensEn = {
     total: 'Invited',
     totalHint: 'joined with your link',
     active: 'Active',
-    activeHint: 'bet in the last 30 days',
+    activeHint: 'bet in the last {{days}}',
     earnings: 'Earnings',
     available: 'Available',
     totalEarned: 'Earned in total',

@@ -16,7 +16,7 @@ export const playerScreensRu: PlayerScreensResources = {
     total: 'Приглашено',
     totalHint: 'пришли по вашей ссылке',
     active: 'Активны',
-    activeHint: 'делали ставки за 30 дней',
+    activeHint: 'делали ставки за {{days}}',
     earnings: 'Заработок',
     available: 'Доступно',
     totalEarned: 'Заработано всего',

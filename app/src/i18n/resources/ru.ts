@@ -83,8 +83,8 @@ export const ru: Resources = {
   },
   bonus: {
     banner: {
-      title: 'До 70 TON',
-      text: 'Выполняйте задания и получите до 70 TON на бонусный счёт',
+      title: 'До {{cap}} TON',
+      text: 'Выполняйте задания и получите до {{cap}} TON на бонусный счёт',
     },
     achievementsLink: 'Достижения',
   },

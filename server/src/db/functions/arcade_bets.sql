@@ -157,8 +157,9 @@ BEGIN
       v_result[i] := 'AR001';
       CONTINUE;
     ELSIF v_stored_hash[i] IS NOT NULL THEN
-      -- A retry of this key sees the first call's reply (or is refused if it asks something else).
-      v_result[i] := CASE WHEN v_stored_hash[i] = b_hash[i] THEN v_stored_reply[i] ELSE 'AR005' END;
+      -- A retry of this key sees the first call's reply (or is refused if it asks something else):
+      -- the key rule ledger.ts follows too.
+      v_result[i] := arcade_key_answer(v_stored_hash[i], v_stored_reply[i], b_hash[i]);
       CONTINUE;
     ELSIF v_banned[i] THEN
       v_result[i] := 'AR003';

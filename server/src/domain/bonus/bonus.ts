@@ -3,15 +3,16 @@ import { actorColumns, currentActor } from '../actor';
 import { DomainError } from '../errors';
 import { ledgerMessages, lockInOrder, SYSTEM_SHARDS } from '../ledger';
 import { assertMayReceivePromotion } from '../play/play';
+import { fromNano } from '@arcade/api-client/money';
 import { productConfig } from '../product-config';
 
 export const bonusMessages = {
-  cap: 'You have received all the bonus there is: 70 TON',
+  cap: `You have received all the bonus there is: ${fromNano(productConfig.bonus.lifetimeCapNano)} TON`,
 };
 
 /**
  * Credits a bonus (task, daily reward) to the player's bonus balance, inside the caller's
- * transaction: never past the lifetime cap, and each credit adds 25x its amount to the wagering
+ * transaction: never past the lifetime cap, and each credit adds wageringFactor times its amount to the wagering
  * requirement. The rule is migration 019's arcade_grant_bonus, which the bet function uses for
  * achievement rewards too. Returns what was credited (0 once the cap is reached). Refused, with
  * nothing moved, during the player's cool-off or self-exclusion (responsible play, play.ts).

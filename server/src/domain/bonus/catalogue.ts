@@ -1,7 +1,7 @@
 import type { GameName } from '@arcade/api-client/games';
 import { toNano } from '@arcade/api-client/money';
 
-/** The task catalogue: data, not code. Rewards go to the bonus balance (within the 70 TON cap). */
+/** The task catalogue: data, not code. Rewards go to the bonus balance (within the lifetime cap, productConfig.bonus). */
 export type TaskDefinition =
   | { id: string; kind: 'DailyReward' }
   | { id: string; kind: 'Subscribe'; reward: bigint; channel: 'task-channel' }

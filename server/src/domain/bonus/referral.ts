@@ -32,11 +32,12 @@ export async function referralInfo(db: Queryable, userId: bigint, miniAppUrl: st
     available: fromNano(row.available ?? 0n),
     totalEarned: fromNano(row.earned),
     minClaim: fromNano(referral.minClaimNano),
+    activeDays: referral.activeDays,
   };
 }
 
 /**
- * Moves the referral earnings to the TON balance, from 0.1 TON on. Refused during a pause: what
+ * Moves the referral earnings to the TON balance, from the minimum claim on. Refused during a pause: what
  * the player's invitees' play earns them meanwhile accrues on the referral account, claimable once
  * the pause ends (responsible play, play.ts).
  */

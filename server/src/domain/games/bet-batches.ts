@@ -1,6 +1,6 @@
 import type { BetResult } from '@arcade/api-client/games';
 import type { Db } from '../../db/db';
-import { SYSTEM_SHARDS } from '../ledger';
+import { KEY_REUSED, SYSTEM_SHARDS } from '../ledger';
 import { productConfig } from '../product-config';
 import { betBatchSize } from '../../metrics';
 
@@ -42,8 +42,8 @@ export const BET_REFUSAL = {
   banned: 'AR003',
   /** The seed pair or its nonce, or a road round's lanes, are not the ones the bet was worked out with. */
   stale: 'AR004',
-  /** The key was used for another request. */
-  keyReused: 'AR005',
+  /** The key was used for another request (the key rule's answer, arcade_key_answer). */
+  keyReused: KEY_REUSED,
   /** A road start while the player has a road round open. */
   roadOpen: 'AR006',
   /** A road round's end after it ended. */

@@ -24,7 +24,7 @@ import { fromNano, toNano } from '@arcade/api-client/money';
 import { UNIQUE_VIOLATION, type Db, type Queryable } from '../../db/db';
 import { DomainError } from '../errors';
 import { currentActor } from '../actor';
-import { balanceOf, ledgerMessages, RETRYABLE_CODES, withIdempotencyKey, type MoneyKey } from '../ledger';
+import { balanceOf, ledgerMessages, RETRYABLE_CODES, storedReply, withIdempotencyKey, type MoneyKey } from '../ledger';
 import { productConfig } from '../product-config';
 import { accountMessages } from '../users';
 import { toRound, type RoadOutcome, type RoadParams, type RoundRow } from './rounds';
@@ -77,19 +77,10 @@ function bettor(): string {
 /**
  * A retried key answers its first reply before anything is read or decided (a road round a retry
  * finished is no longer open, but the retry still gets what the first call got); the same key with
- * another request is refused.
+ * another request is refused. A key held without a reply (a call of another kind still running)
+ * answers null: the bet function decides.
  */
-async function storedReply(db: Queryable, money: MoneyKey): Promise<BetResult | null> {
-  const { rows } = await db.query<{ request_hash: string; reply: string }>(
-    'SELECT request_hash, reply FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-    [money.userId, money.idempotencyKey],
-  );
-  const first = rows[0];
-  if (!first) return null;
-  if (first.request_hash !== money.fingerprint) throw new DomainError('conflict', ledgerMessages.keyReused);
-  // An empty reply: a call of another kind holds the key while it runs; the bet function decides.
-  return first.reply === '' ? null : (JSON.parse(first.reply) as BetResult);
-}
+const replayedBet = (db: Queryable, money: MoneyKey) => storedReply<BetResult>(db, money);
 
 /** What every bet's item carries about its call. */
 function callPart(input: { userId: bigint; money: MoneyKey; now: Date }) {
@@ -428,7 +419,7 @@ export async function stepRoad(
 ): Promise<BetResult> {
   return placeBet(db, input.userId, input.now, async () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const replayed = await storedReply(db, input.money);
+      const replayed = await replayedBet(db, input.money);
       if (replayed) return replayed;
       const found = await roadOf(db, input.userId, input.roundId);
       const { row, pair } = found;
@@ -482,7 +473,7 @@ class StaleStep extends Error {}
 
 export async function cashOutRoad(db: Db, input: { userId: bigint; roundId: bigint; money: MoneyKey; now: Date }): Promise<BetResult> {
   return placeBet(db, input.userId, input.now, async () => {
-    const replayed = await storedReply(db, input.money);
+    const replayed = await replayedBet(db, input.money);
     if (replayed) return replayed;
     const found = await roadOf(db, input.userId, input.roundId);
     const { row } = found;

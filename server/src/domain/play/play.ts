@@ -38,13 +38,7 @@ import { lockInOrder, post, withIdempotencyKey, type MoneyKey } from '../ledger'
 
 const HOUR_MS = 3_600_000;
 /** How long a raise or a removal of a limit waits before it is in force. */
-export const LIMIT_RAISE_DELAY_MS = 24 * HOUR_MS;
-
-const PAUSE_MS: Record<Exclude<PlayPauseLength, 'permanent'>, number> = {
-  '24h': 24 * HOUR_MS,
-  '7d': 7 * 24 * HOUR_MS,
-  '30d': 30 * 24 * HOUR_MS,
-};
+export const LIMIT_RAISE_DELAY_MS = productConfig.responsiblePlay.limitRaiseDelayHours * HOUR_MS;
 
 /** "2026-11-27 08:00 UTC": how a message names a moment. */
 const when = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -277,7 +271,7 @@ export async function startPlaySession(db: Queryable, userId: bigint, now: Date)
 
 /**
  * Sets, lowers, raises or removes a limit. A first limit and a lower one are in force at once; a
- * raise or a removal waits 24 hours (shown as pending), and asking again replaces what waits.
+ * raise or a removal waits productConfig's limitRaiseDelayHours (shown as pending), and asking again replaces what waits.
  */
 export function setPlayLimit(
   db: Db,
@@ -314,7 +308,7 @@ export function setPlayLimit(
 }
 
 /**
- * A cool-off (24 hours, 7 or 30 days) or self-exclusion ('permanent'). It cannot be shortened or
+ * A cool-off (productConfig's pauseHours) or self-exclusion ('permanent'). It cannot be shortened or
  * ended by the player; a longer one replaces a shorter one; asking for the same end again is harmless.
  */
 export function pausePlay(db: Db, input: { userId: bigint; length: PlayPauseLength; money: MoneyKey; now: Date }): Promise<PlayState> {
@@ -331,7 +325,7 @@ export function pausePlay(db: Db, input: { userId: bigint; length: PlayPauseLeng
         );
       }
     } else {
-      const until = new Date(now.getTime() + PAUSE_MS[length]);
+      const until = new Date(now.getTime() + productConfig.responsiblePlay.pauseHours[length] * HOUR_MS);
       if (current && (current.until === null || current.until > until)) {
         throw new DomainError('conflict', playMessages.pauseShorter, 'play.pause.shorter');
       }

@@ -1,5 +1,5 @@
 import { Address } from '@ton/core';
-import { fromNano, toNano } from '@arcade/api-client/money';
+import { fromNano, parseTon, toNano, TON_AMOUNT_LIMIT_NANO } from '@arcade/api-client/money';
 import { isUniqueViolation, type Db, type Queryable } from '../../db/db';
 import { ChainRejectedError, type AccountStatus, type ChainTx } from '../../adapters/chain/chain-adapter';
 import { signingKeys, type Ton } from '../../adapters/chain/open-chain';
@@ -66,7 +66,6 @@ export class SweepInputError extends Error {
   override readonly name = 'SweepInputError';
 }
 
-const AMOUNT = /^(0|[1-9]\d{0,8})(\.\d{1,9})?$/;
 const KEY = /^[\w:.-]{1,100}$/;
 
 /** The default key: the same destination and amount on the same UTC day are the same sweep. */
@@ -100,12 +99,12 @@ export async function planSweep(
   await refuseRetiredSigner(db, ton);
   const address = parseWithdrawalAddress(input.to, { network: ton.network, ownAddresses: [ton.hotWallet.address] });
   if (!address.ok) throw new SweepInputError(`cold address: ${address.reason}`);
-  const text = input.amount.trim();
-  if (!AMOUNT.test(text) || toNano(text) === 0n)
+  const parsed = parseTon(input.amount.trim(), { canonical: true });
+  if (!parsed.ok || parsed.nano >= TON_AMOUNT_LIMIT_NANO)
     throw new SweepInputError(`amount must be a number of TON above 0 with at most 9 decimals, got ${JSON.stringify(input.amount)}`);
   if (input.key !== undefined && !KEY.test(input.key))
     throw new SweepInputError('--key must be 1 to 100 letters, digits, "_", ":", "." or "-"');
-  const amount = toNano(text);
+  const amount = parsed.nano;
   const key = input.key ?? defaultSweepKey(address.raw, amount, input.now);
 
   const [hot, cold, liabilities, inFlight, existing] = await Promise.all([

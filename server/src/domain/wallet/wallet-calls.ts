@@ -3,7 +3,7 @@ import { fromNano, toNano } from '@arcade/api-client/money';
 import type { Db } from '../../db/db';
 import type { Ton } from '../../adapters/chain/open-chain';
 import { DomainError } from '../errors';
-import { refuseReusedKey, withIdempotencyKey, type MoneyKey } from '../ledger';
+import { storedReply, withIdempotencyKey, type MoneyKey } from '../ledger';
 import { getLightProfile } from '../profile';
 import { productConfig } from '../product-config';
 import { checkDepositRequest } from '../play/play';
@@ -87,8 +87,9 @@ export async function testDeposit(
   await assertNotBanned(db, userId);
   const amount = checkDepositAmount(amountText);
   await checkDepositRequest(db, userId, amount, now);
-  // The key decides first: a key used for another call is refused before anything is written.
-  await refuseReusedKey(db, money);
+  // The key decides first: a key used for another call is refused before anything is written
+  // (a replay of this one is answered by the key's transaction below).
+  await storedReply(db, money);
   // The memo is committed before the transfer exists: a watcher pass that reads the transfer
   // while the key's transaction is still open must find whose memo it is. (Made once per player,
   // it is the memo the wallet screen shows anyway.)

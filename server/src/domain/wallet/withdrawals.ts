@@ -1,6 +1,6 @@
 import { actingAs } from '../actor';
 import { Address } from '@ton/core';
-import { fromNano, toNano } from '@arcade/api-client/money';
+import { fromNano, parseTon, TON_AMOUNT_LIMIT_NANO } from '@arcade/api-client/money';
 import type { Withdrawal as WithdrawalReply, WithdrawalStatus } from '@arcade/api-client/wallet';
 import type { Db, Queryable } from '../../db/db';
 import { ChainRejectedError, type ChainTx } from '../../adapters/chain/chain-adapter';
@@ -20,8 +20,6 @@ const ADDRESS_CODES: Record<WithdrawalAddressRefusal, string> = {
   'testnet-address': 'withdraw.address.testnet',
   'own-wallet': 'withdraw.address.own-wallet',
 };
-
-const AMOUNT = /^(0|[1-9]\d{0,8})(\.\d{1,9})?$/;
 
 export const withdrawalMessages = {
   amountInvalid: 'Enter the amount as a number of TON with at most 9 decimals, e.g. 1.5',
@@ -96,9 +94,11 @@ export async function requestWithdrawal(db: Db, ton: Ton, input: WithdrawInput):
   const retired = await retiredAddresses(db, ton.chainId);
   const address = parseWithdrawalAddress(input.address, { network: ton.network, ownAddresses: [ton.hotWallet.address, ...retired] });
   if (!address.ok) throw new DomainError('invalid', address.reason, ADDRESS_CODES[address.code]);
-  const text = input.amount.trim();
-  if (!AMOUNT.test(text)) throw new DomainError('invalid', withdrawalMessages.amountInvalid, 'withdraw.amount.invalid');
-  const amount = toNano(text);
+  const parsed = parseTon(input.amount.trim(), { zero: true, canonical: true });
+  if (!parsed.ok || parsed.nano >= TON_AMOUNT_LIMIT_NANO) {
+    throw new DomainError('invalid', withdrawalMessages.amountInvalid, 'withdraw.amount.invalid');
+  }
+  const amount = parsed.nano;
   if (amount < wallet.minWithdrawalNano) {
     throw new DomainError('invalid', withdrawalMessages.amountMin(wallet.minWithdrawalNano), 'withdraw.amount.min');
   }
