@@ -335,7 +335,7 @@ export async function runWalletCommand(deps: WalletDeps, argv: string[], out: (l
         }
         out(`rotation #${sent.rotation.id} recorded: the watcher watches ${plan.old.friendly} until it is empty`);
         const s = sent.sweep;
-        if (s === null) out('  nothing to sweep: the old wallet holds less than 0.05 TON');
+        if (s === null) out(`  nothing to sweep: the old wallet holds less than ${ton(EMPTY_BELOW)}`);
         else {
           out(
             `  ${sent.already ? 'sweep already on its way, broadcast again (the same message: it can run once)' : 'sent'}: sweep #${s.id}, the whole balance (${ton(s.amount)} when signed) to ${s.to_friendly}, query id ${s.query_id}`,
