@@ -29,11 +29,13 @@ DECLARE
   n integer := coalesce(cardinality(p_kind), 0);
   m integer := coalesce(cardinality(p_movement), 0);
   v_tx bigint[];
-  -- The first movement that breaks a rule: its number, postings, sum, whether one is zero.
-  v_bad integer; v_lines bigint; v_sum numeric; v_zero boolean;
-  v_outside bigint;
-  -- Each posting's account and its balance after; the first posting on no account, the first that overdraws a player.
+  -- The locked accounts: key ('code' or 'user:kind'), id, balance before, a player's?
+  a_key text[]; a_id bigint[]; a_balance bigint[]; a_player boolean[];
+  -- Each posting's account and its balance after; each account the batch changes, at its last balance.
   j_id bigint[]; j_after bigint[];
+  u_id bigint[]; u_balance bigint[];
+  -- The first posting or movement that breaks a rule, by rule.
+  v_outside bigint; v_movements bigint; v_zero integer; v_alone integer; v_unbalanced integer; v_sum numeric;
   v_missing integer; v_negative integer;
 BEGIN
   IF n = 0 AND m = 0 THEN
@@ -43,47 +45,42 @@ BEGIN
     RAISE EXCEPTION 'postings need an account, an owner (or NULL) and an amount each' USING ERRCODE = 'LD002';
   END IF;
 
-  -- Each movement balances, before anything is locked or written.
-  SELECT (SELECT count(*) FROM unnest(p_movement) AS x (k) WHERE x.k IS NULL OR x.k NOT BETWEEN 1 AND n), s.k, s.lines, s.total, s.zero
-    INTO v_outside, v_bad, v_lines, v_sum, v_zero
-    FROM (SELECT 1) AS one
-    LEFT JOIN LATERAL (
-      SELECT g.k, count(x.k) AS lines, coalesce(sum(x.amount), 0) AS total, coalesce(bool_or(coalesce(x.amount, 0) = 0), false) AS zero
-        FROM generate_series(1, n) AS g (k)
-        LEFT JOIN unnest(p_movement, p_amount) AS x (k, amount) ON x.k = g.k
-       GROUP BY g.k
-      HAVING count(x.k) < 2 OR coalesce(sum(x.amount), 0) <> 0 OR coalesce(bool_or(coalesce(x.amount, 0) = 0), false)
-       ORDER BY g.k
-       LIMIT 1) AS s ON true;
-  IF v_outside > 0 THEN
-    RAISE EXCEPTION '% posting(s) name no movement of the % given', v_outside, n USING ERRCODE = 'LD002';
-  ELSIF v_zero THEN
-    RAISE EXCEPTION 'A % movement has a zero posting', p_kind[v_bad] USING ERRCODE = 'LD002';
-  ELSIF v_lines < 2 THEN
-    RAISE EXCEPTION 'A % movement needs at least two postings', p_kind[v_bad] USING ERRCODE = 'LD002';
-  ELSIF v_bad IS NOT NULL THEN
-    RAISE EXCEPTION 'A % movement does not balance: it sums to %', p_kind[v_bad], v_sum USING ERRCODE = 'LD002';
-  END IF;
+  SELECT array_agg(COALESCE(l.code, l.user_id || ':' || l.kind)), array_agg(l.id), array_agg(l.balance), array_agg(l.user_id IS NOT NULL)
+    INTO a_key, a_id, a_balance, a_player
+    FROM arcade_lock_accounts(p_account, p_owner,
+                              ARRAY(SELECT p_user[x.k] FROM unnest(p_movement) WITH ORDINALITY AS x (k, o) ORDER BY x.o), p_shards) AS l;
 
-  -- The accounts locked, then each posting against the balances as the postings before it left them.
-  WITH locked AS (
-    SELECT l.id, l.user_id IS NOT NULL AS player, l.balance, COALESCE(l.code, l.user_id || ':' || l.kind) AS key
-      FROM arcade_lock_accounts(p_account, p_owner,
-                                ARRAY(SELECT p_user[x.k] FROM unnest(p_movement) WITH ORDINALITY AS x (k, o) ORDER BY x.o), p_shards) AS l
-  ), posting AS MATERIALIZED (
-    SELECT x.o, x.amount, CASE WHEN x.owner IS NULL THEN arcade_shard(x.account, p_user[x.k], p_shards) ELSE x.owner || ':' || x.account END AS key
-      FROM unnest(p_movement, p_account, p_owner, p_amount) WITH ORDINALITY AS x (k, account, owner, amount, o)
-  ), j AS (
-    SELECT x.o, l.id, l.player, (l.balance + sum(x.amount) OVER (PARTITION BY l.id ORDER BY x.o))::bigint AS after
-      FROM posting x LEFT JOIN locked l ON l.key = x.key
-  )
-  SELECT array_agg(j.id ORDER BY j.o), array_agg(j.after ORDER BY j.o),
-         min(j.o) FILTER (WHERE j.id IS NULL), min(j.o) FILTER (WHERE j.player AND j.after < 0),
+  -- Each posting against the balances as the postings before it left them, and each movement's sum.
+  SELECT array_agg(a_id[j.at] ORDER BY j.o), array_agg(j.after ORDER BY j.o),
+         array_agg(a_id[j.at]) FILTER (WHERE j.last AND j.after <> a_balance[j.at]),
+         array_agg(j.after) FILTER (WHERE j.last AND j.after <> a_balance[j.at]),
+         count(*) FILTER (WHERE j.k IS NULL OR j.k NOT BETWEEN 1 AND n), count(DISTINCT j.k),
+         min(j.k) FILTER (WHERE j.amount IS NULL OR j.amount = 0), min(j.k) FILTER (WHERE j.lines < 2),
+         min(j.k) FILTER (WHERE j.total <> 0), min(j.o) FILTER (WHERE j.at IS NULL),
+         min(j.o) FILTER (WHERE a_player[j.at] AND j.after < 0),
          -- The movements' ids, taken here (one statement less per batch).
          ARRAY(SELECT nextval('ledger_transactions_id_seq') FROM generate_series(1, n))
-    INTO j_id, j_after, v_missing, v_negative, v_tx
-    FROM j;
-  IF v_missing IS NOT NULL THEN
+    INTO j_id, j_after, u_id, u_balance, v_outside, v_movements, v_zero, v_alone, v_unbalanced, v_missing, v_negative, v_tx
+    FROM (SELECT x.o, x.k, x.amount, x.at,
+                 (a_balance[x.at] + sum(x.amount) OVER (PARTITION BY x.at ORDER BY x.o))::bigint AS after,
+                 lead(x.o) OVER (PARTITION BY x.at ORDER BY x.o) IS NULL AS last,
+                 count(*) OVER (PARTITION BY x.k) AS lines, sum(x.amount) OVER (PARTITION BY x.k) AS total
+            FROM (SELECT y.o, y.k, y.amount,
+                         array_position(a_key, CASE WHEN y.owner IS NULL THEN arcade_shard(y.account, p_user[y.k], p_shards)
+                                                    ELSE y.owner || ':' || y.account END) AS at
+                    FROM unnest(p_movement, p_account, p_owner, p_amount) WITH ORDINALITY AS y (k, account, owner, amount, o)) AS x) AS j;
+
+  IF v_outside > 0 THEN
+    RAISE EXCEPTION '% posting(s) name no movement of the % given', v_outside, n USING ERRCODE = 'LD002';
+  ELSIF v_zero IS NOT NULL THEN
+    RAISE EXCEPTION 'A % movement has a zero posting', p_kind[v_zero] USING ERRCODE = 'LD002';
+  ELSIF v_alone IS NOT NULL OR v_movements < n THEN
+    v_alone := coalesce(v_alone, (SELECT min(g) FROM generate_series(1, n) AS g WHERE g <> ALL (p_movement)));
+    RAISE EXCEPTION 'A % movement needs at least two postings', p_kind[v_alone] USING ERRCODE = 'LD002';
+  ELSIF v_unbalanced IS NOT NULL THEN
+    SELECT sum(x.amount) INTO v_sum FROM unnest(p_movement, p_amount) AS x (k, amount) WHERE x.k = v_unbalanced;
+    RAISE EXCEPTION 'A % movement does not balance: it sums to %', p_kind[v_unbalanced], v_sum USING ERRCODE = 'LD002';
+  ELSIF v_missing IS NOT NULL THEN
     RAISE EXCEPTION 'No account for %', CASE WHEN p_owner[v_missing] IS NULL
                                              THEN arcade_shard(p_account[v_missing], p_user[p_movement[v_missing]], p_shards)
                                              ELSE 'player ' || p_owner[v_missing] || ' ' || p_account[v_missing] END
@@ -95,8 +92,8 @@ BEGIN
   END IF;
 
   INSERT INTO ledger_transactions (id, kind, user_id, reference, created_at, actor_user_id, actor_job)
-  SELECT v_tx[x.o], p_kind[x.o], p_user[x.o], p_reference[x.o], COALESCE(p_at[x.o], now()), p_actor_user[x.o], p_actor_job[x.o]
-    FROM generate_series(1, n) AS x (o);
+  SELECT x.id, x.kind, x.user_id, x.reference, COALESCE(x.at, now()), x.actor_user, x.actor_job
+    FROM unnest(v_tx, p_kind, p_user, p_reference, p_at, p_actor_user, p_actor_job) AS x (id, kind, user_id, reference, at, actor_user, actor_job);
 
   -- In the order given: each row's balance_after follows the one before on its account.
   INSERT INTO journal_entries (transaction_id, account_id, amount, balance_after)
@@ -105,11 +102,8 @@ BEGIN
    ORDER BY x.o;
 
   -- Each account once, at the balance its last posting left (unless the batch left it where it was).
-  UPDATE accounts a SET balance = x.after
-    FROM (SELECT y.id, (array_agg(y.after ORDER BY y.o DESC))[1] AS after
-            FROM unnest(j_id, p_amount, j_after) WITH ORDINALITY AS y (id, amount, after, o)
-           GROUP BY y.id
-          HAVING sum(y.amount) <> 0) AS x
+  UPDATE accounts a SET balance = x.balance
+    FROM unnest(u_id, u_balance) AS x (id, balance)
    WHERE a.id = x.id;
 
   RETURN QUERY
