@@ -3,7 +3,7 @@ import type { Balance } from '@arcade/api-client/schemas';
 import { fromNano } from '@arcade/api-client/money';
 import { IDEMPOTENCY_KEY_FORM } from '@arcade/api-client/wallet';
 import type { PlayerAccountKind } from '../db/accounts';
-import { isUniqueViolation, type Db, type Queryable, type SqlValue } from '../db/db';
+import { isUniqueViolation, type Db, type Queryable } from '../db/db';
 import { actorColumns, currentActor, SYSTEM_PLAYER_DEBITS } from './actor';
 import { DomainError } from './errors';
 
@@ -61,45 +61,20 @@ export async function balanceOf(db: Queryable, userId: bigint): Promise<Balance>
   return { ton: of('ton'), bonusTon: of('bonus') };
 }
 
-const describeRef = (ref: AccountRef) => ('system' in ref ? ref.system : `player ${ref.user} ${ref.kind}`);
-
 /**
- * System accounts that nearly every bet touches are split into this many rows (migration 009),
- * so bets of different players do not queue behind one row lock. A player's movements always
- * use the same row; the account's balance is the sum of its rows.
+ * System accounts that nearly every bet touches ('house', 'bonus_pool') are split into this many
+ * rows (migration 009), so bets of different players do not queue behind one row lock. Which row a
+ * movement moves is decided in SQL only (arcade_shard): the movement's player picks it.
  */
 export const SYSTEM_SHARDS = 16;
-const SHARDED: ReadonlySet<SystemAccount> = new Set(['house', 'bonus_pool']);
 
-/** The row code of a system account for a movement of `userId`: 'house', 'house/1' ... 'house/15'. */
-export function systemCode(account: SystemAccount, userId: bigint | undefined): string {
-  if (!SHARDED.has(account) || userId === undefined) return account;
-  const shard = Number(((userId % BigInt(SYSTEM_SHARDS)) + BigInt(SYSTEM_SHARDS)) % BigInt(SYSTEM_SHARDS));
-  return shard === 0 ? account : `${account}/${shard}`;
-}
+/** Where a posting's account is, as arcade_post and arcade_lock_accounts name it: a system account's name, or a player's kind and id. */
+const accountName = (ref: AccountRef): string => ('system' in ref ? ref.system : ref.kind);
+const accountOwner = (ref: AccountRef): bigint | null => ('system' in ref ? null : ref.user);
 
-/** Where a posting's row is: the SQL condition and its parameters after $1 (transaction) and $2 (amount). */
-function locate(ref: AccountRef, userId: bigint | undefined): { where: string; params: SqlValue[]; order: string } {
-  if ('system' in ref) {
-    const code = systemCode(ref.system, userId);
-    return { where: 'code = $3', params: [code], order: `0:${code}` };
-  }
-  return {
-    where: 'user_id = $3 AND kind = $4',
-    params: [ref.user, ref.kind],
-    order: `1:${ref.user.toString().padStart(20, '0')}:${ref.kind}`,
-  };
-}
-
-/**
- * A row's place in the one order every transaction of the book takes its locks in, as the batch
- * function of instant bets (arcade_instant_bets, migration 016) does: system rows by code
- * (COLLATE "C": JavaScript's string order is the same for these ASCII codes), then players' rows
- * by user id and kind.
- */
-function lockOrder(ref: AccountRef, userId: bigint | undefined): string {
-  return locate(ref, userId).order;
-}
+/** A PostgreSQL array literal of names and ids (none holds a quote or a backslash); null is SQL's NULL. */
+const sqlArray = (items: ReadonlyArray<string | bigint | null>): string =>
+  `{${items.map((item) => (item === null ? 'NULL' : `"${item}"`)).join(',')}}`;
 
 /** An account a transaction will move, as a posting names it with its movement's player (for the shard). */
 export interface AccountToLock {
@@ -109,123 +84,67 @@ export interface AccountToLock {
 }
 
 /**
- * Takes, at the start of a transaction, every row lock it will need, in the book's one order: the
- * users rows by id, then the system account rows by code (COLLATE "C"), then the players' accounts
- * by user id and kind, as arcade_instant_bets does for a batch. A transaction that takes all its
- * locks here first can deadlock neither with a batch nor with another such transaction; post()
- * then only re-locks rows it holds. (Rows outside the book, a listing, a round, may be locked
- * before: the batch function locks none of them.)
- *
- * A player's referral account that does not exist yet is made here (post() would make it lazily,
- * out of order). Making it is safe after the other locks: the only transactions that make a
- * referral account are those crediting it, and they hold its movement's house row (the referrer's
- * shard) first, as this one does, so no other maker can be half-way through the same insert.
+ * Takes, at the start of a transaction, every row lock it will need, in the book's one order
+ * (docs/locks.md): the users rows by id, then the accounts as arcade_lock_accounts orders them
+ * (system rows by code, then the players' accounts by user id and kind), the same function the
+ * bet function and arcade_post lock with. A transaction that takes all its locks here first can
+ * deadlock neither with a batch nor with another such transaction; post() then only re-locks rows
+ * it holds. (Rows outside the book, a listing, a round, may be locked before: the bet function
+ * locks none of them.) A player's referral or locked account that does not exist yet is made there.
  */
 export async function lockInOrder(tx: Queryable, plan: { users?: bigint[]; accounts: AccountToLock[] }): Promise<void> {
-  // Array parameters as PostgreSQL array literals (ids, codes and kinds hold no quote or backslash).
-  const array = (items: Array<string | bigint>) => `{${items.map((item) => `"${item}"`).join(',')}}`;
   const users = [...new Set(plan.users ?? [])];
-  if (users.length > 0) await tx.query('SELECT 1 FROM users WHERE id = ANY ($1::bigint[]) ORDER BY id FOR NO KEY UPDATE', [array(users)]);
-  const codes = new Set<string>();
-  const players = new Map<string, { user: bigint; kind: PlayerAccountKind }>();
-  for (const { account, userId } of plan.accounts) {
-    if ('system' in account) codes.add(systemCode(account.system, userId));
-    else players.set(lockOrder(account, undefined), account);
-  }
-  if (codes.size > 0) {
-    await tx.query('SELECT 1 FROM accounts WHERE code = ANY ($1::text[]) ORDER BY code COLLATE "C" FOR NO KEY UPDATE', [
-      array([...codes].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))),
-    ]);
-  }
-  if (players.size > 0) {
-    const wanted = [...players.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, ref]) => ref);
-    const { rows } = await tx.query<{ user_id: bigint; kind: PlayerAccountKind }>(
-      `SELECT a.user_id, a.kind FROM accounts a JOIN unnest($1::bigint[], $2::text[]) AS w (user_id, kind) ON a.user_id = w.user_id AND a.kind = w.kind
-       ORDER BY a.user_id, a.kind COLLATE "C" FOR NO KEY UPDATE OF a`,
-      [array(wanted.map((ref) => ref.user)), array(wanted.map((ref) => ref.kind))],
-    );
-    const found = new Set(rows.map((row) => `${row.user_id}:${row.kind}`));
-    for (const ref of wanted) {
-      if (found.has(`${ref.user}:${ref.kind}`) || !(await createLazyAccount(tx, ref))) continue;
-      await tx.query('SELECT 1 FROM accounts WHERE user_id = $1 AND kind = $2 FOR NO KEY UPDATE', [ref.user, ref.kind]);
-    }
-  }
+  if (users.length > 0)
+    await tx.query('SELECT 1 FROM users WHERE id = ANY ($1::bigint[]) ORDER BY id FOR NO KEY UPDATE', [sqlArray(users)]);
+  if (plan.accounts.length === 0) return;
+  await tx.query('SELECT 1 FROM arcade_lock_accounts($1::text[], $2::bigint[], $3::bigint[], $4::integer)', [
+    sqlArray(plan.accounts.map(({ account }) => accountName(account))),
+    sqlArray(plan.accounts.map(({ account }) => accountOwner(account))),
+    sqlArray(plan.accounts.map(({ account, userId }) => ('system' in account ? (userId ?? null) : null))),
+    SYSTEM_SHARDS,
+  ]);
 }
 
-/**
- * The referral account is made on a player's first referral earning, the locked one on their
- * first deposit credited locked (responsible play; always under the player's row lock).
- */
-async function createLazyAccount(tx: Queryable, ref: AccountRef): Promise<boolean> {
-  if (!('user' in ref) || (ref.kind !== 'referral' && ref.kind !== 'locked')) return false;
-  await tx.query('INSERT INTO accounts (user_id, kind) VALUES ($1, $2) ON CONFLICT (user_id, kind) DO NOTHING', [ref.user, ref.kind]);
-  return true;
-}
+/** The SQLSTATE arcade_post refuses a posting with that would take a player's balance below zero. */
+const INSUFFICIENT = 'LD001';
+
+/** One movement through the book's one writer (arcade_post): a batch of one. */
+const POST_ONE = `SELECT transaction_id, account_id, balance_after
+  FROM arcade_post(ARRAY[$1::text], ARRAY[$2::bigint], ARRAY[$3::text], NULL, ARRAY[$4::bigint], ARRAY[$5::text],
+                   array_fill(1, ARRAY[cardinality($6::text[])]), $6::text[], $7::bigint[], $8::bigint[], $9::integer)`;
 
 /**
  * Posts one balanced movement inside the caller's transaction: the balances and their journal
- * rows change together or not at all. Throws 'Insufficient balance' (and so rolls the whole
- * transaction back) when a player's balance would go below zero. The movement records its actor,
- * the player of the verified session or the system job whose work this is (actor.ts); it cannot
- * be posted outside one.
+ * rows change together or not at all. arcade_post checks it (two postings or more, none zero,
+ * summing to zero), locks its rows in the book's order, and refuses with 'Insufficient balance'
+ * (rolling the whole transaction back) a posting that would take a player's balance below zero.
+ * The movement records its actor, the player of the verified session or the system job whose work
+ * this is (actor.ts); it cannot be posted outside one.
  */
 export async function post(tx: Queryable, movement: Movement): Promise<Posted> {
   const { postings } = movement;
-  if (postings.length < 2) throw new Error(`A ${movement.kind} movement needs at least two postings`);
-  let sum = 0n;
-  for (const posting of postings) {
-    if (posting.amount === 0n) throw new Error(`A ${movement.kind} movement has a zero posting`);
-    sum += posting.amount;
-  }
-  if (sum !== 0n) throw new Error(`A ${movement.kind} movement does not balance: it sums to ${sum}`);
-
-  // Rows are always locked in the book's one order (system rows by code, then players by id and
-  // kind, lockOrder), so two movements can never deadlock each other. A transaction of several
-  // movements takes all its locks first with lockInOrder, in the same order.
-  const lines = postings.map((posting) => ({ ...posting, ...locate(posting.account, movement.userId) }));
-  lines.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
-
   const actor = actorColumns(currentActor());
-  let transactionId: bigint;
+  let rows: Array<{ transaction_id: bigint; account_id: bigint; balance_after: bigint }>;
   try {
-    const inserted = await tx.query<{ id: bigint }>(
-      'INSERT INTO ledger_transactions (kind, user_id, reference, actor_user_id, actor_job) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-      [movement.kind, movement.userId ?? null, movement.reference ?? null, actor.playerId, actor.job],
-    );
-    transactionId = inserted.rows[0]!.id;
+    ({ rows } = await tx.query<{ transaction_id: bigint; account_id: bigint; balance_after: bigint }>(POST_ONE, [
+      movement.kind,
+      movement.userId ?? null,
+      movement.reference ?? null,
+      actor.playerId,
+      actor.job,
+      sqlArray(postings.map((posting) => accountName(posting.account))),
+      sqlArray(postings.map((posting) => accountOwner(posting.account))),
+      sqlArray(postings.map((posting) => posting.amount)),
+      SYSTEM_SHARDS,
+    ]));
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError('conflict', ledgerMessages.duplicate);
+    if ((error as { code?: unknown } | null)?.code === INSUFFICIENT) throw new DomainError('conflict', ledgerMessages.insufficient);
     throw error;
   }
-
   const balances = new Map<bigint, bigint>();
-  for (const line of lines) {
-    // The balance and its journal row in one statement: a player's row only moves if it stays >= 0.
-    const apply = () =>
-      tx.query<{ account_id: bigint; balance_after: bigint }>(
-        `WITH moved AS (
-           UPDATE accounts SET balance = balance + $2
-            WHERE ${line.where} AND (user_id IS NULL OR balance + $2 >= 0)
-           RETURNING id, balance)
-         INSERT INTO journal_entries (transaction_id, account_id, amount, balance_after)
-         SELECT $1, id, $2, balance FROM moved
-         RETURNING account_id, balance_after`,
-        [transactionId, line.amount, ...line.params],
-      );
-    let moved = (await apply()).rows[0];
-    if (!moved) {
-      const exists = await tx.query(
-        `SELECT 1 FROM accounts WHERE ${line.where.replace(/\$(\d)/g, (_m, n: string) => `$${Number(n) - 2}`)}`,
-        line.params,
-      );
-      if (exists.rowCount > 0) throw new DomainError('conflict', ledgerMessages.insufficient);
-      if (!(await createLazyAccount(tx, line.account))) throw new Error(`No account for ${describeRef(line.account)}`);
-      moved = (await apply()).rows[0];
-      if (!moved) throw new DomainError('conflict', ledgerMessages.insufficient);
-    }
-    balances.set(moved.account_id, moved.balance_after);
-  }
-  return { transactionId, balances };
+  for (const row of rows) balances.set(row.account_id, row.balance_after);
+  return { transactionId: rows[0]!.transaction_id, balances };
 }
 
 /** The most a fingerprinted request may hold: a declared request is far smaller (a cart of 20 is about 1.5 KB). */

@@ -1,7 +1,8 @@
 -- The bet function: the one path of every bet (instant bets, road starts, steps that end a
 -- round, cash-outs), a batch of one bet per player at a time. It locks the players, checks
--- keys, responsible play, seed pairs and balances, moves the money, writes the rounds and
--- answers each bet (server/src/domain/games/bet-batches.ts). Lock order: docs/locks.md.
+-- keys, responsible play, seed pairs and balances, moves the money (all the batch's movements in
+-- one call of arcade_post, the book's one writer), writes the rounds and answers each bet
+-- (server/src/domain/games/bet-batches.ts). Lock order: docs/locks.md.
 CREATE OR REPLACE FUNCTION arcade_bets(
   -- [{kind ('instant', 'road-start' or 'road-finish'), user, key, hash, game, currency, stake,
   --   payout, multiplier, params, outcome, reply (JSON text with
@@ -45,25 +46,25 @@ DECLARE
   v_known boolean[]; v_banned boolean[]; v_referrer bigint[]; v_wagering bigint[];
   v_stored_hash text[]; v_stored_reply text[]; v_pair_nonce integer[]; v_open_road boolean[];
   v_round_status text[]; v_round_passed integer[]; v_round_stake bigint[]; v_round_currency text[];
-  v_rounds bigint[]; v_wagered bigint[]; v_crosses boolean[]; v_shard text[];
+  v_rounds bigint[]; v_wagered bigint[]; v_crosses boolean[];
   v_settles boolean[]; v_release boolean[]; v_tiers boolean[];
   -- Responsible play: 18+ confirmed, the pause in force, the room the loss and wager limits leave.
   v_adult boolean[]; v_pause text[]; v_loss_room bigint[]; v_wager_room bigint[];
   v_result text[];
   v_pool text[]; v_house text[]; v_bonus_pool text[]; v_ref_pool text[];
-  v_codes text[] := '{}';
-  v_ref_users bigint[] := '{}';
-  -- The locked accounts: key ('code' or 'user:kind'), id, balance as the batch moves it, balance before.
-  a_key text[]; a_id bigint[]; a_balance bigint[]; a_start bigint[];
+  -- The accounts the batch may move, as arcade_lock_accounts names them: account, owner (NULL: a system account), the player of its row.
+  l_account text[] := '{}'; l_owner bigint[] := '{}'; l_for bigint[] := '{}';
+  -- The locked accounts: key ('code' or 'user:kind'), balance as the batch moves it.
+  a_key text[]; a_balance bigint[];
   i integer;
   k integer;
   v_share bigint;
   v_player integer; v_bonus_at integer; v_ton_at integer;
-  v_pool_at integer; v_house_at integer; v_bonus_pool_at integer; v_ref_pool_at integer; v_ref_at integer;
+  v_pool_at integer; v_pool_name text; v_house_at integer; v_bonus_pool_at integer; v_ref_pool_at integer; v_ref_at integer;
   v_left bigint;
   v_release_amount bigint;
   v_round bigint;
-  v_tx bigint;
+  v_tx integer := 0;
   v_accepted integer := 0;
   v_unreserved integer := 0;
   v_reply text;
@@ -72,8 +73,9 @@ DECLARE
   r_id bigint[] := '{}'; r_n integer[] := '{}';
   f_n integer[] := '{}';
   s_n integer[] := '{}';
-  t_id bigint[] := '{}'; t_kind text[] := '{}'; t_user bigint[] := '{}'; t_ref text[] := '{}'; t_n integer[] := '{}';
-  j_tx bigint[] := '{}'; j_account bigint[] := '{}'; j_amount bigint[] := '{}'; j_after bigint[] := '{}';
+  -- The movements (arcade_post): kind, player, reference, time, actor; and their postings.
+  t_kind text[] := '{}'; t_user bigint[] := '{}'; t_ref text[] := '{}'; t_at timestamptz[] := '{}'; t_actor bigint[] := '{}';
+  j_tx integer[] := '{}'; j_account text[] := '{}'; j_owner bigint[] := '{}'; j_amount bigint[] := '{}';
   w_user bigint[] := '{}'; w_left bigint[] := '{}';
   o_user bigint[] := '{}'; o_amount bigint[] := '{}'; o_ref text[] := '{}';
   v_round_of bigint[];
@@ -122,8 +124,6 @@ BEGIN
                   WHERE b_multiplier[x.o] >= t.threshold
                     AND NOT EXISTS (SELECT 1 FROM achievement_grants g WHERE g.user_id = x.id AND g.ladder = 'bestWin' AND g.tier = t.tier))))
            ORDER BY x.o),
-         -- The player's row of a sharded system account: '' or '/1' ... (ledger.ts systemCode).
-         array_agg(CASE WHEN x.id % p_shards = 0 THEN '' ELSE '/' || (x.id % p_shards) END ORDER BY x.o),
          -- Read under the player's row lock taken above: the rounds of the player's bets before
          -- this one have committed, so concurrent bets cannot both fit in the same room.
          array_agg(p.age_confirmed_at IS NOT NULL ORDER BY x.o),
@@ -132,7 +132,7 @@ BEGIN
          array_agg(CASE WHEN b_kind[x.o] <> 'road-finish' AND p.has_limits THEN arcade_play_loss_room(x.id, b_now[x.o]) END ORDER BY x.o),
          array_agg(CASE WHEN b_kind[x.o] <> 'road-finish' AND p.has_limits THEN arcade_play_wager_room(x.id, b_now[x.o]) END ORDER BY x.o)
     INTO v_known, v_banned, v_referrer, v_wagering, v_stored_hash, v_stored_reply, v_pair_nonce, v_open_road,
-         v_round_status, v_round_passed, v_round_stake, v_round_currency, v_rounds, v_wagered, v_crosses, v_shard,
+         v_round_status, v_round_passed, v_round_stake, v_round_currency, v_rounds, v_wagered, v_crosses,
          v_adult, v_pause, v_loss_room, v_wager_room
     FROM unnest(b_user) WITH ORDINALITY AS x (id, o)
     LEFT JOIN users u ON u.id = x.id
@@ -209,8 +209,10 @@ BEGIN
 
     -- A bet settles now (its statistics, wagering, the referrer's share, tiers) unless it opens a road round.
     v_settles[i] := b_kind[i] <> 'road-start';
-    v_pool[i] := CASE WHEN b_currency[i] = 'ton' THEN 'house' ELSE 'bonus_pool' END || v_shard[i];
-    v_codes := v_codes || v_pool[i];
+    v_pool[i] := arcade_shard(CASE WHEN b_currency[i] = 'ton' THEN 'house' ELSE 'bonus_pool' END, b_user[i], p_shards);
+    l_account := l_account || CASE WHEN b_currency[i] = 'ton' THEN 'house' ELSE 'bonus_pool' END || 'ton'::text || 'bonus'::text;
+    l_owner := l_owner || NULL::bigint || b_user[i] || b_user[i];
+    l_for := l_for || b_user[i] || NULL::bigint || NULL::bigint;
     IF v_settles[i] THEN
       -- The end of wagering: the whole bonus balance becomes TON (bonus to the pool, house to the player).
       v_release[i] := v_wagering[i] > 0 AND v_wagering[i] <= b_stake[i];
@@ -218,46 +220,39 @@ BEGIN
       -- still end then, and its tiers are counted, but their rewards are not granted).
       v_tiers[i] := v_crosses[i] AND v_pause[i] IS NULL;
       IF v_release[i] THEN
-        v_house[i] := 'house' || v_shard[i];
-        v_bonus_pool[i] := 'bonus_pool' || v_shard[i];
-        v_codes := v_codes || v_house[i] || v_bonus_pool[i];
+        v_house[i] := arcade_shard('house', b_user[i], p_shards);
+        v_bonus_pool[i] := arcade_shard('bonus_pool', b_user[i], p_shards);
+        l_account := l_account || 'house'::text || 'bonus_pool'::text;
+        l_owner := l_owner || NULL::bigint || NULL::bigint;
+        l_for := l_for || b_user[i] || b_user[i];
       END IF;
       IF v_tiers[i] THEN
-        v_bonus_pool[i] := 'bonus_pool' || v_shard[i];
-        v_codes := v_codes || v_bonus_pool[i];
+        v_bonus_pool[i] := arcade_shard('bonus_pool', b_user[i], p_shards);
+        l_account := l_account || 'bonus_pool'::text;
+        l_owner := l_owner || NULL::bigint;
+        l_for := l_for || b_user[i];
       END IF;
       -- The referrer's share of the house edge on the stake (truncated to the nanoton).
       b_share[i] := b_stake[i] * (p_house_edge->>b_game[i])::bigint * p_referral_share / 100000000;
       IF b_currency[i] = 'ton' AND v_referrer[i] IS NOT NULL AND b_share[i] > 0 THEN
-        v_ref_pool[i] := 'house' || CASE WHEN v_referrer[i] % p_shards = 0 THEN '' ELSE '/' || (v_referrer[i] % p_shards) END;
-        v_codes := v_codes || v_ref_pool[i];
-        v_ref_users := v_ref_users || v_referrer[i];
+        -- The referrer's movement: the house row of the referrer's shard, and their referral account
+        -- (made by arcade_lock_accounts if it is missing).
+        v_ref_pool[i] := arcade_shard('house', v_referrer[i], p_shards);
+        l_account := l_account || 'house'::text || 'referral'::text;
+        l_owner := l_owner || NULL::bigint || v_referrer[i];
+        l_for := l_for || v_referrer[i] || NULL::bigint;
       END IF;
     END IF;
   END LOOP;
-  IF cardinality(v_codes) = 0 THEN
+  IF cardinality(l_account) = 0 THEN
     RETURN arcade_bet_answers(v_result);
   END IF;
 
-  -- A referral account made before migration 019 knew to make it with the referral (none should be missing).
-  IF cardinality(v_ref_users) > 0 THEN
-    INSERT INTO accounts (user_id, kind)
-    SELECT DISTINCT u, 'referral' FROM unnest(v_ref_users) AS u
-     WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a.user_id = u AND a.kind = 'referral')
-    ON CONFLICT (user_id, kind) DO NOTHING;
-  END IF;
-
-  PERFORM 1 FROM accounts WHERE code = ANY (v_codes) ORDER BY code COLLATE "C" FOR NO KEY UPDATE;
-  PERFORM 1 FROM accounts
-    WHERE (user_id = ANY (b_user) AND kind IN ('ton', 'bonus')) OR (user_id = ANY (v_ref_users) AND kind = 'referral')
-    ORDER BY user_id, kind COLLATE "C" FOR NO KEY UPDATE;
-  SELECT array_agg(COALESCE(code, user_id || ':' || kind)), array_agg(id), array_agg(balance)
-    INTO a_key, a_id, a_balance
-    FROM accounts
-   WHERE code = ANY (v_codes)
-      OR (user_id = ANY (b_user) AND kind IN ('ton', 'bonus'))
-      OR (user_id = ANY (v_ref_users) AND kind = 'referral');
-  a_start := a_balance;
+  -- The accounts, locked in the book's order, with their balances: the bets are decided against
+  -- them here; arcade_post writes what the accepted bets move.
+  SELECT array_agg(COALESCE(l.code, l.user_id || ':' || l.kind)), array_agg(l.balance)
+    INTO a_key, a_balance
+    FROM arcade_lock_accounts(l_account, l_owner, l_for, p_shards) AS l;
   v_round_of := array_fill(NULL::bigint, ARRAY[n]);
 
   -- Each bet in order, against the balances as the bets before it left them.
@@ -265,6 +260,7 @@ BEGIN
     CONTINUE WHEN v_pool[i] IS NULL;
     v_player := array_position(a_key, b_user[i] || ':' || b_currency[i]);
     v_pool_at := array_position(a_key, v_pool[i]);
+    v_pool_name := CASE WHEN b_currency[i] = 'ton' THEN 'house' ELSE 'bonus_pool' END;
     IF b_kind[i] <> 'road-finish' AND (v_player IS NULL OR a_balance[v_player] < b_stake[i]) THEN
       v_result[i] := 'AR002';
       CONTINUE;
@@ -279,14 +275,14 @@ BEGIN
       r_n := r_n || i;
       IF NOT b_reserved[i] THEN v_unreserved := v_unreserved + 1; END IF;
       -- The stake: the pool, then the player.
-      v_tx := nextval('ledger_transactions_id_seq');
-      t_id := t_id || v_tx; t_kind := t_kind || 'bet'::text; t_user := t_user || b_user[i]; t_ref := t_ref || v_round::text; t_n := t_n || i;
+      v_tx := v_tx + 1;
+      t_kind := t_kind || 'bet'::text; t_user := t_user || b_user[i]; t_ref := t_ref || v_round::text; t_at := t_at || b_now[i]; t_actor := t_actor || b_actor[i];
       a_balance[v_pool_at] := a_balance[v_pool_at] + b_stake[i];
       a_balance[v_player] := a_balance[v_player] - b_stake[i];
       j_tx := j_tx || v_tx || v_tx;
-      j_account := j_account || a_id[v_pool_at] || a_id[v_player];
+      j_account := j_account || v_pool_name || b_currency[i];
+      j_owner := j_owner || NULL::bigint || b_user[i];
       j_amount := j_amount || b_stake[i] || (-b_stake[i]);
-      j_after := j_after || a_balance[v_pool_at] || a_balance[v_player];
     END IF;
     v_round_of[i] := v_round;
 
@@ -294,14 +290,14 @@ BEGIN
       s_n := s_n || i;
       -- The payout.
       IF b_payout[i] > 0 THEN
-        v_tx := nextval('ledger_transactions_id_seq');
-        t_id := t_id || v_tx; t_kind := t_kind || 'payout'::text; t_user := t_user || b_user[i]; t_ref := t_ref || v_round::text; t_n := t_n || i;
+        v_tx := v_tx + 1;
+        t_kind := t_kind || 'payout'::text; t_user := t_user || b_user[i]; t_ref := t_ref || v_round::text; t_at := t_at || b_now[i]; t_actor := t_actor || b_actor[i];
         a_balance[v_pool_at] := a_balance[v_pool_at] - b_payout[i];
         a_balance[v_player] := a_balance[v_player] + b_payout[i];
         j_tx := j_tx || v_tx || v_tx;
-        j_account := j_account || a_id[v_pool_at] || a_id[v_player];
+        j_account := j_account || v_pool_name || b_currency[i];
+        j_owner := j_owner || NULL::bigint || b_user[i];
         j_amount := j_amount || (-b_payout[i]) || b_payout[i];
-        j_after := j_after || a_balance[v_pool_at] || a_balance[v_player];
       END IF;
 
       -- The wagering countdown, and at its end the bonus balance released into TON.
@@ -315,17 +311,17 @@ BEGIN
         IF v_release_amount > 0 THEN
           v_house_at := array_position(a_key, v_house[i]);
           v_bonus_pool_at := array_position(a_key, v_bonus_pool[i]);
-          v_tx := nextval('ledger_transactions_id_seq');
-          t_id := t_id || v_tx; t_kind := t_kind || 'bonus_release'::text; t_user := t_user || b_user[i]; t_ref := t_ref || v_round::text; t_n := t_n || i;
+          v_tx := v_tx + 1;
+          t_kind := t_kind || 'bonus_release'::text; t_user := t_user || b_user[i]; t_ref := t_ref || v_round::text; t_at := t_at || b_now[i]; t_actor := t_actor || b_actor[i];
           -- The book's order: system rows by code, then the player's bonus and TON.
           a_balance[v_bonus_pool_at] := a_balance[v_bonus_pool_at] + v_release_amount;
           a_balance[v_house_at] := a_balance[v_house_at] - v_release_amount;
           a_balance[v_bonus_at] := a_balance[v_bonus_at] - v_release_amount;
           a_balance[v_ton_at] := a_balance[v_ton_at] + v_release_amount;
           j_tx := j_tx || v_tx || v_tx || v_tx || v_tx;
-          j_account := j_account || a_id[v_bonus_pool_at] || a_id[v_house_at] || a_id[v_bonus_at] || a_id[v_ton_at];
+          j_account := j_account || 'bonus_pool'::text || 'house'::text || 'bonus'::text || 'ton'::text;
+          j_owner := j_owner || NULL::bigint || NULL::bigint || b_user[i] || b_user[i];
           j_amount := j_amount || v_release_amount || (-v_release_amount) || (-v_release_amount) || v_release_amount;
-          j_after := j_after || a_balance[v_bonus_pool_at] || a_balance[v_house_at] || a_balance[v_bonus_at] || a_balance[v_ton_at];
         END IF;
       END IF;
 
@@ -334,14 +330,14 @@ BEGIN
         v_share := b_share[i];
         v_ref_at := array_position(a_key, v_referrer[i] || ':referral');
         v_ref_pool_at := array_position(a_key, v_ref_pool[i]);
-        v_tx := nextval('ledger_transactions_id_seq');
-        t_id := t_id || v_tx; t_kind := t_kind || 'referral'::text; t_user := t_user || v_referrer[i]; t_ref := t_ref || v_round::text; t_n := t_n || i;
+        v_tx := v_tx + 1;
+        t_kind := t_kind || 'referral'::text; t_user := t_user || v_referrer[i]; t_ref := t_ref || v_round::text; t_at := t_at || b_now[i]; t_actor := t_actor || b_actor[i];
         a_balance[v_ref_pool_at] := a_balance[v_ref_pool_at] - v_share;
         a_balance[v_ref_at] := a_balance[v_ref_at] + v_share;
         j_tx := j_tx || v_tx || v_tx;
-        j_account := j_account || a_id[v_ref_pool_at] || a_id[v_ref_at];
+        j_account := j_account || 'house'::text || 'referral'::text;
+        j_owner := j_owner || NULL::bigint || v_referrer[i];
         j_amount := j_amount || (-v_share) || v_share;
-        j_after := j_after || a_balance[v_ref_pool_at] || a_balance[v_ref_at];
         IF a_balance[v_ref_at] >= p_referral_min AND a_balance[v_ref_at] - v_share < p_referral_min THEN
           o_user := o_user || v_referrer[i];
           o_amount := o_amount || a_balance[v_ref_at];
@@ -388,18 +384,10 @@ BEGIN
      WHERE g.id = b_round[x.i];
   END IF;
 
-  -- Every movement of a bet (stake, payout, the bonus release, the referrer's share) was authorised by the bettor's session.
-  INSERT INTO ledger_transactions (id, kind, user_id, reference, created_at, actor_user_id)
-  SELECT t.id, t.kind, t.user_id, t.reference, b_now[t.i], b_actor[t.i] FROM unnest(t_id, t_kind, t_user, t_ref, t_n) AS t (id, kind, user_id, reference, i);
-
-  -- In the order they happened: each row's balance_after follows the one before on its account.
-  INSERT INTO journal_entries (transaction_id, account_id, amount, balance_after)
-  SELECT tx, account, amount, after FROM unnest(j_tx, j_account, j_amount, j_after) WITH ORDINALITY AS j (tx, account, amount, after, o)
-   ORDER BY o;
-
-  UPDATE accounts a SET balance = x.balance
-    FROM unnest(a_id, a_balance, a_start) AS x (id, balance, start)
-   WHERE a.id = x.id AND x.balance <> x.start;
+  -- Every movement of a bet (stake, payout, the bonus release, the referrer's share) was
+  -- authorised by the bettor's session. Written in the order they happened.
+  PERFORM 1 FROM arcade_post(t_kind, t_user, t_ref, t_at, t_actor, array_fill(NULL::text, ARRAY[v_tx]),
+                             j_tx, j_account, j_owner, j_amount, p_shards);
 
   IF cardinality(s_n) > 0 THEN
     INSERT INTO player_stats (user_id, rounds, wagered, best_multiplier, last_bet_at)

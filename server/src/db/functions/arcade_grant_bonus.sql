@@ -12,7 +12,6 @@ AS $$
 DECLARE
   v_granted bigint;
   v_credit bigint;
-  v_tx bigint;
 BEGIN
   SELECT bonus_granted INTO v_granted FROM users WHERE id = p_user FOR NO KEY UPDATE;
   IF NOT FOUND THEN
@@ -23,13 +22,9 @@ BEGIN
     RETURN 0;
   END IF;
   UPDATE users SET bonus_granted = bonus_granted + v_credit, wagering_left = wagering_left + v_credit * p_factor WHERE id = p_user;
-  INSERT INTO ledger_transactions (kind, user_id, reference, actor_user_id, actor_job)
-  VALUES (p_kind, p_user, p_reference, p_actor_user, p_actor_job) RETURNING id INTO v_tx;
-  -- The pool, then the player: the book's order.
-  WITH moved AS (UPDATE accounts SET balance = balance - v_credit WHERE code = arcade_shard('bonus_pool', p_user, p_shards) RETURNING id, balance)
-  INSERT INTO journal_entries (transaction_id, account_id, amount, balance_after) SELECT v_tx, id, -v_credit, balance FROM moved;
-  WITH moved AS (UPDATE accounts SET balance = balance + v_credit WHERE user_id = p_user AND kind = 'bonus' RETURNING id, balance)
-  INSERT INTO journal_entries (transaction_id, account_id, amount, balance_after) SELECT v_tx, id, v_credit, balance FROM moved;
+  -- The pool, then the player (arcade_post locks them in the book's order).
+  PERFORM 1 FROM arcade_post(ARRAY[p_kind], ARRAY[p_user], ARRAY[p_reference], NULL, ARRAY[p_actor_user], ARRAY[p_actor_job],
+                             '{1,1}', ARRAY['bonus_pool', 'bonus'], ARRAY[NULL, p_user], ARRAY[-v_credit, v_credit], p_shards);
   RETURN v_credit;
 END;
 $$;

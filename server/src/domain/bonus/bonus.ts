@@ -13,8 +13,9 @@ export const bonusMessages = {
 /**
  * Credits a bonus (task, daily reward) to the player's bonus balance, inside the caller's
  * transaction: never past the lifetime cap, and each credit adds wageringFactor times its amount to the wagering
- * requirement. The rule is migration 019's arcade_grant_bonus, which the bet function uses for
- * achievement rewards too. Returns what was credited (0 once the cap is reached). Refused, with
+ * requirement. The rule is the SQL function arcade_grant_bonus (db/functions), which the bet
+ * function uses for achievement rewards too and which posts through arcade_post. Returns what was
+ * credited (0 once the cap is reached). Refused, with
  * nothing moved, during the player's cool-off or self-exclusion (responsible play, play.ts).
  */
 export async function grantBonus(
