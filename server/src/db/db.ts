@@ -180,14 +180,9 @@ async function openPostgres(options: PostgresOptions): Promise<Db> {
     connectionTimeoutMillis: options.connectTimeoutMs ?? 30_000,
     ...(options.queryTimeoutMs === undefined ? {} : { query_timeout: options.queryTimeoutMs }),
     types: { getTypeParser: pgTypeParser },
-    // Each connection is a session of its own (PostgreSQL, or a session-mode pool): the timeout is
-    // set on it once, before its first query. (Not as a startup parameter: PgBouncer refuses those.)
-    ...(pooler === 'none' && timeoutMs > 0
-      ? {
-          // eslint-disable-next-line @typescript-eslint/no-misused-promises -- pg-pool awaits it (a failure fails the connection); @types/pg says void
-          onConnect: (client: pg.ClientBase) => client.query(`SET statement_timeout = ${timeoutMs}`),
-        }
-      : {}),
+    // Each connection is a session of its own (PostgreSQL, or a session-mode pool): the timeout
+    // goes with its startup (PgBouncer in transaction mode refuses it there; see `begin` below).
+    ...(pooler === 'none' && timeoutMs > 0 ? { statement_timeout: timeoutMs } : {}),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => options.onError?.(error));
