@@ -92,6 +92,22 @@ async function expectNoLayoutProblems(page: Page, host: Parameters<typeof layout
   expect(await layoutProblems(page, host), what).toEqual([]);
 }
 
+test.describe('with less motion asked for (prefers-reduced-motion)', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('a toast stays on screen to be read', anySize, async ({ page, request }, testInfo) => {
+    // The reduced-motion styles once cut the toast's auto-close timer (its progress bar's
+    // animation) to 1 ms with everything else, closing each toast before it showed.
+    const { user } = await player(request, 'Calm Player');
+    await openScreen(page, testInfo, user, 'bonus');
+    await page.getByTestId('daily-claim').click();
+    const credited = toast(page, 'Reward credited');
+    await expect(credited).toBeVisible();
+    await expect(topBarBonus(page)).toHaveAttribute('data-value', '0.1');
+    await expect(credited, 'the toast is still there once the reply has been shown').toBeVisible();
+  });
+});
+
 test("today's daily reward is claimed once, then the button counts down to the next one", anySize, async ({ page, request }, testInfo) => {
   const { user, server } = await player(request, 'Daily Player');
   const { host } = await openScreen(page, testInfo, user, 'bonus');
