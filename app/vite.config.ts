@@ -62,23 +62,21 @@ const APP_DIR = '/app';
  * - `first-api`: the API client and arktype, whose set-up is start-up's largest piece of work;
  *   index.html asks for it, so it has the link to itself until the entry runs and arrives
  *   first, and it is run at once (main.tsx) while the splash's code is still downloading;
- * - `first-paint`: React DOM, jotai, i18next and the splash (app/boot.tsx), asked for by the
- *   entry as it runs and run as soon as here;
- * - `first-host`: the host SDK and the host's start-up (telegram/early-host.ts), which need no
- *   React, asked for with the first screen's and run as soon as here (main.tsx), before it, so
- *   the first screen's code no longer has the host to start once it arrives; React, which the
- *   SDK's React bindings import for their hooks only (unused outside React here, so left out of
- *   the bundle), stays with the splash;
- * - `first-screen`: the router, the app shell and the bonus screen, asked for once
- *   arktype is set up (main.tsx), so it comes right behind the splash's code.
+ * - `first-host`: the host SDK and the host's start (telegram/start-host.ts), asked for by the
+ *   entry once the API client is here; React, which the SDK's React bindings import for their
+ *   hooks only (unused outside React here, so left out of the bundle), stays with the splash;
+ * - `first-paint`: React DOM, jotai, i18next, the splash and start-up itself (app/start.tsx),
+ *   asked for by the entry as it runs and run as soon as here;
+ * - `first-screen`: the router, the app shell and the bonus screen, asked for with the host's,
+ *   so it comes right behind the splash's code.
  */
 const STAGES: ReadonlyArray<{ name: string; roots: string[]; inHtml: boolean; leave?: RegExp }> = [
   { name: 'first-api', roots: ['/../api-client/src/client.ts'], inHtml: true },
-  { name: 'first-host', roots: ['/src/telegram/early-host.ts'], inHtml: false, leave: /\/node_modules\/(?:react|react-dom|scheduler)\// },
-  { name: 'first-paint', roots: ['/src/app/boot.tsx'], inHtml: false },
+  { name: 'first-host', roots: ['/src/telegram/start-host.ts'], inHtml: false, leave: /\/node_modules\/(?:react|react-dom|scheduler)\// },
+  { name: 'first-paint', roots: ['/src/app/start.tsx'], inHtml: false },
   {
     name: 'first-screen',
-    roots: ['/src/app/start-app.ts', '/src/app/app-ready.tsx', '/src/features/bonus/bonus-screen.tsx'],
+    roots: ['/src/app/routes.tsx', '/src/app/app-ready.tsx', '/src/features/bonus/bonus-screen.tsx'],
     inHtml: false,
   },
 ];
@@ -86,7 +84,7 @@ const STAGES: ReadonlyArray<{ name: string; roots: string[]; inHtml: boolean; le
 /**
  * The first screen in few files: over a phone link every extra file is another request in the
  * browser's six per host (the log-in call waits behind them) and another small gzip stream.
- * The entry chunk (index.html's script) is only what main.tsx imports: the early API calls.
+ * The entry chunk (index.html's script) is only what main.tsx imports: the login it sends.
  * index.html also asks for the stages marked `inHtml` and their styles (modulepreload / preload),
  * so they download while the entry comes and runs; the others are asked for from main.tsx, each
  * when the link has room for it (one download at a time arrives sooner than two sharing the

@@ -77,18 +77,21 @@ export function createApiClient(options: ApiClientOptions) {
   const logMismatch = options.logMismatch ?? ((call: string, summary: string) => console.error(`[api] ${call}: ${summary}`));
   let token: string | null = null;
 
+  async function specOf(name: CallName): Promise<CallSpec> {
+    try {
+      return isFirstCall(name) ? firstCalls[name] : await laterSpecOf(name);
+    } catch (error) {
+      throw new ApiError('request', 'Network request failed', null, name, String(error));
+    }
+  }
+
   async function send<N extends CallName>(
     name: N,
     body: RequestOf<N>,
     callOptions: CallOptions = {},
     retried = false,
   ): Promise<ReplyOf<N>> {
-    let spec: CallSpec;
-    try {
-      spec = isFirstCall(name) ? firstCalls[name] : await laterSpecOf(name);
-    } catch (error) {
-      throw new ApiError('request', 'Network request failed', null, name, String(error));
-    }
+    const spec = await specOf(name);
     const checked = spec.request(body);
     if (checked instanceof type.errors) {
       logMismatch(spec.path, checked.summary);
@@ -101,14 +104,34 @@ export function createApiClient(options: ApiClientOptions) {
     };
     if (!spec.public && token) headers.Authorization = `Bearer ${token}`;
 
+    // A fetch that throws at once fails the call like one whose request failed.
+    const response = new Promise<Response>((resolve) =>
+      resolve(
+        doFetch(`${options.baseUrl}${spec.path}`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(body ?? {}),
+          signal: callOptions.signal ?? null,
+        }),
+      ),
+    );
+    return read<N>(spec, response, callOptions, retried || spec.public ? null : () => send(name, body, callOptions, true));
+  }
+
+  /**
+   * A call's reply, checked: a failed request, a 5xx, a body that is not the envelope or a reply
+   * that does not fit the call's schema each throw their ApiError. A 401 logs in again
+   * (onUnauthorized) and sends the call once more with `resend`, when there is one.
+   */
+  async function read<N extends CallName>(
+    spec: CallSpec,
+    pending: Promise<Response>,
+    callOptions: CallOptions,
+    resend: (() => Promise<ReplyOf<N>>) | null,
+  ): Promise<ReplyOf<N>> {
     let response: Response;
     try {
-      response = await doFetch(`${options.baseUrl}${spec.path}`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(body ?? {}),
-        signal: callOptions.signal ?? null,
-      });
+      response = await pending;
     } catch (error) {
       if (callOptions.signal?.aborted) throw error;
       throw new ApiError('request', 'Network request failed', null, spec.path, String(error));
@@ -137,8 +160,8 @@ export function createApiClient(options: ApiClientOptions) {
 
     if (!envelope.success) {
       const message = envelope.message ?? '';
-      if (response.status === 401 && !spec.public && !retried && options.onUnauthorized) {
-        if (await options.onUnauthorized()) return send(name, body, callOptions, true);
+      if (response.status === 401 && resend && options.onUnauthorized) {
+        if (await options.onUnauthorized()) return resend();
       }
       if (spec.strict) {
         throw new ApiError('invalid-response', INVALID_RESPONSE, response.status, spec.path, message);
@@ -164,6 +187,12 @@ export function createApiClient(options: ApiClientOptions) {
   return {
     /** Calls any API call by name with a validated request. */
     call: send,
+    /**
+     * Checks the reply of call `name` that was fetched elsewhere (the page's entry sends the login
+     * before this code is here) exactly as `call` checks its own, and returns its data.
+     */
+    accept: async <N extends CallName>(name: N, response: Promise<Response>): Promise<ReplyOf<N>> =>
+      read<N>(await specOf(name), response, {}, null),
     get token(): string | null {
       return token;
     },

@@ -170,6 +170,26 @@ describe('api client', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('checks a reply fetched elsewhere as it checks its own, without sending anything', async () => {
+    const server = fakeServer();
+    const { api, mismatches } = client(server);
+    const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
+    await expect(api.accept('auth', reply(200, { success: true, data: { token: 't1', expired_at: 1, profile: light } }))).resolves.toEqual({
+      token: 't1',
+      expired_at: 1,
+      profile: light,
+    });
+    await expect(api.accept('auth', reply(401, { success: false, message: 'Init data is expired' }))).rejects.toMatchObject({
+      kind: 'failure',
+      status: 401,
+      message: 'Init data is expired',
+    });
+    await expect(api.accept('auth', reply(200, { success: true, data: { token: '' } }))).rejects.toMatchObject({ kind: 'invalid-data' });
+    expect(mismatches).toHaveLength(1);
+    await expect(api.accept('auth', Promise.reject(new TypeError('Failed to fetch')))).rejects.toMatchObject({ kind: 'request' });
+    expect(server.sent).toHaveLength(0);
+  });
+
   it('refuses to send a request that does not match its schema', async () => {
     const server = fakeServer();
     const { api } = client(server);

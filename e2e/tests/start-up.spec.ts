@@ -19,7 +19,7 @@ test(
     const user = freshUser('Returning Player');
     await (await apiSession(request, user)).call('profile/onboarding');
 
-    // Every API request of the page and of its workers, in the order the browser sent and finished them.
+    // Every API request of the page, in the order the browser sent and finished them.
     const events: ApiEvent[] = [];
     const pathOf = (url: string) => new URL(url).pathname;
     page.context().on('request', (r) => {

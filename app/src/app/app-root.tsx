@@ -1,42 +1,42 @@
-import { useAtomValue } from 'jotai';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { DataRouter } from 'react-router-dom';
 import { LoginError } from '../components/login-error';
 import { OpenInTelegram } from '../components/open-in-telegram';
 import { Splash } from '../components/splash';
 import { legalPageAt } from '../features/legal/legal-pages';
-import { appViewAtom, bootAtom, retryLoginAtom } from './boot-state';
 
 // A wallet opens the manifest's terms and privacy links in a plain browser: no launch, no login.
 const LegalStandalone = lazy(() => import('../features/legal/legal-standalone'));
 
-/**
- * The splash until start-up is done and the app's code is here, then the app in its place (in
- * the same commit: the shell is never suspended, so nothing blank shows between the two);
- * unsupported and failed start-ups get their own screens.
- */
-export function AppRoot() {
-  const boot = useAtomValue(bootAtom);
-  const app = useAtomValue(appViewAtom);
-  const retry = useAtomValue(retryLoginAtom);
+/** What start-up (app/start.tsx) shows, step by step. */
+export type StartView =
+  | { phase: 'starting' }
+  | { phase: 'unsupported' }
+  | { phase: 'failed'; message: string; serverMessage: string | null; retry: () => void }
+  /** The router (its first screen's code loaded) and the shell that shows it (app-ready.tsx). */
+  | { phase: 'ready'; router: DataRouter; Shell: ComponentType<{ router: DataRouter }> };
 
-  if (boot.phase === 'unsupported') {
-    const page = legalPageAt(window.location.pathname);
-    if (page === null) return <OpenInTelegram />;
-    return (
-      <Suspense fallback={<Splash />}>
-        <LegalStandalone page={page} />
-      </Suspense>
-    );
+/**
+ * The splash until start-up is done, then the app in its place (in one commit: the shell is
+ * never suspended, so nothing blank shows between the two); unsupported and failed start-ups get
+ * their own screens.
+ */
+export function AppRoot({ view }: { view: StartView }) {
+  switch (view.phase) {
+    case 'unsupported': {
+      const page = legalPageAt(window.location.pathname);
+      if (page === null) return <OpenInTelegram />;
+      return (
+        <Suspense fallback={<Splash />}>
+          <LegalStandalone page={page} />
+        </Suspense>
+      );
+    }
+    case 'failed':
+      return <LoginError message={view.message} serverMessage={view.serverMessage} onRetry={view.retry} />;
+    case 'ready':
+      return <view.Shell router={view.router} />;
+    case 'starting':
+      return <Splash />;
   }
-  if (boot.phase === 'failed') {
-    return (
-      <LoginError
-        message={boot.message}
-        serverMessage={boot.serverMessage}
-        onRetry={() => (retry ? retry.retry() : window.location.reload())}
-      />
-    );
-  }
-  if (boot.phase === 'ready' && app !== null) return <app.Shell router={app.router} />;
-  return <Splash />;
 }

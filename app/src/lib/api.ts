@@ -2,8 +2,12 @@ import { createApiClient, type ApiClient } from '@arcade/api-client/client';
 import type { AuthResult } from '@arcade/api-client/schemas';
 
 export interface AppApi extends ApiClient {
-  /** Logs in with the host's raw launch data and remembers it for re-logins on 401. */
-  login(initData: string): Promise<AuthResult>;
+  /**
+   * Logs in with the host's raw launch data and remembers it for re-logins on 401. `sent` is the
+   * reply of this same login when it was sent already (the page's entry does, main.tsx): it is
+   * checked and taken instead of asking again.
+   */
+  login(initData: string, sent?: Promise<Response>): Promise<AuthResult>;
 }
 
 export interface AppApiOptions {
@@ -43,9 +47,12 @@ export function createAppApi(options: AppApiOptions): AppApi {
   });
 
   return Object.assign(client, {
-    login(data: string): Promise<AuthResult> {
+    async login(data: string, sent?: Promise<Response>): Promise<AuthResult> {
       initData = data;
-      return client.auth(data);
+      if (!sent) return client.auth(data);
+      const result = await client.accept('auth', sent);
+      client.setToken(result.token);
+      return result;
     },
   });
 }
