@@ -1,17 +1,10 @@
 import type { Withdrawal } from '@arcade/api-client/wallet';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
-import { queryClientAtom } from 'jotai-tanstack-query';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as WalletScreen } from '../src/features/wallet/wallet-screen';
 import { registerWalletTexts } from '../src/features/wallet/wallet-texts';
-import { createI18n } from './i18n-helper';
-import { createAppApi } from '../src/lib/api';
-import { createQueryClient } from '../src/lib/query-client';
-import { apiAtom, sessionAtom } from '../src/state/session';
 import { lightProfile, ok, walletInfo } from './fixtures';
+import { renderSignedIn } from './signed-in';
 
 vi.mock('../src/lib/ton-connect', () => import('./ton-connect-stub'));
 
@@ -37,21 +30,7 @@ function renderWallet(replies: Record<string, (body: Record<string, unknown>) =>
     const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>;
     return Promise.resolve(reply ? json(ok(reply(body)).body) : json({ success: false, message: 'Not found' }, 404));
   };
-  const store = createStore();
-  store.set(queryClientAtom, createQueryClient());
-  store.set(apiAtom, createAppApi({ appKey: 'test-key', fetch }));
-  store.set(sessionAtom, { userId: '7', expiresAt: 2_000_000_000 });
-  const i18n = createI18n('en');
-  registerWalletTexts(i18n);
-  render(
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
-          <WalletScreen />
-        </MemoryRouter>
-      </I18nextProvider>
-    </Provider>,
-  );
+  renderSignedIn(<WalletScreen />, { fetch, texts: registerWalletTexts });
   return { calls };
 }
 
