@@ -13,6 +13,7 @@ import { useFairT } from './fairness-texts';
 import { allRevealedPairs, downloadJson, exportDocument } from './revealed-export';
 import { RotateNotice, useRotate } from './rotate';
 import { VerifyCard } from './verify-card';
+import { BusyButton } from '../../components/busy-button';
 import './fairness.css';
 
 function formatDate(iso: string, locale: string): string {
@@ -95,19 +96,17 @@ function SeedsForm({ seeds }: { seeds: SeedsInfo }) {
         </p>
       </div>
       {error ? <RotateNotice error={error} /> : null}
-      <button
-        type="button"
+      <BusyButton
         className="button button--primary button--block"
-        disabled={pending}
-        aria-busy={pending}
-        data-testid="seeds-rotate"
+        busy={pending}
+        testId="seeds-rotate"
         onClick={() => {
           setTyped(null);
           void rotate(null);
         }}
       >
         {pending ? ft('play.fairness.current.rotating') : ft('play.fairness.current.rotate')}
-      </button>
+      </BusyButton>
       <p className="seed-field__hint">{ft('play.fairness.current.rotateHint')}</p>
     </section>
   );
@@ -225,27 +224,18 @@ function RevealedList({ seeds }: { seeds: SeedsInfo }) {
       ) : null}
       <div className="revealed-actions">
         {next ? (
-          <button
-            type="button"
-            className="button button--ghost button--block"
-            disabled={loading}
-            aria-busy={loading}
-            data-testid="revealed-more"
-            onClick={() => void more()}
-          >
+          <BusyButton className="button button--ghost button--block" busy={loading} testId="revealed-more" onClick={() => void more()}>
             {loading ? ft('play.fairness.revealed.loadingMore') : ft('play.fairness.revealed.more')}
-          </button>
+          </BusyButton>
         ) : null}
-        <button
-          type="button"
+        <BusyButton
           className="button button--ghost button--block"
-          disabled={exporting}
-          aria-busy={exporting}
-          data-testid="revealed-export"
+          busy={exporting}
+          testId="revealed-export"
           onClick={() => void exportAll()}
         >
           {exporting ? ft('play.fairness.revealed.exporting') : ft('play.fairness.revealed.export')}
-        </button>
+        </BusyButton>
       </div>
     </>
   );

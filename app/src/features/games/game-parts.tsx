@@ -1,6 +1,7 @@
 import { PAUSE_BANNER_TEXT_ID, useClosedReason } from '../../components/play-pause-banner';
 import { useGamesT } from './games-texts';
 import { useDemoPlayLabel } from './demo/demo-parts';
+import { BusyButton } from '../../components/busy-button';
 import '../../components/skeleton.css';
 import '../../components/spinner.css';
 import './games.css';
@@ -39,13 +40,12 @@ export function PlayButton({
   const shownHint = reason ?? (demo && hint ? hint.replace(/\bTON\b/g, demo.unit) : hint);
   const shownLabel = newBet && demo ? demo.label : label;
   return (
-    <button
-      type="button"
+    <BusyButton
       className={`button button--${tone} button--block play-button`}
-      disabled={busy || disabled || reason !== null}
-      aria-busy={busy}
+      disabled={disabled || reason !== null}
+      busy={busy}
       aria-describedby={reason ? PAUSE_BANNER_TEXT_ID : undefined}
-      data-testid={testId}
+      testId={testId}
       data-closed={reason ? 'pause' : undefined}
       onClick={() => {
         if (reason === null) onPress();
@@ -60,7 +60,7 @@ export function PlayButton({
           </span>
         ) : null}
       </span>
-    </button>
+    </BusyButton>
   );
 }
 

@@ -17,6 +17,7 @@ import { PriceHistory } from './price-chart';
 import { percentFromFloor } from './price-chart-math';
 import type { CheckoutOutcome } from './checkout';
 import { Sheet } from './sheet';
+import { BusyButton } from '../../components/busy-button';
 import '../../components/card.css';
 import '../../components/skeleton.css';
 import '../../components/spinner.css';
@@ -304,17 +305,15 @@ function BuyNowConfirm({ gift, onDone }: { gift: Gift; onDone: () => void }) {
         <button type="button" className="button button--ghost" data-testid="buy-now-cancel" disabled={busy} onClick={onDone}>
           {mt('gifts.detail.cancel')}
         </button>
-        <button
-          type="button"
+        <BusyButton
           className="button button--primary sheet-actions__main"
-          data-testid="buy-now-pay"
-          aria-busy={busy}
-          disabled={busy}
+          testId="buy-now-pay"
+          busy={busy}
           onClick={() => void pay()}
+          spinner="light"
         >
-          {busy ? <span className="spinner spinner--small spinner--light" aria-hidden="true" /> : null}
           {busy ? mt('gifts.detail.buying') : mt('gifts.detail.confirm', { amount })}
-        </button>
+        </BusyButton>
       </div>
     </div>
   );

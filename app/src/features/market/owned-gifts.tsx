@@ -14,6 +14,7 @@ import { useMarketText } from './market-texts';
 import { marketToast } from './market-toast';
 import { PriceInput } from './filter-sheets';
 import { Sheet } from './sheet';
+import { BusyButton } from '../../components/busy-button';
 import '../../components/card.css';
 import '../../components/skeleton.css';
 import '../../components/spinner.css';
@@ -80,16 +81,9 @@ const OwnedGiftRow = memo(function OwnedGiftRow({ gift, onAction, busy, onUnlist
           {listed ? mt('gifts.owned.changePrice') : mt('gifts.owned.sell')}
         </button>
         {listed ? (
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={busy}
-            aria-busy={busy}
-            data-testid="owned-gift-unlist"
-            onClick={() => onUnlist(gift)}
-          >
+          <BusyButton className="button button--ghost" busy={busy} testId="owned-gift-unlist" onClick={() => onUnlist(gift)}>
             {mt('gifts.owned.unlist')}
-          </button>
+          </BusyButton>
         ) : null}
         <button
           type="button"
@@ -287,10 +281,9 @@ function PriceForm({ gift, onDone }: { gift: Gift; onDone: () => void }) {
         </p>
       )}
       <SaleFacts gift={gift} price={price !== null && !tooLow && !tooHigh ? price : null} />
-      <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy} data-testid="sell-submit">
-        {busy ? <span className="spinner spinner--small spinner--light" aria-hidden="true" /> : null}
+      <BusyButton type="submit" className="button button--primary button--block" busy={busy} testId="sell-submit" spinner="light">
         {busy ? mt('gifts.owned.saving') : gift.price === null ? mt('gifts.owned.list') : mt('gifts.owned.save')}
-      </button>
+      </BusyButton>
     </form>
   );
 }
@@ -394,17 +387,16 @@ function WithdrawConfirm({ gift, onDone }: { gift: Gift; onDone: () => void }) {
           <span>{error}</span>
         </p>
       ) : null}
-      <button
-        type="button"
+      <BusyButton
         className="button button--primary button--block"
-        disabled={busy || lock !== null}
-        aria-busy={busy}
-        data-testid="withdraw-gift-confirm"
+        disabled={lock !== null}
+        busy={busy}
+        testId="withdraw-gift-confirm"
         onClick={() => void confirm()}
+        spinner="light"
       >
-        {busy ? <span className="spinner spinner--small spinner--light" aria-hidden="true" /> : null}
         {busy ? mt('gifts.owned.sending') : mt('gifts.owned.withdrawConfirm', { amount: fee })}
-      </button>
+      </BusyButton>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { AgeQuestion } from './age-gate';
 import { DialogActions, PlayDialog } from './play-dialog';
 import { limitLine, parseLimit, pendingLine, usedShare } from './play-logic';
 import { pauseAtom, playStateQueryAtom, realityCheckAtom, setLimitAtom } from './play-state';
+import { BusyButton } from '../../components/busy-button';
 import '../../components/field.css';
 import '../../components/card.css';
 import './play.css';
@@ -154,15 +155,9 @@ function LimitRow({ limit }: { limit: PlayLimit }) {
             <button type="button" className="button button--ghost" onClick={() => setEditing(false)} disabled={busy}>
               {rt('responsible.limits.cancel')}
             </button>
-            <button
-              type="submit"
-              className="button button--primary play-limit__save"
-              disabled={busy}
-              aria-busy={busy}
-              data-testid={`limit-${limit.kind}-save`}
-            >
+            <BusyButton type="submit" className="button button--primary play-limit__save" busy={busy} testId={`limit-${limit.kind}-save`}>
               {rt('responsible.limits.save')}
-            </button>
+            </BusyButton>
           </div>
           {limit.amount !== null ? (
             <button

@@ -24,6 +24,7 @@ import {
 import { isNegativeAmount } from './money-format';
 import { walletInfoAtom } from '../../state/wallet-info';
 import { walletHistoryQueryAtom } from './wallet-state';
+import { BusyButton } from '../../components/busy-button';
 import '../../components/skeleton.css';
 import '../../components/spinner.css';
 import './wallet.css';
@@ -231,17 +232,15 @@ export function HistoryList() {
         {hasNextPage ? (
           <>
             <div ref={sentinel} className="history-sentinel" />
-            <button
-              type="button"
+            <BusyButton
               className="button button--ghost button--block"
-              disabled={isFetchingNextPage}
-              aria-busy={isFetchingNextPage}
-              data-testid="history-more"
+              busy={isFetchingNextPage}
+              testId="history-more"
               onClick={() => void fetchNextPage()}
+              spinner="default"
             >
-              {isFetchingNextPage ? <span className="spinner spinner--small" aria-hidden="true" /> : null}
               {t('wallet.history.loadMore')}
-            </button>
+            </BusyButton>
           </>
         ) : null}
       </>
