@@ -14,6 +14,7 @@ import { allRevealedPairs, downloadJson, exportDocument } from './revealed-expor
 import { RotateNotice, useRotate } from './rotate';
 import { VerifyCard } from './verify-card';
 import { BusyButton } from '../../components/busy-button';
+import { RetryNote } from '../../components/retry-note';
 import './fairness.css';
 
 function formatDate(iso: string, locale: string): string {
@@ -120,12 +121,12 @@ function SeedsCard() {
     <section className="card fair-card" aria-busy={!query.isError}>
       <h2 className="fair-card__title">{ft('play.fairness.current.title')}</h2>
       {query.isError ? (
-        <div className="fair-note">
-          <p>{ft('play.fairness.current.loadError')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
-            {ft('play.errors.retry')}
-          </button>
-        </div>
+        <RetryNote
+          className="fair-note"
+          message={ft('play.fairness.current.loadError')}
+          retry={ft('play.errors.retry')}
+          onRetry={query.refetch}
+        />
       ) : (
         <>
           <span className="fair-skeleton" />

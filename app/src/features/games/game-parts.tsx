@@ -2,6 +2,7 @@ import { PAUSE_BANNER_TEXT_ID, useClosedReason } from '../../components/play-pau
 import { useGamesT } from './games-texts';
 import { useDemoPlayLabel } from './demo/demo-parts';
 import { BusyButton } from '../../components/busy-button';
+import { RetryNote } from '../../components/retry-note';
 import '../../components/skeleton.css';
 import '../../components/spinner.css';
 import './games.css';
@@ -77,11 +78,13 @@ export function ConfigProblem({ query }: { query: { isError: boolean; refetch: (
     );
   }
   return (
-    <div className="card bet-card bet-card--error" role="alert" data-testid="games-config-error">
-      <p>{gt('play.errors.config')}</p>
-      <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
-        {gt('play.errors.retry')}
-      </button>
-    </div>
+    <RetryNote
+      className="card bet-card bet-card--error"
+      message={gt('play.errors.config')}
+      retry={gt('play.errors.retry')}
+      onRetry={query.refetch}
+      alert
+      testId="games-config-error"
+    />
   );
 }

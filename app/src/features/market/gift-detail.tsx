@@ -18,6 +18,7 @@ import { percentFromFloor } from './price-chart-math';
 import type { CheckoutOutcome } from './checkout';
 import { Sheet } from './sheet';
 import { BusyButton } from '../../components/busy-button';
+import { RetryNote } from '../../components/retry-note';
 import '../../components/card.css';
 import '../../components/skeleton.css';
 import '../../components/spinner.css';
@@ -116,12 +117,7 @@ function MarketInfo({ gift }: { gift: Gift }) {
   if (!info) {
     if (query.isError)
       return (
-        <div className="market-message" role="alert">
-          <p>{mt('gifts.loadError')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
-            {mt('gifts.retry')}
-          </button>
-        </div>
+        <RetryNote className="market-message" message={mt('gifts.loadError')} retry={mt('gifts.retry')} onRetry={query.refetch} alert />
       );
     return (
       <div className="tile tile--framed gift-floors" aria-busy="true">

@@ -15,6 +15,7 @@ import { marketToast } from './market-toast';
 import { PriceInput } from './filter-sheets';
 import { Sheet } from './sheet';
 import { BusyButton } from '../../components/busy-button';
+import { RetryNote } from '../../components/retry-note';
 import '../../components/card.css';
 import '../../components/skeleton.css';
 import '../../components/spinner.css';
@@ -142,12 +143,13 @@ export function OwnedGifts() {
     );
   } else if (inventory.isError && gifts.length === 0) {
     body = (
-      <div className="market-message" role="alert">
-        <p>{mt('gifts.owned.loadError')}</p>
-        <button type="button" className="button button--ghost" onClick={() => void inventory.refetch()}>
-          {mt('gifts.retry')}
-        </button>
-      </div>
+      <RetryNote
+        className="market-message"
+        message={mt('gifts.owned.loadError')}
+        retry={mt('gifts.retry')}
+        onRetry={inventory.refetch}
+        alert
+      />
     );
   } else if (gifts.length === 0) {
     body = (

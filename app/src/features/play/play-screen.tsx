@@ -15,6 +15,7 @@ import { DialogActions, PlayDialog } from './play-dialog';
 import { limitLine, parseLimit, pendingLine, usedShare } from './play-logic';
 import { pauseAtom, playStateQueryAtom, realityCheckAtom, setLimitAtom } from './play-state';
 import { BusyButton } from '../../components/busy-button';
+import { RetryNote } from '../../components/retry-note';
 import '../../components/field.css';
 import '../../components/card.css';
 import './play.css';
@@ -430,12 +431,14 @@ export function Component() {
       {query.data ? (
         <PlaySettings state={query.data} />
       ) : query.isError ? (
-        <div className="card play-load" role="alert" data-testid="play-load-error">
-          <p>{rt('responsible.load.failed')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
-            {rt('responsible.load.retry')}
-          </button>
-        </div>
+        <RetryNote
+          className="card play-load"
+          message={rt('responsible.load.failed')}
+          retry={rt('responsible.load.retry')}
+          onRetry={query.refetch}
+          alert
+          testId="play-load-error"
+        />
       ) : (
         <div className="card play-load" aria-busy="true" data-testid="play-loading">
           <span className="spinner" role="status" />
