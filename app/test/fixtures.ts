@@ -1,4 +1,5 @@
 import type { FullProfile, LightProfile } from '@arcade/api-client';
+import type { WalletInfo } from '@arcade/api-client/wallet';
 
 export function lightProfile(overrides: Partial<LightProfile> = {}): LightProfile {
   return {
@@ -24,6 +25,27 @@ export function fullProfile(overrides: Partial<FullProfile> = {}): FullProfile {
       currentDay: 2,
       rewards: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, reward: day / 10, isClaimed: day < 2 })),
     },
+    ...overrides,
+  };
+}
+
+/** A testnet wallet with 2 TON, test deposits on and the usual limits, no wallet linked. */
+export function walletInfo(overrides: Partial<WalletInfo> = {}): WalletInfo {
+  return {
+    balance: { ton: '2', bonusTon: '0' },
+    depositMemo: 'k7f3q',
+    depositAddress: 'UQDeposit',
+    network: 'testnet',
+    testDeposits: true,
+    limits: {
+      minDeposit: '0.1',
+      maxDeposit: '100000',
+      minWithdrawal: '0.1',
+      withdrawalFee: '0.05',
+      dailyWithdrawalLimit: '100',
+      dailyWithdrawalLeft: '100',
+    },
+    linkedWallet: null,
     ...overrides,
   };
 }

@@ -1,16 +1,9 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
-import { queryClientAtom } from 'jotai-tanstack-query';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OwnedGifts } from '../src/features/market/owned-gifts';
 import { registerMarketTexts } from '../src/features/market/market-texts';
-import { createI18n } from './i18n-helper';
-import { createAppApi } from '../src/lib/api';
-import { createQueryClient } from '../src/lib/query-client';
-import { apiAtom, sessionAtom } from '../src/state/session';
 import { ok, stubServer, type StubReply } from './fixtures';
+import { renderSignedIn } from './signed-in';
 import { gift } from './market-fixtures';
 
 afterEach(cleanup);
@@ -24,21 +17,7 @@ function renderOwned(lang: 'en' | 'ru', withdraw: () => StubReply) {
     '/api/v3/gifts/inventory': () => ok({ items: [locked, free] }),
     '/api/v3/gifts/withdraw': withdraw,
   });
-  const store = createStore();
-  store.set(queryClientAtom, createQueryClient());
-  store.set(apiAtom, createAppApi({ appKey: 'k', fetch: server.fetch }));
-  store.set(sessionAtom, { userId: '7', expiresAt: 2_000_000_000 });
-  const i18n = createI18n(lang);
-  registerMarketTexts(i18n);
-  render(
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
-          <OwnedGifts />
-        </MemoryRouter>
-      </I18nextProvider>
-    </Provider>,
-  );
+  renderSignedIn(<OwnedGifts />, { fetch: server.fetch, texts: registerMarketTexts, lang });
   return server;
 }
 

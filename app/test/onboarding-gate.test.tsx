@@ -1,16 +1,9 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
-import { queryClientAtom } from 'jotai-tanstack-query';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OnboardingGate } from '../src/features/onboarding/onboarding-gate';
-import { createI18n } from './i18n-helper';
 import { registerPlayTexts } from '../src/i18n/play-texts';
-import { createAppApi } from '../src/lib/api';
-import { createQueryClient } from '../src/lib/query-client';
-import { apiAtom, sessionAtom } from '../src/state/session';
 import { fullProfile, lightProfile, ok, stubServer } from './fixtures';
+import { renderSignedIn } from './signed-in';
 
 afterEach(cleanup);
 
@@ -33,22 +26,11 @@ function renderGate(onboardingCompleted: boolean, lang: 'en' | 'ru' = 'en') {
         session: { startedAt: '2026-11-26T08:00:00.000Z', wagered: '0', net: '0' },
       }),
   });
-  const i18n = createI18n(lang);
-  registerPlayTexts(i18n);
-  const store = createStore();
-  store.set(queryClientAtom, createQueryClient());
-  store.set(apiAtom, createAppApi({ appKey: 'test-key', fetch: server.fetch }));
-  store.set(sessionAtom, { userId: '7', expiresAt: 2_000_000_000 });
-  render(
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
-          <OnboardingGate>
-            <p>main content</p>
-          </OnboardingGate>
-        </MemoryRouter>
-      </I18nextProvider>
-    </Provider>,
+  renderSignedIn(
+    <OnboardingGate>
+      <p>main content</p>
+    </OnboardingGate>,
+    { fetch: server.fetch, texts: registerPlayTexts, lang },
   );
   return server;
 }

@@ -1,17 +1,11 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { preloadCalls } from '@arcade/api-client/client';
-import { queryClientAtom } from 'jotai-tanstack-query';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RealityCheck } from '../src/features/play/reality-check';
 import { registerPlayTexts } from '../src/i18n/play-texts';
-import { createAppApi } from '../src/lib/api';
-import { createQueryClient } from '../src/lib/query-client';
-import { apiAtom, sessionAtom } from '../src/state/session';
 import { ok, stubServer } from './fixtures';
-import { createI18n } from './i18n-helper';
+import { renderSignedIn } from './signed-in';
 
 const MIN = 60_000;
 const START = Date.parse('2026-11-26T08:00:00.000Z');
@@ -41,23 +35,12 @@ function renderCheck(minutes: number | null) {
         session: { startedAt: new Date(START).toISOString(), wagered: '3', net },
       }),
   });
-  const store = createStore();
-  store.set(queryClientAtom, createQueryClient());
-  store.set(apiAtom, createAppApi({ appKey: 'test-key', fetch: server.fetch }));
-  store.set(sessionAtom, { userId: '7', expiresAt: 2_000_000_000 });
-  const i18n = createI18n('en');
-  registerPlayTexts(i18n);
-  render(
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={['/flip']}>
-          <Routes>
-            <Route path="/flip" element={<RealityCheck />} />
-            <Route path="/bonus" element={<p>bonus screen</p>} />
-          </Routes>
-        </MemoryRouter>
-      </I18nextProvider>
-    </Provider>,
+  renderSignedIn(
+    <Routes>
+      <Route path="/flip" element={<RealityCheck />} />
+      <Route path="/bonus" element={<p>bonus screen</p>} />
+    </Routes>,
+    { fetch: server.fetch, texts: registerPlayTexts, path: '/flip' },
   );
   return { server, setNet: (value: string) => (net = value) };
 }

@@ -10,6 +10,7 @@ import {
 } from '../src/features/wallet/amount';
 import { shortAddress } from '../src/features/wallet/money-format';
 import { depositArrived, type PendingDeposit } from '../src/state/wallet-info';
+import { walletInfo } from './fixtures';
 
 const limits = { balance: '10', fee: '0.05', minWithdrawal: '0.1', dailyLeft: '100' };
 
@@ -111,22 +112,7 @@ describe('money display', () => {
 
 describe('deposit arrival', () => {
   const pending: PendingDeposit = { id: 'd1', amount: '2', baseline: '1.5', memo: 'abc', via: 'test', arrivedAt: null };
-  const info = (ton: string) => ({
-    balance: { ton, bonusTon: '0' },
-    depositMemo: 'abc',
-    depositAddress: 'UQ…',
-    network: 'testnet' as const,
-    testDeposits: true,
-    limits: {
-      minDeposit: '0.1',
-      maxDeposit: '100000',
-      minWithdrawal: '0.1',
-      withdrawalFee: '0.05',
-      dailyWithdrawalLimit: '100',
-      dailyWithdrawalLeft: '100',
-    },
-    linkedWallet: null,
-  });
+  const info = (ton: string) => walletInfo({ balance: { ton, bonusTon: '0' } });
 
   it('counts any rise of the TON balance over the balance before sending', () => {
     expect(depositArrived(pending, undefined)).toBe(false);

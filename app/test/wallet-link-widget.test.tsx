@@ -1,18 +1,13 @@
 import type { WalletInfo } from '@arcade/api-client/wallet';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
-import { queryClientAtom } from 'jotai-tanstack-query';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectedWalletLike } from '../src/features/wallet/wallet-link';
 import { walletKeys } from '../src/features/wallet/wallet-state';
 import { registerWalletTexts } from '../src/features/wallet/wallet-texts';
-import { createI18n } from './i18n-helper';
-import { createAppApi } from '../src/lib/api';
 import { createQueryClient } from '../src/lib/query-client';
-import { apiAtom, sessionAtom } from '../src/state/session';
-import { ok } from './fixtures';
+import { ok, walletInfo } from './fixtures';
+import { renderSignedIn } from './signed-in';
 
 // A stand-in for TON Connect UI with a connection that changes like the real one: hooks re-render,
 // onStatusChange listeners hear connects and disconnects.
@@ -93,25 +88,6 @@ function connectedWallet(payload: string | null) {
   };
 }
 
-function walletInfo(linkedWallet: string | null): WalletInfo {
-  return {
-    balance: { ton: '2', bonusTon: '0' },
-    depositMemo: 'k7f3q',
-    depositAddress: 'UQDeposit',
-    network: 'testnet',
-    testDeposits: true,
-    limits: {
-      minDeposit: '0.1',
-      maxDeposit: '100000',
-      minWithdrawal: '0.1',
-      withdrawalFee: '0.05',
-      dailyWithdrawalLimit: '100',
-      dailyWithdrawalLeft: '100',
-    },
-    linkedWallet,
-  };
-}
-
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
@@ -130,7 +106,7 @@ function renderLinkWidget({ linked = null, link = () => json(200, ok({ linkedWal
     const path = new URL(url, 'http://app.test').pathname;
     const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as unknown;
     (bodies[path] ??= []).push(body);
-    if (path === '/api/v3/wallet/info') return Promise.resolve(json(200, ok(walletInfo(linkedNow)).body));
+    if (path === '/api/v3/wallet/info') return Promise.resolve(json(200, ok(walletInfo({ linkedWallet: linkedNow })).body));
     if (path === '/api/v3/wallet/proof-payload') {
       return Promise.resolve(json(200, ok({ payload: payloadOf(++payloads), expiresAt: Math.floor(Date.now() / 1000) + 900 }).body));
     }
@@ -141,22 +117,10 @@ function renderLinkWidget({ linked = null, link = () => json(200, ok({ linkedWal
     }
     return Promise.resolve(json(404, { success: false, message: 'Not found' }));
   };
-  const store = createStore();
   const client = createQueryClient();
-  store.set(queryClientAtom, client);
-  store.set(apiAtom, createAppApi({ appKey: 'test-key', fetch }));
-  store.set(sessionAtom, { userId: '7', expiresAt: 2_000_000_000 });
   // The wallet info is read by the screen around the widget.
-  void client.prefetchQuery({ queryKey: walletKeys.info('7'), queryFn: () => walletInfo(linked) });
-  const i18n = createI18n('en');
-  registerWalletTexts(i18n);
-  render(
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <TonWallet link />
-      </I18nextProvider>
-    </Provider>,
-  );
+  void client.prefetchQuery({ queryKey: walletKeys.info('7'), queryFn: () => walletInfo({ linkedWallet: linked }) });
+  renderSignedIn(<TonWallet link />, { fetch, texts: registerWalletTexts, client });
   return { bodies, client };
 }
 

@@ -1,62 +1,16 @@
-import type { WalletInfo, Withdrawal } from '@arcade/api-client/wallet';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
-import { queryClientAtom } from 'jotai-tanstack-query';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
+import type { Withdrawal } from '@arcade/api-client/wallet';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as WalletScreen } from '../src/features/wallet/wallet-screen';
 import { registerWalletTexts } from '../src/features/wallet/wallet-texts';
-import { createI18n } from './i18n-helper';
-import { createAppApi } from '../src/lib/api';
-import { createQueryClient } from '../src/lib/query-client';
-import { apiAtom, sessionAtom } from '../src/state/session';
-import { lightProfile, ok } from './fixtures';
+import { lightProfile, ok, walletInfo } from './fixtures';
+import { renderSignedIn } from './signed-in';
 
-vi.mock('../src/lib/ton-connect', () => {
-  class TonConnectError extends Error {}
-  const ui = {
-    connected: false,
-    openModal: () => Promise.resolve(),
-    setConnectRequestParameters: () => undefined,
-    onStatusChange: () => () => undefined,
-  };
-  return {
-    TonConnectScope: ({ children }: { children: ReactNode }) => children,
-    useTonConnectUI: () => [ui, () => undefined],
-    useIsConnectionRestored: () => true,
-    useTonAddress: () => '',
-    useTonWallet: () => null,
-    TonConnectUIError: TonConnectError,
-    UserRejectsError: TonConnectError,
-    WalletWrongNetworkError: TonConnectError,
-    WalletNotSupportFeatureError: TonConnectError,
-  };
-});
+vi.mock('../src/lib/ton-connect', () => import('./ton-connect-stub'));
 
 afterEach(cleanup);
 
 const ADDRESS = 'UQAJdvce-cgGFbyOsPN9OMTUD4GHFYJYInb14SKPhAI-HQSQ';
-
-function walletInfo(linkedWallet: string | null): WalletInfo {
-  return {
-    balance: { ton: '2', bonusTon: '0' },
-    depositMemo: 'k7f3q',
-    depositAddress: 'UQDeposit',
-    network: 'testnet',
-    testDeposits: true,
-    limits: {
-      minDeposit: '0.1',
-      maxDeposit: '100000',
-      minWithdrawal: '0.1',
-      withdrawalFee: '0.05',
-      dailyWithdrawalLimit: '100',
-      dailyWithdrawalLeft: '100',
-    },
-    linkedWallet,
-  };
-}
 
 function withdrawal(id: string, status: Withdrawal['status']): Withdrawal {
   return { id, status, address: ADDRESS, amount: '0.5', fee: '0.05', total: '0.55', createdAt: '2026-01-01T00:00:00Z', txHash: null };
@@ -76,21 +30,7 @@ function renderWallet(replies: Record<string, (body: Record<string, unknown>) =>
     const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>;
     return Promise.resolve(reply ? json(ok(reply(body)).body) : json({ success: false, message: 'Not found' }, 404));
   };
-  const store = createStore();
-  store.set(queryClientAtom, createQueryClient());
-  store.set(apiAtom, createAppApi({ appKey: 'test-key', fetch }));
-  store.set(sessionAtom, { userId: '7', expiresAt: 2_000_000_000 });
-  const i18n = createI18n('en');
-  registerWalletTexts(i18n);
-  render(
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
-          <WalletScreen />
-        </MemoryRouter>
-      </I18nextProvider>
-    </Provider>,
-  );
+  renderSignedIn(<WalletScreen />, { fetch, texts: registerWalletTexts });
   return { calls };
 }
 
@@ -105,7 +45,7 @@ describe('wallet screen', () => {
     let polls = 0;
     renderWallet({
       ...base,
-      '/api/v3/wallet/info': () => walletInfo(null),
+      '/api/v3/wallet/info': () => walletInfo(),
       '/api/v3/wallet/withdrawals': () => ({
         items: [withdrawal('53', 'review'), withdrawal('52', 'sent'), withdrawal('41', 'done'), withdrawal('40', 'refunded')],
       }),
@@ -127,7 +67,7 @@ describe('wallet screen', () => {
   it('shows nothing of the kind with no withdrawal in flight, and the linked wallet short with a copy button', async () => {
     renderWallet({
       ...base,
-      '/api/v3/wallet/info': () => walletInfo(ADDRESS),
+      '/api/v3/wallet/info': () => walletInfo({ linkedWallet: ADDRESS }),
       '/api/v3/wallet/withdrawals': () => ({ items: [withdrawal('41', 'done')] }),
     });
     const linked = await screen.findByTestId('linked-wallet');
@@ -150,7 +90,7 @@ describe('wallet screen', () => {
     });
     renderWallet({
       ...base,
-      '/api/v3/wallet/info': () => walletInfo(null),
+      '/api/v3/wallet/info': () => walletInfo(),
       '/api/v3/wallet/withdrawals': () => ({ items: [] }),
       '/api/v3/wallet/history': () => ({
         items: [

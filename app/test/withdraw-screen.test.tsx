@@ -1,41 +1,15 @@
-import type { WalletInfo, Withdrawal } from '@arcade/api-client/wallet';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
+import type { Withdrawal } from '@arcade/api-client/wallet';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { queryClientAtom } from 'jotai-tanstack-query';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerWalletTexts } from '../src/features/wallet/wallet-texts';
 import { ACTIVE_WITHDRAWAL_STORAGE_KEY, activeWithdrawalIdAtom, withdrawalToResume } from '../src/features/wallet/wallet-state';
 import { Component as WithdrawScreen } from '../src/features/wallet/withdraw-screen';
-import { createI18n } from './i18n-helper';
-import { createAppApi } from '../src/lib/api';
-import { createQueryClient } from '../src/lib/query-client';
-import { apiAtom, sessionAtom } from '../src/state/session';
-import { lightProfile, ok } from './fixtures';
+import { lightProfile, ok, walletInfo } from './fixtures';
+import { renderSignedIn } from './signed-in';
 
 // The link offer's widget, without TON Connect: restored, nothing connected.
-vi.mock('../src/lib/ton-connect', () => {
-  class TonConnectError extends Error {}
-  const ui = {
-    connected: false,
-    openModal: () => Promise.resolve(),
-    setConnectRequestParameters: () => undefined,
-    onStatusChange: () => () => undefined,
-  };
-  return {
-    TonConnectScope: ({ children }: { children: ReactNode }) => children,
-    useTonConnectUI: () => [ui, () => undefined],
-    useIsConnectionRestored: () => true,
-    useTonAddress: () => '',
-    useTonWallet: () => null,
-    TonConnectUIError: TonConnectError,
-    UserRejectsError: TonConnectError,
-    WalletWrongNetworkError: TonConnectError,
-    WalletNotSupportFeatureError: TonConnectError,
-  };
-});
+vi.mock('../src/lib/ton-connect', () => import('./ton-connect-stub'));
 
 afterEach(() => {
   cleanup();
@@ -43,26 +17,6 @@ afterEach(() => {
 });
 
 const ADDRESS = 'UQAJdvce-cgGFbyOsPN9OMTUD4GHFYJYInb14SKPhAI-HQSQ';
-
-function walletInfo(overrides: Partial<WalletInfo> = {}): WalletInfo {
-  return {
-    balance: { ton: '2', bonusTon: '0' },
-    depositMemo: 'k7f3q',
-    depositAddress: 'UQDeposit',
-    network: 'testnet',
-    testDeposits: true,
-    limits: {
-      minDeposit: '0.1',
-      maxDeposit: '100000',
-      minWithdrawal: '0.1',
-      withdrawalFee: '0.05',
-      dailyWithdrawalLimit: '100',
-      dailyWithdrawalLeft: '100',
-    },
-    linkedWallet: null,
-    ...overrides,
-  };
-}
 
 function withdrawal(status: Withdrawal['status'], id = '41'): Withdrawal {
   return {
@@ -108,21 +62,7 @@ function renderWithdraw(handlers: Record<string, Handler>) {
     '/api/v3/wallet/proof-payload': () => success({ payload: 'ab'.repeat(32), expiresAt: Math.floor(Date.now() / 1000) + 900 }),
     ...handlers,
   });
-  const store = createStore();
-  store.set(queryClientAtom, createQueryClient());
-  store.set(apiAtom, createAppApi({ appKey: 'test-key', fetch: server.fetch }));
-  store.set(sessionAtom, { userId: '7', expiresAt: 2_000_000_000 });
-  const i18n = createI18n('en');
-  registerWalletTexts(i18n);
-  render(
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
-          <WithdrawScreen />
-        </MemoryRouter>
-      </I18nextProvider>
-    </Provider>,
-  );
+  const store = renderSignedIn(<WithdrawScreen />, { fetch: server.fetch, texts: registerWalletTexts });
   return { server, store };
 }
 

@@ -1,4 +1,5 @@
 import { usePlayerTexts } from '../i18n/bonus-texts';
+import { RetryNote } from './retry-note';
 import './load-states.css';
 
 /** While a bonus-side call is on its way. */
@@ -15,11 +16,13 @@ export function LoadingCard({ testId }: { testId?: string }) {
 export function LoadProblem({ onRetry, testId }: { onRetry: () => void; testId?: string }) {
   const { pt } = usePlayerTexts();
   return (
-    <div className="card load-state load-state--error" data-testid={testId} role="alert">
-      <p>{pt('player.loadError')}</p>
-      <button type="button" className="button button--ghost" onClick={onRetry}>
-        {pt('player.retry')}
-      </button>
-    </div>
+    <RetryNote
+      className="card load-state load-state--error"
+      message={pt('player.loadError')}
+      retry={pt('player.retry')}
+      onRetry={onRetry}
+      alert
+      testId={testId}
+    />
   );
 }

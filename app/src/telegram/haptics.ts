@@ -1,46 +1,18 @@
 import { hapticFeedback } from '@tma.js/sdk-react';
-import { useSyncExternalStore } from 'react';
+import { deviceChoice } from '../lib/device-choice';
 
 /** Where the player's choice lives (one device, every player on it: haptics are the device's feel). */
 const STORAGE_KEY = 'arcade.haptics';
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
-let enabled: boolean | null = null;
-
-function readStored(): boolean {
-  try {
-    return globalThis.localStorage?.getItem(STORAGE_KEY) !== 'off';
-  } catch {
-    return true;
-  }
-}
+const choice = deviceChoice(STORAGE_KEY, true);
 
 /** True unless the player turned haptics off in the profile. */
-export function hapticsEnabled(): boolean {
-  enabled ??= readStored();
-  return enabled;
-}
+export const hapticsEnabled = choice.get;
 
-export function setHapticsEnabled(next: boolean): void {
-  enabled = next;
-  try {
-    globalThis.localStorage?.setItem(STORAGE_KEY, next ? 'on' : 'off');
-  } catch {
-    // Private mode or a full storage: the choice holds for this session.
-  }
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const setHapticsEnabled = choice.set;
 
 /** The haptics choice, re-rendering when it changes. */
-export function useHapticsEnabled(): boolean {
-  return useSyncExternalStore(subscribe, hapticsEnabled, () => true);
-}
+export const useHapticsEnabled = choice.useChoice;
 
 /** Runs one host call when haptics are on; a host without them (a browser) is fine. */
 function feel(call: () => void): void {

@@ -3,6 +3,7 @@ import { CalendarIcon, CheckIcon } from '../../components/icons';
 import { formatTon } from '../../lib/format';
 import { usePlayerTexts } from '../../i18n/bonus-texts';
 import { useDailyClaim } from './use-daily-claim';
+import { BusyButton } from '../../components/busy-button';
 
 interface DailyRewardCardProps {
   daily: DailyState;
@@ -58,17 +59,16 @@ export function DailyRewardCard({ daily, cap }: DailyRewardCardProps) {
           );
         })}
       </ol>
-      <button
-        type="button"
+      <BusyButton
         className="button button--gold button--block daily__claim"
-        disabled={waiting || pending}
-        aria-busy={pending}
+        disabled={waiting}
+        busy={pending}
         onClick={claim}
-        data-testid="daily-claim"
+        testId="daily-claim"
         data-state={waiting ? 'waiting' : pending ? 'pending' : 'open'}
       >
         {waitLabel ?? (pending ? pt('player.daily.claiming') : pt('player.daily.claim', { amount }))}
-      </button>
+      </BusyButton>
       <p className="daily__note">{pt('player.daily.note')}</p>
     </section>
   );

@@ -11,6 +11,7 @@ import { usePlayerTexts, type PlayerT } from '../../i18n/bonus-texts';
 import { ProgressBar } from '../../components/progress-bar';
 import { taskView, type TaskView } from './task-view';
 import { useDailyClaim } from './use-daily-claim';
+import { BusyButton } from '../../components/busy-button';
 import './task-list.css';
 
 const icons: Record<TaskView['kind'], ReactNode> = {
@@ -51,17 +52,16 @@ function DailyTaskAction({ state }: { state: BonusState }) {
   const { pt } = usePlayerTexts();
   const { claim, pending, waiting, waitLabel } = useDailyClaim(state.daily, state.cap);
   return (
-    <button
-      type="button"
+    <BusyButton
       className="button button--gold task__button"
-      disabled={waiting || pending}
-      aria-busy={pending}
+      disabled={waiting}
+      busy={pending}
       onClick={claim}
-      data-testid="task-daily-claim"
+      testId="task-daily-claim"
       data-state={waiting ? 'waiting' : pending ? 'pending' : 'open'}
     >
       {waitLabel ?? (pending ? pt('player.daily.claiming') : pt('player.tasks.claim'))}
-    </button>
+    </BusyButton>
   );
 }
 
@@ -119,31 +119,29 @@ function TaskActions({ view, state, busy }: TaskActionsProps) {
         );
       case 'check':
         return (
-          <button
+          <BusyButton
             key={action}
-            type="button"
             className="button button--ghost task__button"
             disabled={busy}
-            aria-busy={checking}
+            busy={checking}
             onClick={onCheck}
-            data-testid="task-check"
+            testId="task-check"
           >
             {checking ? pt('player.tasks.checking') : pt('player.tasks.check')}
-          </button>
+          </BusyButton>
         );
       case 'claim':
         return (
-          <button
+          <BusyButton
             key={action}
-            type="button"
             className="button button--gold task__button"
             disabled={busy}
-            aria-busy={claiming}
+            busy={claiming}
             onClick={onClaim}
-            data-testid="task-claim"
+            testId="task-claim"
           >
             {claiming ? pt('player.daily.claiming') : pt('player.tasks.claim')}
-          </button>
+          </BusyButton>
         );
       case 'claim-locked':
         // Spec section 4: the award task's disabled state says 'Conditions not met'.

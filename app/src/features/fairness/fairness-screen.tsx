@@ -13,6 +13,8 @@ import { useFairT } from './fairness-texts';
 import { allRevealedPairs, downloadJson, exportDocument } from './revealed-export';
 import { RotateNotice, useRotate } from './rotate';
 import { VerifyCard } from './verify-card';
+import { BusyButton } from '../../components/busy-button';
+import { RetryNote } from '../../components/retry-note';
 import './fairness.css';
 
 function formatDate(iso: string, locale: string): string {
@@ -95,19 +97,17 @@ function SeedsForm({ seeds }: { seeds: SeedsInfo }) {
         </p>
       </div>
       {error ? <RotateNotice error={error} /> : null}
-      <button
-        type="button"
+      <BusyButton
         className="button button--primary button--block"
-        disabled={pending}
-        aria-busy={pending}
-        data-testid="seeds-rotate"
+        busy={pending}
+        testId="seeds-rotate"
         onClick={() => {
           setTyped(null);
           void rotate(null);
         }}
       >
         {pending ? ft('play.fairness.current.rotating') : ft('play.fairness.current.rotate')}
-      </button>
+      </BusyButton>
       <p className="seed-field__hint">{ft('play.fairness.current.rotateHint')}</p>
     </section>
   );
@@ -121,12 +121,12 @@ function SeedsCard() {
     <section className="card fair-card" aria-busy={!query.isError}>
       <h2 className="fair-card__title">{ft('play.fairness.current.title')}</h2>
       {query.isError ? (
-        <div className="fair-note">
-          <p>{ft('play.fairness.current.loadError')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
-            {ft('play.errors.retry')}
-          </button>
-        </div>
+        <RetryNote
+          className="fair-note"
+          message={ft('play.fairness.current.loadError')}
+          retry={ft('play.errors.retry')}
+          onRetry={query.refetch}
+        />
       ) : (
         <>
           <span className="fair-skeleton" />
@@ -225,27 +225,18 @@ function RevealedList({ seeds }: { seeds: SeedsInfo }) {
       ) : null}
       <div className="revealed-actions">
         {next ? (
-          <button
-            type="button"
-            className="button button--ghost button--block"
-            disabled={loading}
-            aria-busy={loading}
-            data-testid="revealed-more"
-            onClick={() => void more()}
-          >
+          <BusyButton className="button button--ghost button--block" busy={loading} testId="revealed-more" onClick={() => void more()}>
             {loading ? ft('play.fairness.revealed.loadingMore') : ft('play.fairness.revealed.more')}
-          </button>
+          </BusyButton>
         ) : null}
-        <button
-          type="button"
+        <BusyButton
           className="button button--ghost button--block"
-          disabled={exporting}
-          aria-busy={exporting}
-          data-testid="revealed-export"
+          busy={exporting}
+          testId="revealed-export"
           onClick={() => void exportAll()}
         >
           {exporting ? ft('play.fairness.revealed.exporting') : ft('play.fairness.revealed.export')}
-        </button>
+        </BusyButton>
       </div>
     </>
   );

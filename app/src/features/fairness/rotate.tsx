@@ -6,6 +6,7 @@ import { WarningIcon } from '../../components/icons';
 import { PrefetchLink } from '../../components/prefetch-link';
 import { rotateSeedsAtom } from './fairness-state';
 import { useFairT, type FairT } from './fairness-texts';
+import { BusyButton } from '../../components/busy-button';
 
 export interface RotateError {
   text: string;
@@ -75,16 +76,14 @@ export function RotateButton({ label, testId, block = true }: { label: string; t
   const { rotate, pending, error } = useRotate();
   return (
     <>
-      <button
-        type="button"
+      <BusyButton
         className={`button button--primary${block ? ' button--block' : ''}`}
-        disabled={pending}
-        aria-busy={pending}
-        data-testid={testId}
+        busy={pending}
+        testId={testId}
         onClick={() => void rotate(null)}
       >
         {pending ? ft('play.fairness.current.rotating') : label}
-      </button>
+      </BusyButton>
       {error ? <RotateNotice error={error} /> : null}
     </>
   );

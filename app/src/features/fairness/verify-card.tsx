@@ -8,6 +8,7 @@ import { roundQueryAtom } from './fairness-state';
 import { useFairT, type FairT } from './fairness-texts';
 import { RotateButton } from './rotate';
 import { roundSeeds, verifyRound, type Outcome } from './verify';
+import { RetryNote } from '../../components/retry-note';
 
 function outcomeText(outcome: Outcome | null, ft: FairT, locale: string): string {
   if (!outcome) return '—';
@@ -166,12 +167,7 @@ export function VerifyCard({ roundId }: { roundId: string }) {
           {ft('play.fairness.verify.loading')}
         </p>
       ) : query.isError ? (
-        <div className="fair-note">
-          <p>{ft('play.errors.generic')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
-            {ft('play.errors.retry')}
-          </button>
-        </div>
+        <RetryNote className="fair-note" message={ft('play.errors.generic')} retry={ft('play.errors.retry')} onRetry={query.refetch} />
       ) : !round ? (
         <p className="fair-note" data-testid="verify-not-found">
           {ft('play.fairness.verify.notFound')}

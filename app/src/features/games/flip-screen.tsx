@@ -133,13 +133,8 @@ export function Component() {
     >
       <GameStage
         game="flip"
-        state={engine.state}
-        onReady={engine.onReady}
-        onFailed={engine.onFailed}
-        stageRef={engine.stage}
-        handle={engine.handle}
+        engine={engine}
         animating={flow.phase === 'animating'}
-        onSkip={() => engine.live()?.skip()}
         pace={pace}
         onPace={setPace}
         result={

@@ -1,6 +1,8 @@
 import { PAUSE_BANNER_TEXT_ID, useClosedReason } from '../../components/play-pause-banner';
 import { useGamesT } from './games-texts';
 import { useDemoPlayLabel } from './demo/demo-parts';
+import { BusyButton } from '../../components/busy-button';
+import { RetryNote } from '../../components/retry-note';
 import '../../components/skeleton.css';
 import '../../components/spinner.css';
 import './games.css';
@@ -39,13 +41,12 @@ export function PlayButton({
   const shownHint = reason ?? (demo && hint ? hint.replace(/\bTON\b/g, demo.unit) : hint);
   const shownLabel = newBet && demo ? demo.label : label;
   return (
-    <button
-      type="button"
+    <BusyButton
       className={`button button--${tone} button--block play-button`}
-      disabled={busy || disabled || reason !== null}
-      aria-busy={busy}
+      disabled={disabled || reason !== null}
+      busy={busy}
       aria-describedby={reason ? PAUSE_BANNER_TEXT_ID : undefined}
-      data-testid={testId}
+      testId={testId}
       data-closed={reason ? 'pause' : undefined}
       onClick={() => {
         if (reason === null) onPress();
@@ -60,7 +61,7 @@ export function PlayButton({
           </span>
         ) : null}
       </span>
-    </button>
+    </BusyButton>
   );
 }
 
@@ -77,11 +78,13 @@ export function ConfigProblem({ query }: { query: { isError: boolean; refetch: (
     );
   }
   return (
-    <div className="card bet-card bet-card--error" role="alert" data-testid="games-config-error">
-      <p>{gt('play.errors.config')}</p>
-      <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
-        {gt('play.errors.retry')}
-      </button>
-    </div>
+    <RetryNote
+      className="card bet-card bet-card--error"
+      message={gt('play.errors.config')}
+      retry={gt('play.errors.retry')}
+      onRetry={query.refetch}
+      alert
+      testId="games-config-error"
+    />
   );
 }

@@ -96,6 +96,8 @@ export function useEngineHandle<G extends GameName>() {
   return { handle, state, onReady, onFailed, live, stage, bringIntoView };
 }
 
+export type EngineHandle<G extends GameName> = ReturnType<typeof useEngineHandle<G>>;
+
 /** The stage element, with what its canvas draws now for tests and tools (`stage.canvasLabels()`). */
 export type StageElement = HTMLDivElement & { canvasLabels?: () => string[] };
 
@@ -129,14 +131,9 @@ class StageBoundary extends Component<{ onError: (error: Error) => void; childre
 
 interface GameStageProps<G extends GameName> {
   game: G;
-  state: EngineState;
-  onReady: (handle: GameHandles[G]) => void;
-  onFailed: (error: Error) => void;
-  stageRef: RefObject<HTMLDivElement | null>;
+  /** The screen's engine handle (useEngineHandle): the stage starts the canvas into it and skips through it. */
+  engine: EngineHandle<G>;
   animating: boolean;
-  onSkip: () => void;
-  /** The shown game's handle: the stage names the words its canvas prints (for tests and tools). */
-  handle?: GameHandles[G] | null;
   /** How fast the game animates; with `onPace`, a button on the stage goes round the paces. */
   pace?: Pace;
   onPace?: (pace: Pace) => void;
@@ -149,13 +146,8 @@ interface GameStageProps<G extends GameName> {
 /** The engine's canvas for one game, a note when it cannot run, and a skip button while it animates. */
 export function GameStage<G extends GameName>({
   game,
-  state,
-  onReady,
-  onFailed,
-  stageRef,
+  engine,
   animating,
-  onSkip,
-  handle,
   pace = 'normal',
   onPace,
   paceLocked = false,
@@ -163,6 +155,7 @@ export function GameStage<G extends GameName>({
 }: GameStageProps<G>) {
   const { gt, locale } = useGamesT();
   const texts = canvasWords(gt, locale);
+  const { state, onReady, onFailed, stage: stageRef, handle, live } = engine;
   const ready = useCallback((next: GameHandles[GameName]) => onReady(next as GameHandles[G]), [onReady]);
   useCanvasLabels(stageRef, handle);
   return (
@@ -203,7 +196,7 @@ export function GameStage<G extends GameName>({
         {/* Before a first round, a player with no balance is offered demo play here, where the result will be. */}
         <div className="game-stage__result">{result ?? <DemoOffer game={game} />}</div>
         {animating && state === 'ready' ? (
-          <button type="button" className="game-stage__skip" onClick={onSkip} data-testid="stage-skip">
+          <button type="button" className="game-stage__skip" onClick={() => live()?.skip()} data-testid="stage-skip">
             {gt('play.stage.skip')}
           </button>
         ) : null}

@@ -1,4 +1,5 @@
 import type { BetResult, Currency, Difficulty, GameName, GamesConfig, Round, RoundsPage } from '@arcade/api-client/games';
+import type { ApiClient } from '@arcade/api-client/client';
 
 type RoundsPageData = typeof RoundsPage.infer;
 import type { QueryClient } from '@tanstack/query-core';
@@ -98,60 +99,40 @@ export interface RoadCashoutCall {
   idempotencyKey: string;
 }
 
-export const flipBetAtom = atomWithMutation((get) => {
-  const signedIn = readSignedIn(get);
-  // Demo play sends the same bet to its demo call (demo-state.ts): play chips, never money.
-  const demo = get(demoModeAtom);
-  return {
-    mutationKey: ['games', 'flip'],
-    mutationFn: (call: FlipCall): Promise<BetResult> =>
-      demo ? demoCalls.flip(required(signedIn).api, call) : required(signedIn).api.games.flip(call),
-  };
-});
+type BetSend<C> = (api: ApiClient, call: C) => Promise<BetResult>;
 
-export const rollBetAtom = atomWithMutation((get) => {
-  const signedIn = readSignedIn(get);
-  // Demo play sends the same bet to its demo call (demo-state.ts): play chips, never money.
-  const demo = get(demoModeAtom);
-  return {
-    mutationKey: ['games', 'roll'],
-    mutationFn: (call: RollCall): Promise<BetResult> =>
-      demo ? demoCalls.roll(required(signedIn).api, call) : required(signedIn).api.games.roll(call),
-  };
-});
+/**
+ * One bet call as a mutation. Demo play sends the same bet to its demo call (demo-state.ts):
+ * play chips, never money.
+ */
+function betAtom<C>(mutationKey: string[], real: BetSend<C>, demo: BetSend<C>) {
+  return atomWithMutation((get) => {
+    const signedIn = readSignedIn(get);
+    const send = get(demoModeAtom) ? demo : real;
+    return {
+      mutationKey,
+      mutationFn: (call: C): Promise<BetResult> => send(required(signedIn).api, call),
+    };
+  });
+}
 
-export const roadStartAtom = atomWithMutation((get) => {
-  const signedIn = readSignedIn(get);
-  // Demo play sends the same bet to its demo call (demo-state.ts): play chips, never money.
-  const demo = get(demoModeAtom);
-  return {
-    mutationKey: ['games', 'road', 'start'],
-    mutationFn: (call: RoadStartCall): Promise<BetResult> =>
-      demo ? demoCalls.roadStart(required(signedIn).api, call) : required(signedIn).api.games.roadStart(call),
-  };
-});
+export const flipBetAtom = betAtom<FlipCall>(['games', 'flip'], (api, call) => api.games.flip(call), demoCalls.flip);
 
-export const roadStepAtom = atomWithMutation((get) => {
-  const signedIn = readSignedIn(get);
-  // Demo play sends the same bet to its demo call (demo-state.ts): play chips, never money.
-  const demo = get(demoModeAtom);
-  return {
-    mutationKey: ['games', 'road', 'step'],
-    mutationFn: (call: RoadStepCall): Promise<BetResult> =>
-      demo ? demoCalls.roadStep(required(signedIn).api, call) : required(signedIn).api.games.roadStep(call),
-  };
-});
+export const rollBetAtom = betAtom<RollCall>(['games', 'roll'], (api, call) => api.games.roll(call), demoCalls.roll);
 
-export const roadCashoutAtom = atomWithMutation((get) => {
-  const signedIn = readSignedIn(get);
-  // Demo play sends the same bet to its demo call (demo-state.ts): play chips, never money.
-  const demo = get(demoModeAtom);
-  return {
-    mutationKey: ['games', 'road', 'cashout'],
-    mutationFn: (call: RoadCashoutCall): Promise<BetResult> =>
-      demo ? demoCalls.roadCashout(required(signedIn).api, call) : required(signedIn).api.games.roadCashout(call),
-  };
-});
+export const roadStartAtom = betAtom<RoadStartCall>(
+  ['games', 'road', 'start'],
+  (api, call) => api.games.roadStart(call),
+  demoCalls.roadStart,
+);
+
+export const roadStepAtom = betAtom<RoadStepCall>(['games', 'road', 'step'], (api, call) => api.games.roadStep(call), demoCalls.roadStep);
+
+export const roadCashoutAtom = betAtom<RoadCashoutCall>(
+  ['games', 'road', 'cashout'],
+  (api, call) => api.games.roadCashout(call),
+  demoCalls.roadCashout,
+);
 
 // ---- After a bet ----
 

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useLiveT, type LiveT } from '../../i18n/live-texts';
 import { formatMultiplier, formatTon } from '../../lib/format';
 import { leaderboardQueryAtom } from './live-wins-state';
+import { RetryNote } from '../../components/retry-note';
 import '../../components/skeleton.css';
 
 interface BoardRow {
@@ -57,12 +58,7 @@ export function WeekBoard() {
 
   if (!board) {
     return query.isError ? (
-      <div className="live-wins__note">
-        <p>{lt('live.board.loadError')}</p>
-        <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
-          {lt('live.board.retry')}
-        </button>
-      </div>
+      <RetryNote className="live-wins__note" message={lt('live.board.loadError')} retry={lt('live.board.retry')} onRetry={query.refetch} />
     ) : (
       <div className="week-board__skeleton" aria-busy="true">
         <span className="skeleton skeleton--soft skeleton--line" />

@@ -6,6 +6,7 @@ import { recentRoundsAtoms } from './games-state';
 import { demoModeAtom } from './demo/demo-state';
 import { roundNet } from './games-format';
 import { useGamesT, type GamesT } from './games-texts';
+import { RetryNote } from '../../components/retry-note';
 import '../../components/card.css';
 import '../../components/skeleton.css';
 import './games.css';
@@ -52,12 +53,12 @@ export function RecentRounds({ game }: { game: GameName }) {
         {gt('play.rounds.title')}
       </h2>
       {query.isError && items.length === 0 ? (
-        <div className="recent-rounds__empty">
-          <p>{gt('play.rounds.loadError')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
-            {gt('play.errors.retry')}
-          </button>
-        </div>
+        <RetryNote
+          className="recent-rounds__empty"
+          message={gt('play.rounds.loadError')}
+          retry={gt('play.errors.retry')}
+          onRetry={query.refetch}
+        />
       ) : query.isPending ? (
         <div className="recent-rounds__skeleton" aria-busy="true">
           <span className="skeleton skeleton--soft game-skeleton" />

@@ -299,13 +299,8 @@ export function Component() {
     <GameScreen game="road" dock={dock}>
       <GameStage
         game="road"
-        state={engine.state}
-        onReady={engine.onReady}
-        onFailed={engine.onFailed}
-        stageRef={engine.stage}
-        handle={engine.handle}
+        engine={engine}
         animating={flow.phase === 'animating'}
-        onSkip={() => engine.live()?.skip()}
         pace={pace}
         onPace={setPace}
         result={

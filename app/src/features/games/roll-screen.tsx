@@ -204,13 +204,8 @@ export function Component() {
     >
       <GameStage
         game="roll"
-        state={engine.state}
-        onReady={engine.onReady}
-        onFailed={engine.onFailed}
-        stageRef={engine.stage}
-        handle={engine.handle}
+        engine={engine}
         animating={flow.phase === 'animating'}
-        onSkip={() => engine.live()?.skip()}
         pace={pace}
         onPace={setPace}
         result={

@@ -23,6 +23,7 @@ import { checkoutAtom } from './market-state';
 import { marketText, useMarketText } from './market-texts';
 import { marketToast } from './market-toast';
 import { Sheet } from './sheet';
+import { BusyButton } from '../../components/busy-button';
 import '../../components/card.css';
 import '../../components/spinner.css';
 import './market.css';
@@ -326,17 +327,16 @@ function CartContent({ onClose }: { onClose: () => void }) {
                 {formatTon(summary.total, language)}
               </span>
             </div>
-            <button
-              type="button"
+            <BusyButton
               className={`button button--block ${summary.unconfirmed > 0 ? 'button--gold' : 'button--primary'}`}
-              disabled={busy || summary.selected === 0}
-              aria-busy={busy}
-              data-testid="cart-checkout"
+              disabled={summary.selected === 0}
+              busy={busy}
+              testId="cart-checkout"
               onClick={() => void buy()}
+              spinner="light"
             >
-              {busy ? <span className="spinner spinner--small spinner--light" aria-hidden="true" /> : null}
               {label}
-            </button>
+            </BusyButton>
           </div>
         </>
       )}

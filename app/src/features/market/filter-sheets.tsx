@@ -10,6 +10,7 @@ import { MARKET_SORTS, toggleValue, type FacetKind, type MarketSort } from './ma
 import { marketFacetsQueryAtom, marketListQueryAtom } from './market-state';
 import { useMarketText } from './market-texts';
 import { Sheet } from './sheet';
+import { RetryNote } from '../../components/retry-note';
 import '../../components/skeleton.css';
 import '../../components/field.css';
 import './market.css';
@@ -97,12 +98,7 @@ function FacetList({ kind, selected, onChange }: { kind: FacetKind; selected: re
   const facets = useAtomValue(marketFacetsQueryAtom);
   if (!facets.data) {
     return facets.isError ? (
-      <div className="market-message" role="alert">
-        <p>{mt('gifts.loadError')}</p>
-        <button type="button" className="button button--ghost" onClick={() => void facets.refetch()}>
-          {mt('gifts.retry')}
-        </button>
-      </div>
+      <RetryNote className="market-message" message={mt('gifts.loadError')} retry={mt('gifts.retry')} onRetry={facets.refetch} alert />
     ) : (
       <ul className="facet-list" aria-busy="true">
         {Array.from({ length: 6 }, (_, index) => (

@@ -17,6 +17,8 @@ import { PriceHistory } from './price-chart';
 import { percentFromFloor } from './price-chart-math';
 import type { CheckoutOutcome } from './checkout';
 import { Sheet } from './sheet';
+import { BusyButton } from '../../components/busy-button';
+import { RetryNote } from '../../components/retry-note';
 import '../../components/card.css';
 import '../../components/skeleton.css';
 import '../../components/spinner.css';
@@ -115,12 +117,7 @@ function MarketInfo({ gift }: { gift: Gift }) {
   if (!info) {
     if (query.isError)
       return (
-        <div className="market-message" role="alert">
-          <p>{mt('gifts.loadError')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
-            {mt('gifts.retry')}
-          </button>
-        </div>
+        <RetryNote className="market-message" message={mt('gifts.loadError')} retry={mt('gifts.retry')} onRetry={query.refetch} alert />
       );
     return (
       <div className="tile tile--framed gift-floors" aria-busy="true">
@@ -304,17 +301,15 @@ function BuyNowConfirm({ gift, onDone }: { gift: Gift; onDone: () => void }) {
         <button type="button" className="button button--ghost" data-testid="buy-now-cancel" disabled={busy} onClick={onDone}>
           {mt('gifts.detail.cancel')}
         </button>
-        <button
-          type="button"
+        <BusyButton
           className="button button--primary sheet-actions__main"
-          data-testid="buy-now-pay"
-          aria-busy={busy}
-          disabled={busy}
+          testId="buy-now-pay"
+          busy={busy}
           onClick={() => void pay()}
+          spinner="light"
         >
-          {busy ? <span className="spinner spinner--small spinner--light" aria-hidden="true" /> : null}
           {busy ? mt('gifts.detail.buying') : mt('gifts.detail.confirm', { amount })}
-        </button>
+        </BusyButton>
       </div>
     </div>
   );

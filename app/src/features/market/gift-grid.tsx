@@ -5,6 +5,7 @@ import { GiftIcon, WarningIcon } from '../../components/icons';
 import { GiftCard, GiftCardSkeleton } from './gift-card';
 import { marketListQueryAtom } from './market-state';
 import { useMarketText } from './market-texts';
+import { RetryNote } from '../../components/retry-note';
 import './market.css';
 import './gift-grid.css';
 
@@ -63,13 +64,15 @@ export function GiftGrid({ onOpen, filtered, onResetFilters }: GiftGridProps) {
 
   if (list.isError && gifts.length === 0) {
     return (
-      <div className="market-message" role="alert" data-testid="market-error">
-        <WarningIcon className="market-message__icon" />
-        <p>{mt('gifts.loadError')}</p>
-        <button type="button" className="button button--ghost" onClick={() => void list.refetch()}>
-          {mt('gifts.retry')}
-        </button>
-      </div>
+      <RetryNote
+        className="market-message"
+        message={mt('gifts.loadError')}
+        retry={mt('gifts.retry')}
+        onRetry={list.refetch}
+        alert
+        testId="market-error"
+        icon={<WarningIcon className="market-message__icon" />}
+      />
     );
   }
 

@@ -14,6 +14,8 @@ import { useMarketText } from './market-texts';
 import { marketToast } from './market-toast';
 import { PriceInput } from './filter-sheets';
 import { Sheet } from './sheet';
+import { BusyButton } from '../../components/busy-button';
+import { RetryNote } from '../../components/retry-note';
 import '../../components/card.css';
 import '../../components/skeleton.css';
 import '../../components/spinner.css';
@@ -80,16 +82,9 @@ const OwnedGiftRow = memo(function OwnedGiftRow({ gift, onAction, busy, onUnlist
           {listed ? mt('gifts.owned.changePrice') : mt('gifts.owned.sell')}
         </button>
         {listed ? (
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={busy}
-            aria-busy={busy}
-            data-testid="owned-gift-unlist"
-            onClick={() => onUnlist(gift)}
-          >
+          <BusyButton className="button button--ghost" busy={busy} testId="owned-gift-unlist" onClick={() => onUnlist(gift)}>
             {mt('gifts.owned.unlist')}
-          </button>
+          </BusyButton>
         ) : null}
         <button
           type="button"
@@ -148,12 +143,13 @@ export function OwnedGifts() {
     );
   } else if (inventory.isError && gifts.length === 0) {
     body = (
-      <div className="market-message" role="alert">
-        <p>{mt('gifts.owned.loadError')}</p>
-        <button type="button" className="button button--ghost" onClick={() => void inventory.refetch()}>
-          {mt('gifts.retry')}
-        </button>
-      </div>
+      <RetryNote
+        className="market-message"
+        message={mt('gifts.owned.loadError')}
+        retry={mt('gifts.retry')}
+        onRetry={inventory.refetch}
+        alert
+      />
     );
   } else if (gifts.length === 0) {
     body = (
@@ -287,10 +283,9 @@ function PriceForm({ gift, onDone }: { gift: Gift; onDone: () => void }) {
         </p>
       )}
       <SaleFacts gift={gift} price={price !== null && !tooLow && !tooHigh ? price : null} />
-      <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy} data-testid="sell-submit">
-        {busy ? <span className="spinner spinner--small spinner--light" aria-hidden="true" /> : null}
+      <BusyButton type="submit" className="button button--primary button--block" busy={busy} testId="sell-submit" spinner="light">
         {busy ? mt('gifts.owned.saving') : gift.price === null ? mt('gifts.owned.list') : mt('gifts.owned.save')}
-      </button>
+      </BusyButton>
     </form>
   );
 }
@@ -394,17 +389,16 @@ function WithdrawConfirm({ gift, onDone }: { gift: Gift; onDone: () => void }) {
           <span>{error}</span>
         </p>
       ) : null}
-      <button
-        type="button"
+      <BusyButton
         className="button button--primary button--block"
-        disabled={busy || lock !== null}
-        aria-busy={busy}
-        data-testid="withdraw-gift-confirm"
+        disabled={lock !== null}
+        busy={busy}
+        testId="withdraw-gift-confirm"
         onClick={() => void confirm()}
+        spinner="light"
       >
-        {busy ? <span className="spinner spinner--small spinner--light" aria-hidden="true" /> : null}
         {busy ? mt('gifts.owned.sending') : mt('gifts.owned.withdrawConfirm', { amount: fee })}
-      </button>
+      </BusyButton>
     </div>
   );
 }

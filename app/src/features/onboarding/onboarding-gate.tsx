@@ -9,6 +9,7 @@ import { notify } from '../../lib/notify';
 import { usePlayT } from '../../i18n/play-texts';
 import { confirmAgeAtom } from '../../state/play';
 import { completeOnboardingAtom, fullProfileQueryAtom, lightProfileQueryAtom } from '../../state/profile';
+import { BusyButton } from '../../components/busy-button';
 import './onboarding-gate.css';
 
 function Onboarding() {
@@ -44,16 +45,10 @@ function Onboarding() {
           <span className="onboarding__age-text">{rt('responsible.age.text')}</span>
         </span>
       </label>
-      <button
-        type="button"
-        className="button button--gold button--block onboarding__complete"
-        onClick={complete}
-        disabled={busy || !adult}
-        aria-busy={busy}
-      >
+      <BusyButton className="button button--gold button--block onboarding__complete" onClick={complete} disabled={!adult} busy={busy}>
         {busy ? <span className="spinner onboarding__spinner" aria-hidden="true" /> : null}
         {t('onboarding.complete')}
-      </button>
+      </BusyButton>
       <p className="onboarding__legal">
         {t('onboarding.accept')} <Link to="/terms">{t('onboarding.terms')}</Link> {t('onboarding.and')}{' '}
         <Link to="/privacy">{t('onboarding.privacy')}</Link>

@@ -5,6 +5,7 @@ import { usePlayT } from '../../i18n/play-texts';
 import { toast } from '../../lib/toast';
 import { DialogActions, PlayDialog } from './play-dialog';
 import { confirmAgeAtom, playStateQueryAtom } from './play-state';
+import { PlaySection } from './play-section';
 import './play.css';
 
 /** The box and the button of the 18+ question; the answer goes to the server. */
@@ -45,13 +46,9 @@ function AgeAnswer({ onLeave }: { onLeave?: () => void }) {
 export function AgeQuestion() {
   const { rt } = usePlayT();
   return (
-    <section className="card play-section" aria-labelledby="play-age-title" data-testid="play-age">
-      <h2 className="play-section__title" id="play-age-title">
-        {rt('responsible.age.title')}
-      </h2>
-      <p className="play-section__text">{rt('responsible.age.text')}</p>
+    <PlaySection name="age" title={rt('responsible.age.title')} text={rt('responsible.age.text')}>
       <AgeAnswer />
-    </section>
+    </PlaySection>
   );
 }
 

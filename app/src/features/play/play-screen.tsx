@@ -14,6 +14,9 @@ import { AgeQuestion } from './age-gate';
 import { DialogActions, PlayDialog } from './play-dialog';
 import { limitLine, parseLimit, pendingLine, usedShare } from './play-logic';
 import { pauseAtom, playStateQueryAtom, realityCheckAtom, setLimitAtom } from './play-state';
+import { BusyButton } from '../../components/busy-button';
+import { RetryNote } from '../../components/retry-note';
+import { PlaySection } from './play-section';
 import '../../components/field.css';
 import '../../components/card.css';
 import './play.css';
@@ -154,15 +157,9 @@ function LimitRow({ limit }: { limit: PlayLimit }) {
             <button type="button" className="button button--ghost" onClick={() => setEditing(false)} disabled={busy}>
               {rt('responsible.limits.cancel')}
             </button>
-            <button
-              type="submit"
-              className="button button--primary play-limit__save"
-              disabled={busy}
-              aria-busy={busy}
-              data-testid={`limit-${limit.kind}-save`}
-            >
+            <BusyButton type="submit" className="button button--primary play-limit__save" busy={busy} testId={`limit-${limit.kind}-save`}>
               {rt('responsible.limits.save')}
-            </button>
+            </BusyButton>
           </div>
           {limit.amount !== null ? (
             <button
@@ -227,11 +224,7 @@ function PauseCard() {
 
   return (
     <>
-      <section className="card play-section" aria-labelledby="play-pause-title" data-testid="play-pause">
-        <h2 className="play-section__title" id="play-pause-title">
-          {rt('responsible.pause.title')}
-        </h2>
-        <p className="play-section__text">{rt('responsible.pause.description')}</p>
+      <PlaySection name="pause" title={rt('responsible.pause.title')} text={rt('responsible.pause.description')}>
         <div className="play-choices play-choices--three">
           {PAUSE_LENGTHS.map((length) => (
             <button
@@ -249,12 +242,8 @@ function PauseCard() {
             </button>
           ))}
         </div>
-      </section>
-      <section className="card play-section play-section--danger" aria-labelledby="play-exclude-title" data-testid="play-exclude">
-        <h2 className="play-section__title" id="play-exclude-title">
-          {rt('responsible.exclude.title')}
-        </h2>
-        <p className="play-section__text">{rt('responsible.exclude.description')}</p>
+      </PlaySection>
+      <PlaySection name="exclude" title={rt('responsible.exclude.title')} text={rt('responsible.exclude.description')} danger>
         <button
           type="button"
           className="button button--block play-danger-button"
@@ -267,7 +256,7 @@ function PauseCard() {
         >
           {rt('responsible.exclude.button')}
         </button>
-      </section>
+      </PlaySection>
 
       {asking !== null && asking !== 'permanent' ? (
         <PlayDialog
@@ -335,11 +324,7 @@ function RealityCheckCard({ minutes }: { minutes: number | null }) {
   const saving = useAtomValue(realityCheckAtom);
   const shown = saving.isPending && saving.variables !== undefined ? saving.variables : minutes;
   return (
-    <section className="card play-section" aria-labelledby="play-reality-title" data-testid="play-reality">
-      <h2 className="play-section__title" id="play-reality-title">
-        {rt('responsible.reality.title')}
-      </h2>
-      <p className="play-section__text">{rt('responsible.reality.description')}</p>
+    <PlaySection name="reality" title={rt('responsible.reality.title')} text={rt('responsible.reality.description')}>
       <div className="play-choices play-choices--five" role="radiogroup" aria-labelledby="play-reality-title">
         {REALITY_OPTIONS.map((option) => (
           <button
@@ -361,17 +346,14 @@ function RealityCheckCard({ minutes }: { minutes: number | null }) {
           </button>
         ))}
       </div>
-    </section>
+    </PlaySection>
   );
 }
 
 function SessionCard({ session }: { session: PlayState['session'] }) {
   const { rt, locale } = usePlayT();
   return (
-    <section className="card play-section" aria-labelledby="play-session-title" data-testid="play-session">
-      <h2 className="play-section__title" id="play-session-title">
-        {rt('responsible.session.title')}
-      </h2>
+    <PlaySection name="session" title={rt('responsible.session.title')}>
       <dl className="play-facts">
         <div className="play-facts__row">
           <dt>{rt('responsible.session.started')}</dt>
@@ -386,7 +368,7 @@ function SessionCard({ session }: { session: PlayState['session'] }) {
           <dd data-testid="play-session-net">{formatTon(session.net, locale, { signed: true })} TON</dd>
         </div>
       </dl>
-    </section>
+    </PlaySection>
   );
 }
 
@@ -406,19 +388,17 @@ function PlaySettings({ state }: { state: PlayState }) {
           </div>
         </section>
       )}
-      <section className="card play-section" aria-labelledby="play-limits-title" data-testid="play-limits">
-        <h2 className="play-section__title" id="play-limits-title">
-          {rt('responsible.limits.title')}
-        </h2>
-        <p className="play-section__text">
-          {rt('responsible.limits.description', { delay: formatHours(playRules.limitRaiseDelayHours, locale) })}
-        </p>
+      <PlaySection
+        name="limits"
+        title={rt('responsible.limits.title')}
+        text={rt('responsible.limits.description', { delay: formatHours(playRules.limitRaiseDelayHours, locale) })}
+      >
         <ul className="play-limits">
           {state.limits.map((limit) => (
             <LimitRow key={limit.kind} limit={limit} />
           ))}
         </ul>
-      </section>
+      </PlaySection>
       {excluded ? null : <PauseCard />}
       <RealityCheckCard minutes={state.realityCheckMinutes} />
       <SessionCard session={state.session} />
@@ -435,12 +415,14 @@ export function Component() {
       {query.data ? (
         <PlaySettings state={query.data} />
       ) : query.isError ? (
-        <div className="card play-load" role="alert" data-testid="play-load-error">
-          <p>{rt('responsible.load.failed')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
-            {rt('responsible.load.retry')}
-          </button>
-        </div>
+        <RetryNote
+          className="card play-load"
+          message={rt('responsible.load.failed')}
+          retry={rt('responsible.load.retry')}
+          onRetry={query.refetch}
+          alert
+          testId="play-load-error"
+        />
       ) : (
         <div className="card play-load" aria-busy="true" data-testid="play-loading">
           <span className="spinner" role="status" />

@@ -14,6 +14,7 @@ import { usePlayerTexts } from '../../i18n/bonus-texts';
 import '../../i18n/player-screens-texts';
 import { LoadProblem, LoadingCard } from '../../components/load-states';
 import { CopyLinkButton, useCopiedFlag } from './copy-link-button';
+import { BusyButton } from '../../components/busy-button';
 import './referral-screen.css';
 
 function InviteCard({ info }: { info: ReferralInfo }) {
@@ -126,17 +127,16 @@ function EarningsCard({ info }: { info: ReferralInfo }) {
           </span>
         </div>
       </div>
-      <button
-        type="button"
+      <BusyButton
         className="button button--gold button--block"
-        disabled={!enough || claim.isPending || closed !== null}
-        aria-busy={claim.isPending}
+        disabled={!enough || closed !== null}
+        busy={claim.isPending}
         aria-describedby={closed ? PAUSE_BANNER_TEXT_ID : undefined}
         onClick={onClaim}
-        data-testid="referral-claim"
+        testId="referral-claim"
       >
         {claim.isPending ? pt('player.referral.claiming') : pt('player.referral.claim')}
-      </button>
+      </BusyButton>
       {closed ? (
         <p className="referral-earnings__refusal" data-testid="referral-closed">
           {closed}

@@ -22,6 +22,7 @@ import { depositArrived, pendingDepositAtom, walletInfoQueryAtom, type PendingDe
 import { depositTransferAtom, refreshBalancesAtom, testDepositAtom } from './wallet-state';
 import { WalletWidget } from './wallet-widget';
 import type { SendOutcome, WalletSender } from './widget-parts';
+import { BusyButton } from '../../components/busy-button';
 import './wallet-texts';
 import '../../components/spinner.css';
 import './wallet.css';
@@ -169,18 +170,17 @@ function DepositForm({ info, closed, reloadInfo }: DepositFormProps) {
           {closed}
         </p>
       ) : null}
-      <button
-        type="button"
+      <BusyButton
         className="button button--primary button--block"
         disabled={busy !== null || closed !== null}
-        aria-busy={busy === 'wallet'}
+        busy={busy === 'wallet'}
         aria-describedby={closed ? PAUSE_BANNER_TEXT_ID : undefined}
-        data-testid="deposit-submit"
+        testId="deposit-submit"
         onClick={() => void depositFromWallet()}
+        spinner="light"
       >
-        {busy === 'wallet' ? <span className="spinner spinner--small spinner--light" aria-hidden="true" /> : null}
         {busy === 'wallet' ? t('wallet.depositForm.sending') : t('wallet.depositForm.submit')}
-      </button>
+      </BusyButton>
       {/* The same transfer for a wallet on another device: the amount typed above and the memo. */}
       {closed ? null : <DepositQr link={depositLink(info.depositAddress, info.depositMemo, check.ok ? check.nano : null)} />}
       {info.testDeposits ? (
@@ -190,17 +190,16 @@ function DepositForm({ info, closed, reloadInfo }: DepositFormProps) {
             {t('wallet.depositForm.testTitle')}
           </p>
           <p className="test-deposit__text">{t('wallet.depositForm.testText')}</p>
-          <button
-            type="button"
+          <BusyButton
             className="button button--test button--block"
             disabled={busy !== null || closed !== null}
-            aria-busy={busy === 'test'}
-            data-testid="test-deposit"
+            busy={busy === 'test'}
+            testId="test-deposit"
             onClick={() => void testDeposit()}
+            spinner="default"
           >
-            {busy === 'test' ? <span className="spinner spinner--small" aria-hidden="true" /> : null}
             {t('wallet.depositForm.testSubmit')}
-          </button>
+          </BusyButton>
         </div>
       ) : null}
     </section>

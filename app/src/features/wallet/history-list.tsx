@@ -24,6 +24,8 @@ import {
 import { isNegativeAmount } from './money-format';
 import { walletInfoAtom } from '../../state/wallet-info';
 import { walletHistoryQueryAtom } from './wallet-state';
+import { BusyButton } from '../../components/busy-button';
+import { RetryNote } from '../../components/retry-note';
 import '../../components/skeleton.css';
 import '../../components/spinner.css';
 import './wallet.css';
@@ -207,12 +209,13 @@ export function HistoryList() {
   if (history.isPending) body = <HistorySkeleton rows={4} />;
   else if (history.isError && items.length === 0) {
     body = (
-      <div className="history-message" role="alert">
-        <p>{t('wallet.history.loadError')}</p>
-        <button type="button" className="button button--ghost" onClick={() => void history.refetch()}>
-          {t('wallet.retry')}
-        </button>
-      </div>
+      <RetryNote
+        className="history-message"
+        message={t('wallet.history.loadError')}
+        retry={t('wallet.retry')}
+        onRetry={history.refetch}
+        alert
+      />
     );
   } else if (items.length === 0) {
     body = (
@@ -231,17 +234,15 @@ export function HistoryList() {
         {hasNextPage ? (
           <>
             <div ref={sentinel} className="history-sentinel" />
-            <button
-              type="button"
+            <BusyButton
               className="button button--ghost button--block"
-              disabled={isFetchingNextPage}
-              aria-busy={isFetchingNextPage}
-              data-testid="history-more"
+              busy={isFetchingNextPage}
+              testId="history-more"
               onClick={() => void fetchNextPage()}
+              spinner="default"
             >
-              {isFetchingNextPage ? <span className="spinner spinner--small" aria-hidden="true" /> : null}
               {t('wallet.history.loadMore')}
-            </button>
+            </BusyButton>
           </>
         ) : null}
       </>

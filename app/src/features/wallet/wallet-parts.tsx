@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WarningIcon } from '../../components/icons';
+import { RetryNote } from '../../components/retry-note';
 import '../../components/skeleton.css';
 import './wallet-parts.css';
 
@@ -19,13 +20,15 @@ export function NetworkBadge({ network }: { network: 'mainnet' | 'testnet' | und
 export function WalletLoadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <div className="card wallet-error" role="alert" data-testid="wallet-load-error">
-      <WarningIcon className="wallet-error__icon" />
-      <p>{t('wallet.loadError')}</p>
-      <button type="button" className="button button--ghost" onClick={onRetry}>
-        {t('wallet.retry')}
-      </button>
-    </div>
+    <RetryNote
+      className="card wallet-error"
+      message={t('wallet.loadError')}
+      retry={t('wallet.retry')}
+      onRetry={onRetry}
+      alert
+      testId="wallet-load-error"
+      icon={<WarningIcon className="wallet-error__icon" />}
+    />
   );
 }
 

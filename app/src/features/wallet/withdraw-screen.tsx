@@ -23,6 +23,7 @@ import {
 } from './wallet-state';
 import { WalletWidget } from './wallet-widget';
 import { WithdrawalStatusCard } from './withdrawal-status';
+import { BusyButton } from '../../components/busy-button';
 import './wallet-texts';
 import '../../components/spinner.css';
 import '../../components/field.css';
@@ -170,17 +171,15 @@ function WithdrawForm({ info, onStarted }: { info: WalletInfo; onStarted: (id: s
           <button type="button" className="button button--ghost" disabled={sending} onClick={() => setStep('form')}>
             {t('wallet.withdrawForm.edit')}
           </button>
-          <button
-            type="button"
+          <BusyButton
             className="button button--primary"
-            disabled={sending}
-            aria-busy={sending}
-            data-testid="withdraw-confirm"
+            busy={sending}
+            testId="withdraw-confirm"
             onClick={() => void confirm()}
+            spinner="light"
           >
-            {sending ? <span className="spinner spinner--small spinner--light" aria-hidden="true" /> : null}
             {sending ? t('wallet.withdrawForm.sending') : t('wallet.withdrawForm.confirm')}
-          </button>
+          </BusyButton>
         </div>
       </section>
     );

@@ -7,6 +7,7 @@ import { useGamesT } from '../games-texts';
 import { asScreenRound, demoRotateAtom, demoRoundsQueryAtom } from './demo-state';
 import { useDemoT, type DemoT } from './demo-texts';
 import { checkDemoRound } from './demo-verify';
+import { BusyButton } from '../../../components/busy-button';
 import './demo.css';
 
 /**
@@ -53,16 +54,15 @@ function DemoFairnessPanel() {
           </div>
         </dl>
       ) : null}
-      <button
-        type="button"
+      <BusyButton
         className="button button--ghost button--block"
-        disabled={isPending || !seeds}
-        aria-busy={isPending}
-        data-testid="demo-rotate"
+        disabled={!seeds}
+        busy={isPending}
+        testId="demo-rotate"
         onClick={() => rotate(undefined, { onSuccess: () => toast.success(dt('demo.fair.rotated'), { toastId: 'demo-rotate' }) })}
       >
         {dt('demo.fair.rotate')}
-      </button>
+      </BusyButton>
       <h3 className="demo-fair__rounds">{dt('demo.fair.rounds')}</h3>
       {rounds.length === 0 ? <p className="demo-fair__note">{dt('demo.fair.none')}</p> : null}
       <ul className="demo-fair__list">

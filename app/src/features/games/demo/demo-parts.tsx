@@ -6,6 +6,7 @@ import { toast } from '../../../lib/toast';
 import { demoModeAtom, demoScreensAtom, demoStateQueryAtom, noMoneyAtom } from '../../../state/demo';
 import { demoRefillAtom } from './demo-state';
 import { useDemoT } from './demo-texts';
+import { BusyButton } from '../../../components/busy-button';
 import '../../../components/demo-balance-chip.css';
 import './demo.css';
 
@@ -26,12 +27,11 @@ export function DemoRefillButton({ inline = false }: { inline?: boolean }) {
   const { mutate, isPending } = useAtomValue(demoRefillAtom);
   const amount = state ? formatTon(state.refillTo, locale) : '';
   return (
-    <button
-      type="button"
+    <BusyButton
       className={inline ? 'bet-link demo-refill demo-refill--inline' : 'chip demo-refill'}
-      disabled={isPending || !state}
-      aria-busy={isPending}
-      data-testid={inline ? 'demo-refill-link' : 'demo-refill'}
+      disabled={!state}
+      busy={isPending}
+      testId={inline ? 'demo-refill-link' : 'demo-refill'}
       onClick={() =>
         mutate(undefined, {
           onSuccess: (next) =>
@@ -40,7 +40,7 @@ export function DemoRefillButton({ inline = false }: { inline?: boolean }) {
       }
     >
       {dt('demo.refill', { amount })}
-    </button>
+    </BusyButton>
   );
 }
 
