@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { sign } from '@tma.js/init-data-node';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildServer } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDb, type Db } from '../src/db/db';
@@ -104,6 +104,55 @@ export function databases(): TestDatabase[] {
     });
   }
   return list;
+}
+
+/** What the tests of one describe block share: a fresh database (suiteDatabase). */
+export interface SuiteDatabase {
+  db: Db;
+  /** Its PostgreSQL URL; null on PGlite. */
+  url: string | null;
+}
+
+/** suiteDatabase with a server on it (suiteServer). */
+export interface SuiteServer extends SuiteDatabase {
+  app: FastifyInstance;
+}
+
+/**
+ * A fresh database of this kind for the tests of one describe block: created (migrated unless
+ * asked not to) before them, dropped after them. The fields are set once the block's beforeAll
+ * hooks have run: tests and later hooks read them, the describe body cannot.
+ */
+export function suiteDatabase(database: TestDatabase, options: { migrated?: boolean } = {}): SuiteDatabase {
+  const suite = { url: null } as SuiteDatabase;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    ({ db: suite.db, url: suite.url, drop } = await database.create(options));
+  });
+  afterAll(async () => {
+    await drop?.();
+  });
+  return suite;
+}
+
+/**
+ * suiteDatabase with a server on it (startServer), closed before the database is dropped.
+ * `prepare` fills the database before the server starts (a market catalogue); `start` gives
+ * startServer's options when the server starts, after the hooks the block registered before.
+ */
+export function suiteServer(
+  database: TestDatabase,
+  setup: { prepare?: (db: Db) => Promise<unknown>; start?: () => StartOptions } = {},
+): SuiteServer {
+  const suite = suiteDatabase(database) as SuiteServer;
+  beforeAll(async () => {
+    await setup.prepare?.(suite.db);
+    suite.app = await startServer(suite.db, setup.start?.());
+  });
+  afterAll(async () => {
+    await suite.app?.close();
+  });
+  return suite;
 }
 
 /**

@@ -8,7 +8,18 @@ import type { Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
 import { importReceivedGifts } from '../src/domain/market/trade';
-import { databases, envelope, logIn, newUserId, post, postgresOnly, postMovement, startServer, TEST_BOT_TOKEN } from './helpers';
+import {
+  databases,
+  envelope,
+  logIn,
+  newUserId,
+  post,
+  postgresOnly,
+  postMovement,
+  startServer,
+  suiteServer,
+  TEST_BOT_TOKEN,
+} from './helpers';
 
 describe.each(databases())('gift market on $name', (database) => {
   let db: Db;
@@ -275,25 +286,14 @@ describe.each(databases())('gift market on $name', (database) => {
 });
 
 describe.each(postgresOnly('gift market concurrency'))('gift market concurrency on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    await seedMarketCatalogue(db, { perCollection: 5 });
-    app = await startServer(db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  const suite = suiteServer(database, { prepare: (db) => seedMarketCatalogue(db, { perCollection: 5 }) });
 
   it('concurrent checkouts of one gift sell it once and charge only the winner', async () => {
     const buyers = await Promise.all(
       Array.from({ length: 8 }, async () => {
         const id = newUserId();
-        const token = await logIn(app, { id });
-        await db.transaction((tx) =>
+        const token = await logIn(suite.app, { id });
+        await suite.db.transaction((tx) =>
           postMovement(tx, {
             kind: 'deposit',
             userId: BigInt(id),
@@ -307,12 +307,13 @@ describe.each(postgresOnly('gift market concurrency'))('gift market concurrency 
         return token;
       }),
     );
-    const page = envelope(await post(app, '/api/v3/market/list', { sort: 'price-asc', limit: 1 }, { token: buyers[0] })).data as MarketPage;
+    const page = envelope(await post(suite.app, '/api/v3/market/list', { sort: 'price-asc', limit: 1 }, { token: buyers[0] }))
+      .data as MarketPage;
     const gift = page.items[0]!;
     const answers = await Promise.all(
       buyers.map((token, i) =>
         post(
-          app,
+          suite.app,
           '/api/v3/market/checkout',
           { items: [{ giftId: gift.id, price: gift.price }], idempotencyKey: `race-key-${i}-${Date.now()}` },
           { token },
@@ -322,11 +323,11 @@ describe.each(postgresOnly('gift market concurrency'))('gift market concurrency 
     const results = answers.map((a) => (envelope(a).data as CheckoutResult).items[0]!.result);
     expect(results.filter((r) => r === 'bought')).toHaveLength(1);
     expect(results.filter((r) => r === 'gone')).toHaveLength(7);
-    const charged = await db.query<{ n: bigint }>(
+    const charged = await suite.db.query<{ n: bigint }>(
       "SELECT count(*) AS n FROM accounts WHERE kind = 'ton' AND user_id IS NOT NULL AND balance < $1",
       [toNano('1000')],
     );
     expect(charged.rows[0]!.n).toBe(1n);
-    expect((await audit(db)).problems).toEqual([]);
+    expect((await audit(suite.db)).problems).toEqual([]);
   });
 });

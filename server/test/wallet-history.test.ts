@@ -1,27 +1,22 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BonusState, ReferralInfo } from '@arcade/api-client/bonus';
 import { toNano } from '@arcade/api-client/money';
 import type { CheckoutResult, MarketPage } from '@arcade/api-client/market';
 import type { HistoryItem, HistoryPage } from '@arcade/api-client/wallet';
-import type { Db } from '../src/db/db';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
-import { databases, envelope, logIn, newUserId, post, postMovement, startServer, TestClock } from './helpers';
+import { databases, envelope, logIn, newUserId, post, postMovement, suiteServer, TestClock } from './helpers';
 
 describe.each(databases())('wallet history on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
   let keys = 0;
   const clock = new TestClock(Date.UTC(2026, 10, 21, 10, 0, 0));
   const key = () => `history-key-${Date.now()}-${++keys}`;
-  const login = (id: number, startParam?: string) => logIn(app, { id, authDate: clock.now(), ...(startParam ? { startParam } : {}) });
+  const login = (id: number, startParam?: string) => logIn(suite.app, { id, authDate: clock.now(), ...(startParam ? { startParam } : {}) });
   const call = async <T>(token: string, path: string, body: unknown = {}) => {
-    const response = await post(app, `/api/v3/${path}`, body, { token });
+    const response = await post(suite.app, `/api/v3/${path}`, body, { token });
     return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
   };
   const fund = (userId: bigint, amount: string) =>
-    db.transaction((tx) =>
+    suite.db.transaction((tx) =>
       postMovement(tx, {
         kind: 'deposit',
         userId,
@@ -45,14 +40,7 @@ describe.each(databases())('wallet history on $name', (database) => {
     throw new Error('the history never ended');
   };
 
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    app = await startServer(db, { clock });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  const suite = suiteServer(database, { start: () => ({ clock }) });
 
   it('names each bet’s game and outcome, and groups referral commissions into one row per day', async () => {
     const referrerId = newUserId();
@@ -67,7 +55,7 @@ describe.each(databases())('wallet history on $name', (database) => {
       expect(bet.success, bet.message).toBe(true);
     }
     // Yesterday's commissions: the first five rows move back one day.
-    await db.query(
+    await suite.db.query(
       `UPDATE ledger_transactions SET created_at = created_at - interval '1 day'
        WHERE id IN (SELECT id FROM ledger_transactions WHERE kind = 'referral' AND user_id = $1 ORDER BY id LIMIT 5)`,
       [BigInt(referrerId)],
@@ -128,7 +116,7 @@ describe.each(databases())('wallet history on $name', (database) => {
   });
 
   it('names the gift of a purchase and of the seller’s sale', async () => {
-    expect(await seedMarketCatalogue(db, { perCollection: 2 })).toBeGreaterThan(0);
+    expect(await seedMarketCatalogue(suite.db, { perCollection: 2 })).toBeGreaterThan(0);
     const buyerId = newUserId();
     const buyer = await login(buyerId);
     const gift = (await call<MarketPage>(buyer, 'market/list', { sort: 'price-asc', limit: 1 })).data.items[0]!;
