@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { sign } from '@tma.js/init-data-node';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildServer } from '../src/app';
@@ -18,8 +18,9 @@ import { post as postInBook, type Movement, type Posted } from '../src/domain/le
 import type { Queryable } from '../src/db/db';
 import { toNano } from '@arcade/api-client/money';
 import { openTon, type Ton } from '../src/adapters/chain/open-chain';
-import type { BotApi } from '../src/adapters/telegram/bot-api';
-import type { GiftRelayer } from '../src/adapters/telegram/gift-relayer';
+import { HttpBotApi, type BotApi } from '../src/adapters/telegram/bot-api';
+import { fakeBotApi, fakeBotState, type FakeBotState } from '../src/adapters/telegram/fake-bot-api';
+import { HttpGiftRelayer, type GiftRelayer } from '../src/adapters/telegram/gift-relayer';
 
 export const TEST_BOT_TOKEN = '7000000001:TEST-token-for-the-server-suite';
 export const TEST_APP_KEY = 'test-app-key';
@@ -153,6 +154,40 @@ export function suiteServer(
     await suite.app?.close();
   });
   return suite;
+}
+
+/** The local fake Bot API of one describe block (suiteFakeBot): its state, and clients of it. */
+export interface SuiteFakeBot extends FakeBotState {
+  /** Where it listens, once the block's beforeAll hooks have run. */
+  url: string;
+  /** The server's Bot API client, pointed at the fake. */
+  botApi(): HttpBotApi;
+  /** The server's gift relayer, pointed at the fake. */
+  relayer(): HttpGiftRelayer;
+}
+
+/**
+ * The local fake Bot API for the tests of one describe block, listening before them and closed
+ * after them; the block reads what it was sent (and sets what it answers) on the returned state.
+ * Call it before suiteServer when the server is to talk to it, so it listens first.
+ */
+export function suiteFakeBot(): SuiteFakeBot {
+  const fake: SuiteFakeBot = {
+    ...fakeBotState(),
+    url: '',
+    botApi: () => new HttpBotApi({ token: TEST_BOT_TOKEN, baseUrl: fake.url }),
+    relayer: () => new HttpGiftRelayer({ token: TEST_BOT_TOKEN, baseUrl: fake.url, businessConnectionId: 'test-relayer' }),
+  };
+  let server: FastifyInstance | undefined;
+  beforeAll(async () => {
+    server = Fastify();
+    await server.register(fakeBotApi(TEST_BOT_TOKEN, fake));
+    fake.url = await server.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return fake;
 }
 
 /**
