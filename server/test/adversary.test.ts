@@ -13,6 +13,7 @@ import { actingAs } from '../src/domain/actor';
 import { audit, post as postInBook } from '../src/domain/ledger';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
 import {
+  callApi,
   databases,
   envelope,
   fund,
@@ -103,10 +104,8 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
   const victimOwns = { road: '', heldGift: '', listedGift: '', withdrawal: '', round: '' };
   let withdrawTo = '';
 
-  const call = async <T = unknown>(token: string | null, name: CallName, body: unknown, server: FastifyInstance = suite.app) => {
-    const response = await post(server, calls[name].path, body, token ? { token } : {});
-    return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
-  };
+  const call = <T = unknown>(token: string | null, name: CallName, body: unknown, server: FastifyInstance = suite.app) =>
+    callApi<T>(server, calls[name].path, body, token);
   const tonOf = async (userId: bigint) =>
     (await suite.db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]
       ?.balance ?? 0n;

@@ -3,7 +3,7 @@ import { fromNano, toNano } from '@arcade/api-client/money';
 import { playRules, type PlayState } from '@arcade/api-client/play';
 import type { WalletInfo } from '@arcade/api-client/wallet';
 import { productConfig } from '../src/domain/product-config';
-import { databases, envelope, logIn, newUserId, post, suiteServer } from './helpers';
+import { callApi, databases, logIn, newUserId, suiteServer } from './helpers';
 
 /** The largest amount the API carries: every amount a player chooses has a smaller product maximum. */
 const LARGEST = '999999999.999999999';
@@ -12,10 +12,7 @@ describe.each(databases())('the most a player may choose for an amount, on $name
   let keys = 0;
   const key = () => `maxima-${Date.now()}-${++keys}`;
 
-  const call = async <T>(token: string, path: string, body: unknown = {}) => {
-    const response = await post(suite.app, `/api/v3/${path}`, body, { token });
-    return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
-  };
+  const call = <T>(token: string, path: string, body: unknown = {}) => callApi<T>(suite.app, `/api/v3/${path}`, body, token);
   const rows = async (sql: string, params: unknown[]) => (await suite.db.query(sql, params as never)).rowCount;
 
   const suite = suiteServer(database);

@@ -5,7 +5,7 @@ import { toNano } from '@arcade/api-client/money';
 import { HttpBotApi } from '../src/adapters/telegram/bot-api';
 import { audit } from '../src/domain/ledger';
 import { notify, queueNotice, sendQueuedNotices } from '../src/domain/notifications';
-import { databases, envelope, logIn, newUserId, post, postMovement, suiteFakeBot, suiteServer, TestClock } from './helpers';
+import { callApi, databases, logIn, newUserId, postMovement, suiteFakeBot, suiteServer, TestClock } from './helpers';
 
 const CHANNEL = '@ton_arcade_news';
 const DAY = 24 * 60 * 60;
@@ -19,10 +19,7 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
     logIn(suite.app, { id, authDate: clock.now(), allowsWriteToPm, ...(startParam ? { startParam } : {}) });
   const messagesTo = (id: number) => bot.outbox.filter((message) => message.chatId === id).map((message) => message.text);
 
-  const call = async <T>(token: string, path: string, body: unknown = {}) => {
-    const response = await post(suite.app, `/api/v3/${path}`, body, { token });
-    return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
-  };
+  const call = <T>(token: string, path: string, body: unknown = {}) => callApi<T>(suite.app, `/api/v3/${path}`, body, token);
   const state = async (token: string) => (await call<BonusState>(token, 'bonus/state')).data;
   const fund = (userId: bigint, amount: string) =>
     suite.db.transaction((tx) =>

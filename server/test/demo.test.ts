@@ -6,7 +6,7 @@ import type { Leaderboard } from '@arcade/api-client/live';
 import { toNano } from '@arcade/api-client/money';
 import type { Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
-import { databases, envelope, fund, logIn, newUserId, post, suiteServer } from './helpers';
+import { callApi, databases, fund, logIn, newUserId, suiteServer } from './helpers';
 
 /**
  * Demo play: rounds with play chips that the server decides from a demo seed pair of the player's
@@ -48,10 +48,7 @@ describe.each(databases())('demo play on $name', (database) => {
   let keys = 0;
   const key = () => `demo-test-key-${Date.now()}-${++keys}`;
 
-  const call = async <T>(token: string, path: string, body: unknown = {}) => {
-    const response = await post(suite.app, `/api/v3/${path}`, body, { token });
-    return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
-  };
+  const call = <T>(token: string, path: string, body: unknown = {}) => callApi<T>(suite.app, `/api/v3/${path}`, body, token);
   const demo = async (token: string, path: string, body: object = {}) => {
     const reply = await call<DemoBetResult>(token, `demo/${path}`, body);
     expect(reply.success, reply.message).toBe(true);

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { hashServerSeed } from '@arcade/api-client/fair';
 import type { BetResult, RevealedPage, RevealedPair, SeedsInfo } from '@arcade/api-client/games';
-import { databases, envelope, fund, logIn, newUserId, post, suiteServer } from './helpers';
+import { callApi, databases, fund, logIn, newUserId, suiteServer } from './helpers';
 
 describe.each(databases())('fairness on $name', (database) => {
   let keys = 0;
 
   const suite = suiteServer(database);
 
-  const call = async <T>(token: string, path: string, body: unknown = {}) => {
-    const response = await post(suite.app, `/api/v3/${path}`, body, { token });
-    return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
-  };
+  const call = <T>(token: string, path: string, body: unknown = {}) => callApi<T>(suite.app, `/api/v3/${path}`, body, token);
   const pairsOf = async (userId: bigint) =>
     (
       await suite.db.query<{ id: bigint; client_seed: string; active: boolean }>(

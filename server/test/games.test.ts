@@ -15,16 +15,25 @@ import { openDb, type Db, type SqlValue } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
 import { nodeHmac } from '../src/domain/games/seeds';
 import { BetBatches, type BetItem } from '../src/domain/games/bet-batches';
-import { databases, envelope, fund, logIn, newUserId, post, postgresOnly, postMovement, startServer, suiteServer } from './helpers';
+import {
+  callApi,
+  databases,
+  envelope,
+  fund,
+  logIn,
+  newUserId,
+  post,
+  postgresOnly,
+  postMovement,
+  startServer,
+  suiteServer,
+} from './helpers';
 
 describe.each(databases())('games on $name', (database) => {
   let keys = 0;
   const key = () => `game-key-${Date.now()}-${++keys}`;
 
-  const call = async <T>(token: string, path: string, body: unknown = {}) => {
-    const response = await post(suite.app, `/api/v3/${path}`, body, { token });
-    return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
-  };
+  const call = <T>(token: string, path: string, body: unknown = {}) => callApi<T>(suite.app, `/api/v3/${path}`, body, token);
   const bet = async (token: string, path: string, body: object) => {
     const reply = await call<BetResult>(token, path, { idempotencyKey: key(), ...body });
     expect(reply.success, reply.message).toBe(true);

@@ -335,6 +335,21 @@ export function post(app: FastifyInstance, path: string, body: unknown = {}, opt
   return app.inject({ method: 'POST', url: path, headers, payload: typeof body === 'string' ? body : JSON.stringify(body) });
 }
 
+/** A call's answer: its HTTP status with the envelope's fields. */
+export interface Reply<T> {
+  status: number;
+  success: boolean;
+  data: T;
+  message?: string;
+  code?: string;
+}
+
+/** POSTs a call as a player (as nobody with a null token) and reads its status and envelope. */
+export async function callApi<T = unknown>(app: FastifyInstance, path: string, body: unknown, token: string | null): Promise<Reply<T>> {
+  const response = await post(app, path, body, token ? { token } : {});
+  return { status: response.statusCode, ...(envelope(response) as Omit<Reply<T>, 'status'>) };
+}
+
 /**
  * Signs a player in and, unless `ageConfirmed: false`, confirms they are 18 or older through the
  * API, as the app asks before the first bet (bets are refused until then).

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { marketRules, type Gift, type MarketPage } from '@arcade/api-client/market';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
-import { databases, envelope, fund, logIn, newUserId, post, suiteServer } from './helpers';
+import { callApi, databases, fund, logIn, newUserId, suiteServer } from './helpers';
 
 const SORTS = [
   'price-asc',
@@ -28,10 +28,7 @@ const MAX = toNano(marketRules.maxPrice);
 describe.each(databases())('the market at extreme prices, on $name', (database) => {
   let keys = 0;
 
-  const call = async <T>(token: string, path: string, body: unknown) => {
-    const response = await post(suite.app, `/api/v3/${path}`, body, { token });
-    return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
-  };
+  const call = <T>(token: string, path: string, body: unknown) => callApi<T>(suite.app, `/api/v3/${path}`, body, token);
   const listingOf = async (giftId: string) =>
     (await suite.db.query<{ price: bigint }>('SELECT price FROM listings WHERE gift_id = $1', [BigInt(giftId)])).rows[0]?.price ?? null;
 

@@ -4,16 +4,13 @@ import { toNano } from '@arcade/api-client/money';
 import { audit } from '../src/domain/ledger';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
 import { importReceivedGifts } from '../src/domain/market/trade';
-import { databases, envelope, logIn, newUserId, post, postgresOnly, postMovement, suiteFakeBot, suiteServer } from './helpers';
+import { callApi, databases, envelope, logIn, newUserId, post, postgresOnly, postMovement, suiteFakeBot, suiteServer } from './helpers';
 
 describe.each(databases())('gift market on $name', (database) => {
   let keys = 0;
   const key = () => `market-key-${Date.now()}-${++keys}`;
 
-  const call = async <T>(token: string, path: string, body: unknown = {}) => {
-    const response = await post(suite.app, `/api/v3/${path}`, body, { token });
-    return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
-  };
+  const call = <T>(token: string, path: string, body: unknown = {}) => callApi<T>(suite.app, `/api/v3/${path}`, body, token);
   async function player(ton: string): Promise<{ token: string; userId: bigint }> {
     const id = newUserId();
     const token = await logIn(suite.app, { id });

@@ -12,14 +12,14 @@ import { claimDailyReward, claimReferralEarnings } from '../src/domain/bonus/bon
 import { audit, moneyKey } from '../src/domain/ledger';
 import { pausePlay } from '../src/domain/play/play';
 import {
+  callApi,
   databases,
-  envelope,
   fund,
   logIn,
   newUserId,
-  post,
   postgresOnly,
   postMovement,
+  type Reply,
   suiteFakeBot,
   suiteServer,
   TestClock,
@@ -34,14 +34,6 @@ const CHANNEL = '@ton_arcade_news';
 const HOUR = 3600;
 let keys = 0;
 const key = (tag = 'k') => `promo-${tag}-${process.pid}-${Date.now()}-${++keys}`;
-
-interface Reply<T> {
-  status: number;
-  success: boolean;
-  data: T;
-  message?: string;
-  code?: string;
-}
 
 /** Every account of the player with its balance, and every journal row on them: what a refusal must leave as it was. */
 async function bookOf(db: Queryable, userId: bigint) {
@@ -68,10 +60,8 @@ describe.each(databases())('promotions during a pause on $name', (database) => {
   const clock = new TestClock(Date.UTC(2026, 10, 21, 10, 0, 0));
 
   const login = (id: number, startParam?: string) => logIn(suite.app, { id, authDate: clock.now(), ...(startParam ? { startParam } : {}) });
-  const send = async <T>(token: string, name: CallName, body: unknown = {}): Promise<Reply<T>> => {
-    const response = await post(suite.app, calls[name].path, body, { token });
-    return { status: response.statusCode, ...(envelope(response) as Omit<Reply<T>, 'status'>) };
-  };
+  const send = <T>(token: string, name: CallName, body: unknown = {}): Promise<Reply<T>> =>
+    callApi<T>(suite.app, calls[name].path, body, token);
   const claims = (token: string) => ({
     daily: () => send(token, 'bonusDailyClaim', { idempotencyKey: key('daily') }),
     task: () => send(token, 'tasksClaim', { taskId: 'subscribe-news', idempotencyKey: key('task') }),

@@ -4,17 +4,14 @@ import { toNano } from '@arcade/api-client/money';
 import type { CheckoutResult, MarketPage } from '@arcade/api-client/market';
 import type { HistoryItem, HistoryPage } from '@arcade/api-client/wallet';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
-import { databases, envelope, logIn, newUserId, post, postMovement, suiteServer, TestClock } from './helpers';
+import { callApi, databases, logIn, newUserId, postMovement, suiteServer, TestClock } from './helpers';
 
 describe.each(databases())('wallet history on $name', (database) => {
   let keys = 0;
   const clock = new TestClock(Date.UTC(2026, 10, 21, 10, 0, 0));
   const key = () => `history-key-${Date.now()}-${++keys}`;
   const login = (id: number, startParam?: string) => logIn(suite.app, { id, authDate: clock.now(), ...(startParam ? { startParam } : {}) });
-  const call = async <T>(token: string, path: string, body: unknown = {}) => {
-    const response = await post(suite.app, `/api/v3/${path}`, body, { token });
-    return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
-  };
+  const call = <T>(token: string, path: string, body: unknown = {}) => callApi<T>(suite.app, `/api/v3/${path}`, body, token);
   const fund = (userId: bigint, amount: string) =>
     suite.db.transaction((tx) =>
       postMovement(tx, {

@@ -4,7 +4,7 @@ import { WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import { describe, expect, it } from 'vitest';
 import type { WalletInfo } from '@arcade/api-client/wallet';
 import { proofDigest } from '../src/domain/ton/ton-proof';
-import { databases, envelope, logIn, newUserId, post, PUBLIC_URL, suiteServer, TestClock } from './helpers';
+import { callApi, databases, logIn, newUserId, PUBLIC_URL, suiteServer, TestClock } from './helpers';
 
 const DOMAIN = new URL(PUBLIC_URL).host;
 
@@ -33,10 +33,7 @@ function walletProof(payload: string, options: { seed?: string; timestamp: numbe
 describe.each(databases())('linking a TON Connect wallet with ton_proof on $name', (database) => {
   const clock = new TestClock();
 
-  const call = async <T>(token: string, path: string, body: unknown = {}) => {
-    const response = await post(suite.app, `/api/v3/wallet/${path}`, body, { token });
-    return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
-  };
+  const call = <T>(token: string, path: string, body: unknown = {}) => callApi<T>(suite.app, `/api/v3/wallet/${path}`, body, token);
   const payload = async (token: string) => (await call<{ payload: string }>(token, 'proof-payload')).data.payload;
   const now = () => Math.floor(clock.ms / 1000);
   const link = (token: string, proof: ReturnType<typeof walletProof>) => {
