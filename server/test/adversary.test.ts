@@ -17,6 +17,7 @@ import {
   databases,
   envelope,
   fund,
+  fundedPlayer,
   launchData,
   logIn,
   newUserId,
@@ -109,12 +110,7 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
   const tonOf = async (userId: bigint) =>
     (await suite.db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]
       ?.balance ?? 0n;
-  const newPlayer = async (ton = '0'): Promise<Player> => {
-    const id = newUserId();
-    const token = await logIn(suite.app, { id });
-    if (ton !== '0') await fund(suite.db, BigInt(id), ton);
-    return { id, userId: BigInt(id), token };
-  };
+  const newPlayer = (ton = '0'): Promise<Player> => fundedPlayer(suite.app, suite.db, ton);
   /** The cheapest gifts for sale (the catalogue's, not any player's). */
   const cheapGifts = async (token: string, count: number) =>
     (envelope(await post(suite.app, calls.marketList.path, { sort: 'price-asc', limit: 60 }, { token })).data as MarketPage).items

@@ -5,7 +5,7 @@ import { toNano } from '@arcade/api-client/money';
 import { HttpBotApi } from '../src/adapters/telegram/bot-api';
 import { audit } from '../src/domain/ledger';
 import { notify, queueNotice, sendQueuedNotices } from '../src/domain/notifications';
-import { callApi, databases, logIn, newUserId, postMovement, suiteFakeBot, suiteServer, TestClock } from './helpers';
+import { callApi, databases, fund, logIn, newUserId, suiteFakeBot, suiteServer, TestClock } from './helpers';
 
 const CHANNEL = '@ton_arcade_news';
 const DAY = 24 * 60 * 60;
@@ -21,18 +21,6 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
 
   const call = <T>(token: string, path: string, body: unknown = {}) => callApi<T>(suite.app, `/api/v3/${path}`, body, token);
   const state = async (token: string) => (await call<BonusState>(token, 'bonus/state')).data;
-  const fund = (userId: bigint, amount: string) =>
-    suite.db.transaction((tx) =>
-      postMovement(tx, {
-        kind: 'deposit',
-        userId,
-        reference: `bonus-fund-${userId}-${amount}-${++keys}`,
-        postings: [
-          { account: { system: 'deposits' }, amount: -toNano(amount) },
-          { account: { user: userId, kind: 'ton' }, amount: toNano(amount) },
-        ],
-      }),
-    );
 
   const bot = suiteFakeBot();
   const suite = suiteServer(database, { start: () => ({ clock, bot: bot.botApi() }) });
@@ -116,7 +104,7 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
     it('a bet-volume task unlocks after enough bets; before that "Conditions not met"', async () => {
       const id = newUserId();
       const token = await login(id);
-      await fund(BigInt(id), '30');
+      await fund(suite.db, BigInt(id), '30');
       expect((await call(token, 'tasks/claim', { taskId: 'wager-10', idempotencyKey: key() })).message).toBe('Conditions not met');
       for (let i = 0; i < 4; i++) {
         const bet = await call(token, 'games/flip', { stake: '2.5', currency: 'ton', side: 'heads', idempotencyKey: key() });
@@ -157,7 +145,7 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
       expect((await state(token)).balance.bonusTon).toBe('0.2');
 
       // 0.2 TON of bonus needs 5 TON wagered (the first-round achievement adds a little more).
-      await fund(userId, '20');
+      await fund(suite.db, userId, '20');
       const s = await state(token);
       expect(s.wageringLeft).toBe('5');
       for (let i = 0; i < 6 && (await state(token)).balance.bonusTon !== '0'; i++) {
@@ -179,7 +167,7 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
 
       const refereeId = newUserId();
       const refereeToken = await login(refereeId, `r_${info.code}`);
-      await fund(BigInt(refereeId), '60');
+      await fund(suite.db, BigInt(refereeId), '60');
       expect((await call(referrerToken, 'referral/claim', { idempotencyKey: key() })).code).toBe('referral.min');
 
       // 50 TON of flips: 1% edge, 20% of it = 0.1 TON.
@@ -210,7 +198,7 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
     it('reach tiers once with their badge and bonus, and the full profile counts rounds, wagers and the best win', async () => {
       const id = newUserId();
       const token = await login(id);
-      await fund(BigInt(id), '30');
+      await fund(suite.db, BigInt(id), '30');
       for (let i = 0; i < 3; i++)
         await call(token, 'games/roll', { stake: '4', currency: 'ton', target: '9', direction: 'under', idempotencyKey: key() });
       const achievements = (await call<AchievementsState>(token, 'achievements')).data;

@@ -6,7 +6,7 @@ import type { Leaderboard } from '@arcade/api-client/live';
 import { toNano } from '@arcade/api-client/money';
 import type { Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
-import { callApi, databases, fund, logIn, newUserId, suiteServer } from './helpers';
+import { callApi, databases, fundedPlayer, suiteServer } from './helpers';
 
 /**
  * Demo play: rounds with play chips that the server decides from a demo seed pair of the player's
@@ -56,12 +56,7 @@ describe.each(databases())('demo play on $name', (database) => {
   };
   const stateOf = async (token: string) => (await call<DemoState>(token, 'demo/state')).data;
 
-  async function player(ton = '0'): Promise<{ token: string; userId: bigint }> {
-    const id = newUserId();
-    const token = await logIn(suite.app, { id });
-    if (ton !== '0') await fund(suite.db, BigInt(id), ton);
-    return { token, userId: BigInt(id) };
-  }
+  const player = (ton = '0') => fundedPlayer(suite.app, suite.db, ton);
 
   const suite = suiteServer(database);
 

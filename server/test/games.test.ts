@@ -20,6 +20,7 @@ import {
   databases,
   envelope,
   fund,
+  fundedPlayer,
   logIn,
   newUserId,
   post,
@@ -754,24 +755,7 @@ describe.each(postgresOnly('games under parallel load'))('games under parallel l
   });
 
   it('many parallel first bets of new players all settle: no deadlock, no overdraft, a sound book', async () => {
-    const players = await Promise.all(
-      [1, 2, 3, 4, 5].map(async () => {
-        const id = newUserId();
-        const token = await logIn(app, { id });
-        await db.transaction((tx) =>
-          postMovement(tx, {
-            kind: 'deposit',
-            userId: BigInt(id),
-            reference: `parallel-${id}`,
-            postings: [
-              { account: { system: 'deposits' }, amount: -toNano('1') },
-              { account: { user: BigInt(id), kind: 'ton' }, amount: toNano('1') },
-            ],
-          }),
-        );
-        return token;
-      }),
-    );
+    const players = await Promise.all([1, 2, 3, 4, 5].map(async () => (await fundedPlayer(app, db, '1')).token));
     // 12 bets of 0.1 TON each per player at once: at most 10 can be paid for from 1 TON (more with wins).
     const answers = await Promise.all(
       players.flatMap((token, p) =>

@@ -477,6 +477,14 @@ export function fund(db: Db, userId: bigint, ton: string, reference = `test-fund
   );
 }
 
+/** A new player, signed in (18+ confirmed) and, unless `ton` is '0', credited that much TON. */
+export async function fundedPlayer(app: FastifyInstance, db: Db, ton = '0'): Promise<{ id: number; userId: bigint; token: string }> {
+  const id = newUserId();
+  const token = await logIn(app, { id });
+  if (ton !== '0') await fund(db, BigInt(id), ton);
+  return { id, userId: BigInt(id), token };
+}
+
 /** The same chain with another way of broadcasting (a network that is down, a message that never arrives). */
 export function withBroadcast(ton: Ton, send: (boc: string) => Promise<void>): Ton {
   const chain = ton.chain;

@@ -3,7 +3,7 @@ import type { CheckoutResult, Gift, MarketFacets, MarketFilter, MarketPage } fro
 import { fromNano, toNano } from '@arcade/api-client/money';
 import type { Db } from '../src/db/db';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
-import { databases, envelope, logIn, newUserId, post, postMovement, suiteServer } from './helpers';
+import { databases, envelope, fundedPlayer, post, suiteServer } from './helpers';
 
 /**
  * The filter sheet's counts as a player would count them: every listing with its gift, each facet
@@ -83,22 +83,7 @@ describe.each(databases())('market filter counts on $name', (database) => {
     const response = await post(suite.app, `/api/v3/${path}`, body, { token });
     return envelope(response) as { success: boolean; data: T; code?: string };
   };
-  async function player(ton: string): Promise<string> {
-    const id = newUserId();
-    const token = await logIn(suite.app, { id });
-    await suite.db.transaction((tx) =>
-      postMovement(tx, {
-        kind: 'deposit',
-        userId: BigInt(id),
-        reference: `facets-fund-${id}`,
-        postings: [
-          { account: { system: 'deposits' }, amount: -toNano(ton) },
-          { account: { user: BigInt(id), kind: 'ton' }, amount: toNano(ton) },
-        ],
-      }),
-    );
-    return token;
-  }
+  const player = async (ton: string) => (await fundedPlayer(suite.app, suite.db, ton)).token;
 
   const suite = suiteServer(database, { prepare: (db) => seedMarketCatalogue(db, { perCollection: 30 }) });
 

@@ -4,7 +4,7 @@ import { fromNano, toNano } from '@arcade/api-client/money';
 import type { Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
-import { databases, envelope, fund, logIn, newUserId, post, suiteServer } from './helpers';
+import { databases, envelope, fundedPlayer, post, suiteServer } from './helpers';
 
 /** The floors of the other listings beside a gift, straight from the listings (the oracle). */
 async function floorsOf(db: Db, giftId: string): Promise<GiftMarketInfo['floors']> {
@@ -46,12 +46,7 @@ describe.each(databases())('market floors, history and buy now on $name', (datab
     const response = await post(suite.app, `/api/v3/${path}`, body, { token });
     return envelope(response) as { success: boolean; data: T; code?: string };
   };
-  const player = async (ton: string) => {
-    const id = newUserId();
-    const token = await logIn(suite.app, { id });
-    await fund(suite.db, BigInt(id), ton);
-    return { token, userId: BigInt(id) };
-  };
+  const player = (ton: string) => fundedPlayer(suite.app, suite.db, ton);
   const tonOf = async (userId: bigint) =>
     (await suite.db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]!
       .balance;

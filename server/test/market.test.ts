@@ -4,29 +4,14 @@ import { toNano } from '@arcade/api-client/money';
 import { audit } from '../src/domain/ledger';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
 import { importReceivedGifts } from '../src/domain/market/trade';
-import { callApi, databases, envelope, logIn, newUserId, post, postgresOnly, postMovement, suiteFakeBot, suiteServer } from './helpers';
+import { callApi, databases, envelope, fundedPlayer, post, postgresOnly, suiteFakeBot, suiteServer } from './helpers';
 
 describe.each(databases())('gift market on $name', (database) => {
   let keys = 0;
   const key = () => `market-key-${Date.now()}-${++keys}`;
 
   const call = <T>(token: string, path: string, body: unknown = {}) => callApi<T>(suite.app, `/api/v3/${path}`, body, token);
-  async function player(ton: string): Promise<{ token: string; userId: bigint }> {
-    const id = newUserId();
-    const token = await logIn(suite.app, { id });
-    await suite.db.transaction((tx) =>
-      postMovement(tx, {
-        kind: 'deposit',
-        userId: BigInt(id),
-        reference: `market-fund-${id}`,
-        postings: [
-          { account: { system: 'deposits' }, amount: -toNano(ton) },
-          { account: { user: BigInt(id), kind: 'ton' }, amount: toNano(ton) },
-        ],
-      }),
-    );
-    return { token, userId: BigInt(id) };
-  }
+  const player = (ton: string) => fundedPlayer(suite.app, suite.db, ton);
   const list = async (token: string, body: object) => (await call<MarketPage>(token, 'market/list', body)).data;
   const tonOf = async (userId: bigint) =>
     (await suite.db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]!
@@ -253,24 +238,7 @@ describe.each(postgresOnly('gift market concurrency'))('gift market concurrency 
   const suite = suiteServer(database, { prepare: (db) => seedMarketCatalogue(db, { perCollection: 5 }) });
 
   it('concurrent checkouts of one gift sell it once and charge only the winner', async () => {
-    const buyers = await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        const id = newUserId();
-        const token = await logIn(suite.app, { id });
-        await suite.db.transaction((tx) =>
-          postMovement(tx, {
-            kind: 'deposit',
-            userId: BigInt(id),
-            reference: `race-${id}`,
-            postings: [
-              { account: { system: 'deposits' }, amount: -toNano('1000') },
-              { account: { user: BigInt(id), kind: 'ton' }, amount: toNano('1000') },
-            ],
-          }),
-        );
-        return token;
-      }),
-    );
+    const buyers = await Promise.all(Array.from({ length: 8 }, async () => (await fundedPlayer(suite.app, suite.db, '1000')).token));
     const page = envelope(await post(suite.app, '/api/v3/market/list', { sort: 'price-asc', limit: 1 }, { token: buyers[0] }))
       .data as MarketPage;
     const gift = page.items[0]!;

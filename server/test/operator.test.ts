@@ -6,7 +6,7 @@ import { toNano } from '@arcade/api-client/money';
 import { createPlayerAccounts } from '../src/db/accounts';
 import type { Db } from '../src/db/db';
 import { runOperator } from '../src/operator';
-import { databases, postMovement, suiteDatabase } from './helpers';
+import { databases, fund, suiteDatabase } from './helpers';
 
 function expectRun(result: { code: number; text: string }, code: number, text: string): void {
   expect(result.code, result.text).toBe(code);
@@ -36,17 +36,7 @@ describe.each(databases())('operator commands on $name', (database) => {
   });
 
   it('audit reports a clean book with exit code 0 and a tampered one with exit code 1', async () => {
-    await db.transaction((tx) =>
-      postMovement(tx, {
-        kind: 'deposit',
-        userId: player,
-        reference: 'op-test-deposit',
-        postings: [
-          { account: { system: 'deposits' }, amount: -toNano('2') },
-          { account: { user: player, kind: 'ton' }, amount: toNano('2') },
-        ],
-      }),
-    );
+    await fund(db, player, '2', 'op-test-deposit');
     expectRun(await run('audit'), 0, 'audit clean: 0 invariant breaks');
     await db.query("UPDATE accounts SET balance = balance + 5 WHERE user_id = $1 AND kind = 'ton'", [player]);
     const broken = await run('audit');

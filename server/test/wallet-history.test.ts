@@ -4,7 +4,7 @@ import { toNano } from '@arcade/api-client/money';
 import type { CheckoutResult, MarketPage } from '@arcade/api-client/market';
 import type { HistoryItem, HistoryPage } from '@arcade/api-client/wallet';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
-import { callApi, databases, logIn, newUserId, postMovement, suiteServer, TestClock } from './helpers';
+import { callApi, databases, fund, logIn, newUserId, suiteServer, TestClock } from './helpers';
 
 describe.each(databases())('wallet history on $name', (database) => {
   let keys = 0;
@@ -12,18 +12,6 @@ describe.each(databases())('wallet history on $name', (database) => {
   const key = () => `history-key-${Date.now()}-${++keys}`;
   const login = (id: number, startParam?: string) => logIn(suite.app, { id, authDate: clock.now(), ...(startParam ? { startParam } : {}) });
   const call = <T>(token: string, path: string, body: unknown = {}) => callApi<T>(suite.app, `/api/v3/${path}`, body, token);
-  const fund = (userId: bigint, amount: string) =>
-    suite.db.transaction((tx) =>
-      postMovement(tx, {
-        kind: 'deposit',
-        userId,
-        reference: `history-fund-${userId}-${++keys}`,
-        postings: [
-          { account: { system: 'deposits' }, amount: -toNano(amount) },
-          { account: { user: userId, kind: 'ton' }, amount: toNano(amount) },
-        ],
-      }),
-    );
   /** Every row of the history, a page of `limit` at a time. */
   const everything = async (token: string, limit: number): Promise<HistoryItem[]> => {
     const items: HistoryItem[] = [];
@@ -45,7 +33,7 @@ describe.each(databases())('wallet history on $name', (database) => {
     const { code } = (await call<ReferralInfo>(referrerToken, 'referral/info')).data;
     const refereeId = newUserId();
     const refereeToken = await login(refereeId, `r_${code}`);
-    await fund(BigInt(refereeId), '80');
+    await fund(suite.db, BigInt(refereeId), '80');
 
     for (let i = 0; i < 20; i++) {
       const bet = await call(refereeToken, 'games/flip', { stake: '2.5', currency: 'ton', side: 'tails', idempotencyKey: key() });
@@ -94,7 +82,7 @@ describe.each(databases())('wallet history on $name', (database) => {
   it('tells the end of wagering as one row of its own, in TON', async () => {
     const id = newUserId();
     const token = await login(id);
-    await fund(BigInt(id), '20');
+    await fund(suite.db, BigInt(id), '20');
     const daily = await call<{ credited: string }>(token, 'bonus/daily/claim', { idempotencyKey: key() });
     expect(daily.success, daily.message).toBe(true);
     for (let i = 0; i < 10 && (await call<BonusState>(token, 'bonus/state')).data.balance.bonusTon !== '0'; i++) {
@@ -117,7 +105,7 @@ describe.each(databases())('wallet history on $name', (database) => {
     const buyerId = newUserId();
     const buyer = await login(buyerId);
     const gift = (await call<MarketPage>(buyer, 'market/list', { sort: 'price-asc', limit: 1 })).data.items[0]!;
-    await fund(BigInt(buyerId), gift.price!);
+    await fund(suite.db, BigInt(buyerId), gift.price!);
     const bought = await call<CheckoutResult>(buyer, 'market/checkout', {
       items: [{ giftId: gift.id, price: gift.price }],
       idempotencyKey: key(),
@@ -130,7 +118,7 @@ describe.each(databases())('wallet history on $name', (database) => {
     await call(buyer, 'gifts/list', { giftId: gift.id, price: '2' });
     const nextId = newUserId();
     const next = await login(nextId);
-    await fund(BigInt(nextId), '2');
+    await fund(suite.db, BigInt(nextId), '2');
     await call(next, 'market/checkout', { items: [{ giftId: gift.id, price: '2' }], idempotencyKey: key() });
     const sale = (await everything(buyer, 10)).find((item) => item.kind === 'sale');
     expect(sale).toMatchObject({ gift: { name: gift.collection.name, number: gift.number } });
