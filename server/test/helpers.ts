@@ -7,12 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { sign } from '@tma.js/init-data-node';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildServer } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDb, type Db } from '../src/db/db';
 import { migrate } from '../src/db/migrator';
+import { createDatabaseOn } from '../src/db/server-admin';
 import { actingAs } from '../src/domain/actor';
 import { post as postInBook, type Movement, type Posted } from '../src/domain/ledger';
 import type { Queryable } from '../src/db/db';
@@ -210,19 +210,7 @@ export async function createPostgresDatabase(
   template: string | null = null,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `arcade_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return createDatabaseOn(serverUrl, name, template);
 }
 
 /** A clock the test can move; the server reads it for launch data and sessions. */
