@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type Response, anySize } from '../support/test';
-import { apiSession, type LightProfile } from '../support/api';
+import { apiPlayer, apiSession } from '../support/api';
 import { freshUser, openApp } from '../support/host';
 import { layoutProblems } from '../support/layout';
 import { roadState } from '../support/road';
@@ -85,15 +85,8 @@ function watchScripts(page: Page): string[] {
   return urls;
 }
 
-async function fundedPlayer(request: APIRequestContext, lang: 'en' | 'ru' = 'en') {
-  const user = freshUser('Sound Player');
-  const server = await apiSession(request, user);
-  await server.call('profile/onboarding');
-  await server.call('profile/language', { lang });
-  await server.call('wallet/test-deposit', { amount: '5', idempotencyKey: `e2e-sounds-${user.id}` });
-  await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 20_000 }).toBe('5');
-  return user;
-}
+const fundedPlayer = async (request: APIRequestContext, lang: 'en' | 'ru' = 'en') =>
+  (await apiPlayer(request, { name: 'Sound Player', lang, ton: '5' })).user;
 
 const engineReady = (page: Page) => expect(page.getByTestId('game-stage')).toHaveAttribute('data-engine', 'ready', { timeout: 45_000 });
 
