@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page, anySize } from '../support/test';
 import { apiPlayer, apiSession } from '../support/api';
 import { freshUser, hostMessages, openApp, theme, type HostMessage } from '../support/host';
+import { switchKeptThroughReload } from '../support/switches';
 import { roadState } from '../support/road';
 
 /** A player with TON from the development test deposit, in the language given. */
@@ -196,12 +197,7 @@ test('haptics: a tap for a bet, a notification for its outcome, none once turned
 
   // Turned off in the profile: no haptics at all, and it stays off after a reload.
   await openApp(page, testInfo, { user, path: '/profile' });
-  const toggle = page.getByTestId('haptics-switch');
-  await expect(toggle).toHaveAttribute('aria-checked', 'true');
-  await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-checked', 'false');
-  await page.reload();
-  await expect(page.getByTestId('haptics-switch')).toHaveAttribute('aria-checked', 'false');
+  await switchKeptThroughReload(page, 'haptics-switch', false);
 
   await openApp(page, testInfo, { user, path: '/flip' });
   await engineReady(page);

@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Page, type Response, anySize
 import { apiPlayer, apiSession } from '../support/api';
 import { freshUser, openApp } from '../support/host';
 import { layoutProblems } from '../support/layout';
+import { switchKeptThroughReload } from '../support/switches';
 import { roadState } from '../support/road';
 
 const artifacts = join(import.meta.dirname, '..', 'artifacts', 'sounds');
@@ -147,12 +148,7 @@ test(
     const scripts = watchScripts(page);
 
     await openApp(page, testInfo, { user, path: '/profile' });
-    const toggle = page.getByTestId('sound-switch');
-    await expect(toggle).toHaveAttribute('aria-checked', 'false');
-    await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-checked', 'true');
-    await page.reload();
-    await expect(page.getByTestId('sound-switch')).toHaveAttribute('aria-checked', 'true');
+    await switchKeptThroughReload(page, 'sound-switch', true);
     // On, but no game has played yet: no sound code and no audio context.
     expect(scripts.filter((url) => SOUND_CHUNK.test(url))).toEqual([]);
     expect((await audio(page)).contexts).toBe(0);
