@@ -1,6 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { APP_KEY } from './env';
-import { signLaunch, type TestUser } from './host';
+import { freshUser, signLaunch, type TestUser } from './host';
 
 /**
  * Talks to the server under test directly, as the app would, to prepare or check state. The player
@@ -41,4 +41,32 @@ export interface LightProfile {
   name: string;
   onboardingCompleted: boolean;
   lang: string;
+}
+
+/** A player's API session (apiSession). */
+export type ApiSession = Awaited<ReturnType<typeof apiSession>>;
+
+/**
+ * The development test deposit, a real emulated transfer the watcher credits, waited for until
+ * the TON balance reads `balance` (the amount, for a player who had none).
+ */
+export async function testDeposit(server: ApiSession, user: TestUser, amount: string, balance = amount): Promise<void> {
+  await server.call('wallet/test-deposit', { amount, idempotencyKey: `e2e-deposit-${user.id}-${amount}` });
+  await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 60_000 }).toBe(balance);
+}
+
+/**
+ * A fresh player prepared through the API: past the onboarding, speaking `lang` (English unless
+ * given) and, with `ton`, credited that much by a test deposit.
+ */
+export async function apiPlayer(
+  request: APIRequestContext,
+  options: { name?: string; lang?: 'ru' | 'en'; ton?: string; ageConfirmed?: boolean } = {},
+): Promise<{ user: TestUser; server: ApiSession }> {
+  const user = freshUser(options.name);
+  const server = await apiSession(request, user, { ageConfirmed: options.ageConfirmed });
+  await server.call('profile/onboarding');
+  await server.call('profile/language', { lang: options.lang ?? 'en' });
+  if (options.ton) await testDeposit(server, user, options.ton);
+  return { user, server };
 }

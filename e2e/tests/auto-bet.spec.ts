@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type TestInfo, anySize } from '../support/test';
-import { apiSession, VALID_ADDRESS, type LightProfile } from '../support/api';
-import { freshUser, openApp } from '../support/host';
+import { apiPlayer, type ApiSession, type LightProfile, VALID_ADDRESS } from '../support/api';
+import { openApp } from '../support/host';
 import { nano, ton } from '../support/money';
 
 interface Round {
@@ -23,17 +23,10 @@ interface Movement {
   locked?: true;
 }
 
-type Server = Awaited<ReturnType<typeof apiSession>>;
+type Server = ApiSession;
 
-async function fundedPlayer(request: APIRequestContext, lang: 'ru' | 'en' = 'en', amount = '5') {
-  const user = freshUser('Auto Player');
-  const server = await apiSession(request, user);
-  await server.call('profile/onboarding');
-  await server.call('profile/language', { lang });
-  await server.call('wallet/test-deposit', { amount, idempotencyKey: `e2e-auto-${user.id}` });
-  await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 60_000 }).toBe(amount);
-  return { user, server };
-}
+const fundedPlayer = (request: APIRequestContext, lang: 'ru' | 'en' = 'en', amount = '5') =>
+  apiPlayer(request, { name: 'Auto Player', lang, ton: amount });
 
 const rounds = async (server: Server, game: Round['game']) =>
   (await server.call<{ items: Round[] }>('games/rounds', { game, limit: 100 })).items;

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo, anySize } from '../support/test';
-import { apiSession, type LightProfile } from '../support/api';
+import { apiSession, type ApiSession, type LightProfile, testDeposit } from '../support/api';
 import { BASE_URL } from '../support/env';
 import { freshUser, hostMessages, openApp, type TestUser } from '../support/host';
 import { layoutProblems } from '../support/layout';
@@ -24,15 +24,12 @@ async function player(request: APIRequestContext, name: string, user: TestUser =
   return { user, server };
 }
 
-type Server = Awaited<ReturnType<typeof apiSession>>;
+type Server = ApiSession;
 
-/** The development test deposit: a real emulated transfer the watcher credits within seconds. */
+/** A test deposit on top of what the player has. */
 async function deposit(server: Server, user: TestUser, amount: string) {
   const before = (await server.call<LightProfile>('profile/light')).balance.ton;
-  await server.call('wallet/test-deposit', { amount, idempotencyKey: `e2e-deposit-${user.id}-${amount}` });
-  await expect
-    .poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 20_000 })
-    .toBe(ton(nano(before) + nano(amount)));
+  await testDeposit(server, user, amount, ton(nano(before) + nano(amount)));
 }
 
 async function flips(server: Server, user: TestUser, count: number, stake: string) {

@@ -31,6 +31,20 @@ async function engineReady(page: Page) {
   await expect(page.getByTestId('game-stage')).toHaveAttribute('data-engine', 'ready', { timeout: 20_000 });
 }
 
+/**
+ * Starts an easy demo road round with the stake typed as `typed` (the language's number form) on
+ * a start button reading `button`: the round opens at lane 0 and the demo balance loses the stake
+ * at once.
+ */
+async function startDemoRoad(page: Page, round: { typed: string; stake: string; button: string; before: bigint }): Promise<void> {
+  await page.getByTestId('road-difficulty-easy').click();
+  await page.getByTestId('stake-input').fill(round.typed);
+  await expect(page.getByTestId('road-start')).toContainText(round.button);
+  await page.getByTestId('road-start').click();
+  await expect(page.getByTestId('road-round')).toHaveAttribute('data-passed', '0');
+  await expect(demoBalance(page)).toHaveAttribute('data-value', ton(round.before - nano(round.stake)));
+}
+
 /** The result under the table is a demo round the server recorded, and the DEMO balance moved by it. */
 async function demoRoundShown(page: Page, server: Server, before: bigint): Promise<bigint> {
   const result = page.getByTestId('bet-result');
@@ -98,12 +112,7 @@ test(
     await page.getByTestId('game-tab-road').click();
     await expect(page.getByTestId('screen-road')).toBeVisible();
     await engineReady(page);
-    await page.getByTestId('road-difficulty-easy').click();
-    await page.getByTestId('stake-input').fill('3');
-    await expect(page.getByTestId('road-start')).toContainText('Demo bet');
-    await page.getByTestId('road-start').click();
-    await expect(page.getByTestId('road-round')).toHaveAttribute('data-passed', '0');
-    await expect(demoBalance(page)).toHaveAttribute('data-value', ton(chips - nano('3')));
+    await startDemoRoad(page, { typed: '3', stake: '3', button: 'Demo bet', before: chips });
     await page.getByTestId('road-go').click();
     await expect.poll(() => roadState(page), { timeout: 60_000 }).toMatch(/^(1|over)$/);
     if ((await page.getByTestId('bet-result').count()) === 0) await page.getByTestId('road-cashout').click();
@@ -159,12 +168,7 @@ test('demo play speaks Russian: the marks, the bet, the result and the refill', 
   await page.getByTestId('game-tab-road').click();
   await expect(page.getByTestId('screen-road')).toBeVisible();
   const before = nano((await demoBalance(page).getAttribute('data-value')) ?? '0');
-  await page.getByTestId('road-difficulty-easy').click();
-  await page.getByTestId('stake-input').fill('2,25');
-  await expect(page.getByTestId('road-start')).toContainText('Демо-ставка');
-  await page.getByTestId('road-start').click();
-  await expect(page.getByTestId('road-round')).toHaveAttribute('data-passed', '0');
-  await expect(demoBalance(page)).toHaveAttribute('data-value', ton(before - nano('2.25')));
+  await startDemoRoad(page, { typed: '2,25', stake: '2.25', button: 'Демо-ставка', before });
   await expect(demoBalance(page)).toContainText(',');
   await page.getByTestId('demo-refill').click();
   await expect(demoBalance(page)).toHaveAttribute('data-value', '100');

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, anySize } from '../support/test';
-import { apiSession, type LightProfile } from '../support/api';
-import { freshUser, hostFor, openApp } from '../support/host';
+import { apiPlayer, testDeposit } from '../support/api';
+import { hostFor, openApp } from '../support/host';
 import { layoutProblems } from '../support/layout';
 
 interface Seeds {
@@ -11,13 +11,7 @@ interface Seeds {
   nonce: number;
 }
 
-async function onboardedPlayer(request: APIRequestContext, lang: 'ru' | 'en' = 'en') {
-  const user = freshUser('Fair Player');
-  const server = await apiSession(request, user);
-  await server.call('profile/onboarding');
-  await server.call('profile/language', { lang });
-  return { user, server };
-}
+const onboardedPlayer = (request: APIRequestContext, lang: 'ru' | 'en' = 'en') => apiPlayer(request, { name: 'Fair Player', lang });
 
 test(
   'the server seed hash is on the game screens before the first bet, and the first bet plays on it',
@@ -25,8 +19,7 @@ test(
   async ({ page, request }, testInfo) => {
     test.setTimeout(120_000);
     const { user, server } = await onboardedPlayer(request);
-    await server.call('wallet/test-deposit', { amount: '1', idempotencyKey: `e2e-fair-${user.id}` });
-    await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 20_000 }).toBe('1');
+    await testDeposit(server, user, '1');
 
     // The first ask for the seeds makes the pair, with a client seed the browser made.
     const asked = page.waitForRequest((req) => req.url().endsWith('/api/v3/fairness/seeds'));

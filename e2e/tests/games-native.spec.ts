@@ -1,18 +1,12 @@
 import { expect, test, type APIRequestContext, type Page, anySize } from '../support/test';
-import { apiSession, type LightProfile } from '../support/api';
+import { apiPlayer, apiSession } from '../support/api';
 import { freshUser, hostMessages, openApp, theme, type HostMessage } from '../support/host';
+import { switchKeptThroughReload } from '../support/switches';
 import { roadState } from '../support/road';
 
 /** A player with TON from the development test deposit, in the language given. */
-async function fundedPlayer(request: APIRequestContext, lang: 'ru' | 'en' = 'en', amount = '5') {
-  const user = freshUser('Native Player');
-  const server = await apiSession(request, user);
-  await server.call('profile/onboarding');
-  await server.call('profile/language', { lang });
-  await server.call('wallet/test-deposit', { amount, idempotencyKey: `e2e-native-${user.id}` });
-  await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 20_000 }).toBe(amount);
-  return { user, server };
-}
+const fundedPlayer = (request: APIRequestContext, lang: 'ru' | 'en' = 'en', amount = '5') =>
+  apiPlayer(request, { name: 'Native Player', lang, ton: amount });
 
 async function newPlayer(request: APIRequestContext, lang: 'ru' | 'en') {
   const user = freshUser('Native Player');
@@ -203,12 +197,7 @@ test('haptics: a tap for a bet, a notification for its outcome, none once turned
 
   // Turned off in the profile: no haptics at all, and it stays off after a reload.
   await openApp(page, testInfo, { user, path: '/profile' });
-  const toggle = page.getByTestId('haptics-switch');
-  await expect(toggle).toHaveAttribute('aria-checked', 'true');
-  await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-checked', 'false');
-  await page.reload();
-  await expect(page.getByTestId('haptics-switch')).toHaveAttribute('aria-checked', 'false');
+  await switchKeptThroughReload(page, 'haptics-switch', false);
 
   await openApp(page, testInfo, { user, path: '/flip' });
   await engineReady(page);

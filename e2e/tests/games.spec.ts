@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, anySize } from '../support/test';
-import { apiSession, VALID_ADDRESS, type LightProfile } from '../support/api';
-import { freshUser, hostFor, openApp } from '../support/host';
+import { apiPlayer, type ApiSession, type LightProfile, VALID_ADDRESS } from '../support/api';
+import { hostFor, openApp } from '../support/host';
 import { layoutProblems } from '../support/layout';
 import { roadState } from '../support/road';
 import { nano, ton } from '../support/money';
@@ -14,18 +14,10 @@ interface Round {
   road?: { passed: number; lanes: number; hitLane?: number; traps: number[] | null };
 }
 
-type Server = Awaited<ReturnType<typeof apiSession>>;
+type Server = ApiSession;
 
 /** A player with TON from the development test deposit (a real transfer on the emulated chain). */
-async function fundedPlayer(request: APIRequestContext, amount = '5') {
-  const user = freshUser('Game Player');
-  const server = await apiSession(request, user);
-  await server.call('profile/onboarding');
-  await server.call('profile/language', { lang: 'en' });
-  await server.call('wallet/test-deposit', { amount, idempotencyKey: `e2e-games-${user.id}` });
-  await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 20_000 }).toBe(amount);
-  return { user, server };
-}
+const fundedPlayer = (request: APIRequestContext, amount = '5') => apiPlayer(request, { name: 'Game Player', ton: amount });
 
 /** The TON balance in the top bar, as the exact API string. */
 const topBarTon = (page: Page) => page.getByTestId('balance-ton');

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page, anySize } from '../support/test';
-import { apiSession, type LightProfile } from '../support/api';
-import { freshUser, openApp } from '../support/host';
+import { apiPlayer } from '../support/api';
+import { openApp } from '../support/host';
 import { layoutProblems } from '../support/layout';
 
 const artifacts = join(import.meta.dirname, '..', 'artifacts', 'live-wins');
@@ -14,15 +14,8 @@ interface Round {
 }
 
 /** A player with TON from the development test deposit, speaking `lang`. */
-async function fundedPlayer(request: APIRequestContext, firstName: string, lang: 'en' | 'ru') {
-  const user = freshUser(firstName);
-  const server = await apiSession(request, user);
-  await server.call('profile/onboarding');
-  await server.call('profile/language', { lang });
-  await server.call('wallet/test-deposit', { amount: '3', idempotencyKey: `e2e-live-${user.id}` });
-  await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 20_000 }).toBe('3');
-  return { user, server };
-}
+const fundedPlayer = (request: APIRequestContext, firstName: string, lang: 'en' | 'ru') =>
+  apiPlayer(request, { name: firstName, lang, ton: '3' });
 
 /**
  * Scrolls to the live wins (the stream opens once they are seen) and waits for the stream. The

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo, anySize } from '../support/test';
-import { apiSession, type LightProfile } from '../support/api';
-import { freshUser, openApp } from '../support/host';
+import { apiPlayer, type LightProfile } from '../support/api';
+import { openApp } from '../support/host';
 import { nano, ton } from '../support/money';
 
 const PHONES = ['iphone-se', 'iphone-15', 'iphone-16-pro-max', 'pixel-7', 'galaxy-s24', 'android-320'];
@@ -44,12 +44,7 @@ for (const lang of ['en', 'ru'] as const) {
     async ({ page, request }, testInfo) => {
       test.setTimeout(120_000);
       const text = TEXT[lang];
-      const user = freshUser(`Floor Buyer ${lang}`);
-      const server = await apiSession(request, user);
-      await server.call('profile/onboarding');
-      await server.call('profile/language', { lang });
-      await server.call('wallet/test-deposit', { amount: '5000', idempotencyKey: `e2e-floors-${user.id}` });
-      await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 20_000 }).toBe('5000');
+      const { user, server } = await apiPlayer(request, { name: `Floor Buyer ${lang}`, lang, ton: '5000' });
 
       // Each phone and language takes a model of its own (the other market specs shop by backdrop,
       // cheapest first): the gift is the dearest of that model in the collection that lists most of

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo, anySize } from '../support/test';
-import { apiSession, type LightProfile } from '../support/api';
-import { expectPath, freshUser, openApp, type TestUser } from '../support/host';
+import { apiPlayer, type LightProfile } from '../support/api';
+import { expectPath, openApp, type TestUser } from '../support/host';
 import { layoutProblems } from '../support/layout';
 import { BASE_URL } from '../support/env';
 import { formatTon } from '../../app/src/lib/format';
@@ -23,15 +23,7 @@ interface Gift {
 }
 
 /** A player with TON on the balance (the development test deposit, credited by the watcher). */
-async function richPlayer(request: APIRequestContext, name: string, amount = '200') {
-  const user: TestUser = freshUser(name);
-  const server = await apiSession(request, user);
-  await server.call('profile/onboarding');
-  await server.call('profile/language', { lang: 'en' });
-  await server.call('wallet/test-deposit', { amount, idempotencyKey: `e2e-market-${user.id}` });
-  await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 20_000 }).toBe(amount);
-  return { user, server };
-}
+const richPlayer = (request: APIRequestContext, name: string, amount = '200') => apiPlayer(request, { name, ton: amount });
 
 const topBarTon = (page: Page) => page.getByTestId('balance-ton');
 

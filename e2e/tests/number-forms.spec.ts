@@ -1,6 +1,6 @@
-import { expect, test, type Page, anySize } from '../support/test';
-import { apiSession } from '../support/api';
-import { freshUser, openApp } from '../support/host';
+import { anySize, type APIRequestContext, expect, type Page, test } from '../support/test';
+import { apiPlayer } from '../support/api';
+import { openApp } from '../support/host';
 import { roadState } from '../support/road';
 
 /**
@@ -17,7 +17,6 @@ const FOREIGN: Record<Lang, RegExp> = { ru: /\d\.\d/, en: /\d,\d{1,2}\b/ };
 const OWN: Record<Lang, RegExp> = { ru: /\d,\d/, en: /\d\.\d/ };
 const MARK: Record<Lang, string> = { ru: ',', en: '.' };
 
-type Server = Awaited<ReturnType<typeof apiSession>>;
 interface Round {
   id: string;
   status: string;
@@ -66,21 +65,12 @@ async function expectCanvasInForm(page: Page, lang: Lang, where: string): Promis
   return labels;
 }
 
-async function player(server: Server, user: { id: number }, lang: Lang): Promise<void> {
-  await server.call('profile/onboarding');
-  await server.call('profile/language', { lang });
-  await server.call('wallet/test-deposit', { amount: '12.4567', idempotencyKey: `e2e-forms-${user.id}` });
-  await expect
-    .poll(async () => (await server.call<{ balance: { ton: string } }>('profile/light')).balance.ton, { timeout: 20_000 })
-    .toBe('12.4567');
-}
+const player = (request: APIRequestContext, lang: Lang) => apiPlayer(request, { name: 'Form Reader', lang, ton: '12.4567' });
 
 for (const lang of ['ru', 'en'] as const) {
   test(`games and their canvases write numbers in one form (${lang})`, anySize, async ({ page, request }, testInfo) => {
     test.setTimeout(240_000);
-    const user = freshUser('Form Reader');
-    const server = await apiSession(request, user);
-    await player(server, user, lang);
+    const { user } = await player(request, lang);
 
     // Flip: the quick stakes write the field in the language's form, and so does typing either mark.
     await openApp(page, testInfo, { user, path: '/flip' });
@@ -151,9 +141,7 @@ for (const lang of ['ru', 'en'] as const) {
     anySize,
     async ({ page, request }, testInfo) => {
       test.setTimeout(180_000);
-      const user = freshUser('Form Reader');
-      const server = await apiSession(request, user);
-      await player(server, user, lang);
+      const { user, server } = await player(request, lang);
       // Rounds for the history (flips until one wins, so a multiplier is in it), and one roll
       // whose seeds are then revealed to verify it.
       for (let i = 0; i < 40; i++) {

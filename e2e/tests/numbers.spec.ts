@@ -1,5 +1,5 @@
 import { expect, test, type Page, anySize } from '../support/test';
-import { apiSession, type LightProfile } from '../support/api';
+import { apiPlayer, apiSession } from '../support/api';
 import { freshUser, openApp } from '../support/host';
 
 /**
@@ -11,13 +11,8 @@ for (const [lang, shown] of [
   ['en', /^1,094\.05$/],
 ] as const) {
   test(`the header and the cart show one balance alike (${lang})`, anySize, async ({ page, request }, testInfo) => {
-    const user = freshUser('Number Reader');
-    const server = await apiSession(request, user);
-    await server.call('profile/onboarding');
-    await server.call('profile/language', { lang });
     const amount = '1094.0508';
-    await server.call('wallet/test-deposit', { amount, idempotencyKey: `e2e-numbers-${user.id}` });
-    await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 20_000 }).toBe(amount);
+    const { user } = await apiPlayer(request, { name: 'Number Reader', lang, ton: amount });
 
     await openApp(page, testInfo, { user, path: '/market' });
     const header = page.getByTestId('balance-ton');

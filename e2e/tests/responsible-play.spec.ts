@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type TestInfo, anySize } from '../support/test';
-import { apiSession, type LightProfile } from '../support/api';
-import { freshUser, hostFor, openApp, expectPath, type TestUser } from '../support/host';
+import { apiPlayer, apiSession } from '../support/api';
+import { hostFor, openApp, expectPath, type TestUser } from '../support/host';
 import { layoutProblems } from '../support/layout';
 
 const artifacts = join(import.meta.dirname, '..', 'artifacts', 'responsible-play');
@@ -15,17 +15,8 @@ interface PlayState {
 }
 
 /** A player past the onboarding, speaking `lang`, with TON from the development test deposit. */
-async function player(request: APIRequestContext, lang: 'en' | 'ru', options: { ageConfirmed?: boolean; ton?: string } = {}) {
-  const user = freshUser('Careful');
-  const server = await apiSession(request, user, { ageConfirmed: options.ageConfirmed });
-  await server.call('profile/onboarding');
-  await server.call('profile/language', { lang });
-  if (options.ton) {
-    await server.call('wallet/test-deposit', { amount: options.ton, idempotencyKey: `e2e-play-${user.id}` });
-    await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 20_000 }).toBe(options.ton);
-  }
-  return { user, server };
-}
+const player = (request: APIRequestContext, lang: 'en' | 'ru', options: { ageConfirmed?: boolean; ton?: string } = {}) =>
+  apiPlayer(request, { name: 'Careful', lang, ...options });
 
 /** Screenshots for the phones the looks are judged on (the narrowest and the smallest iPhone). */
 async function shoot(page: Page, testInfo: TestInfo, name: string) {

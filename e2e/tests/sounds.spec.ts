@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type Response, anySize } from '../support/test';
-import { apiSession, type LightProfile } from '../support/api';
+import { apiPlayer, apiSession } from '../support/api';
 import { freshUser, openApp } from '../support/host';
 import { layoutProblems } from '../support/layout';
+import { switchKeptThroughReload } from '../support/switches';
 import { roadState } from '../support/road';
 
 const artifacts = join(import.meta.dirname, '..', 'artifacts', 'sounds');
@@ -85,15 +86,8 @@ function watchScripts(page: Page): string[] {
   return urls;
 }
 
-async function fundedPlayer(request: APIRequestContext, lang: 'en' | 'ru' = 'en') {
-  const user = freshUser('Sound Player');
-  const server = await apiSession(request, user);
-  await server.call('profile/onboarding');
-  await server.call('profile/language', { lang });
-  await server.call('wallet/test-deposit', { amount: '5', idempotencyKey: `e2e-sounds-${user.id}` });
-  await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 20_000 }).toBe('5');
-  return user;
-}
+const fundedPlayer = async (request: APIRequestContext, lang: 'en' | 'ru' = 'en') =>
+  (await apiPlayer(request, { name: 'Sound Player', lang, ton: '5' })).user;
 
 const engineReady = (page: Page) => expect(page.getByTestId('game-stage')).toHaveAttribute('data-engine', 'ready', { timeout: 45_000 });
 
@@ -154,12 +148,7 @@ test(
     const scripts = watchScripts(page);
 
     await openApp(page, testInfo, { user, path: '/profile' });
-    const toggle = page.getByTestId('sound-switch');
-    await expect(toggle).toHaveAttribute('aria-checked', 'false');
-    await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-checked', 'true');
-    await page.reload();
-    await expect(page.getByTestId('sound-switch')).toHaveAttribute('aria-checked', 'true');
+    await switchKeptThroughReload(page, 'sound-switch', true);
     // On, but no game has played yet: no sound code and no audio context.
     expect(scripts.filter((url) => SOUND_CHUNK.test(url))).toEqual([]);
     expect((await audio(page)).contexts).toBe(0);

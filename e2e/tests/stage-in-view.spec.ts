@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '../support/test';
-import { apiSession, type LightProfile } from '../support/api';
-import { freshUser, openApp } from '../support/host';
+import { apiPlayer } from '../support/api';
+import { openApp } from '../support/host';
 import { roadState } from '../support/road';
 
 /**
@@ -18,15 +18,8 @@ type Game = 'flip' | 'roll' | 'road';
 const LANGS = ['ru', 'en'] as const;
 type Lang = (typeof LANGS)[number];
 
-async function fundedPlayer(request: APIRequestContext, lang: Lang) {
-  const user = freshUser('Stage Player');
-  const server = await apiSession(request, user);
-  await server.call('profile/onboarding');
-  await server.call('profile/language', { lang });
-  await server.call('wallet/test-deposit', { amount: '20', idempotencyKey: `e2e-stage-${user.id}` });
-  await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 60_000 }).toBe('20');
-  return user;
-}
+const fundedPlayer = async (request: APIRequestContext, lang: Lang) =>
+  (await apiPlayer(request, { name: 'Stage Player', lang, ton: '20' })).user;
 
 async function open(page: Page, testInfo: TestInfo, game: Game, lang: Lang) {
   const user = await fundedPlayer(page.request, lang);

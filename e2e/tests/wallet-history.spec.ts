@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, anySize } from '../support/test';
-import { apiSession, VALID_ADDRESS, type LightProfile } from '../support/api';
+import { apiSession, type LightProfile, testDeposit, VALID_ADDRESS } from '../support/api';
 import { APP_KEY } from '../support/env';
 import { freshUser, hostFor, openApp, signLaunch, type TestUser } from '../support/host';
 import { layoutProblems } from '../support/layout';
@@ -30,11 +30,6 @@ async function player(request: APIRequestContext, name: string, startParam?: str
   return { user, server };
 }
 
-async function fund(server: Awaited<ReturnType<typeof player>>['server'], user: TestUser, amount: string) {
-  await server.call('wallet/test-deposit', { amount, idempotencyKey: `e2e-history-${user.id}` });
-  await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 20_000 }).toBe(amount);
-}
-
 const row = (page: Page, kind: string) => page.locator(`[data-testid="history-item"][data-kind="${kind}"]`);
 
 test(
@@ -45,7 +40,7 @@ test(
     const referrer = await player(request, 'Referrer');
     const { code } = await referrer.server.call<{ code: string }>('referral/info');
     const referee = await player(request, 'Referee', `r_${code}`);
-    await fund(referee.server, referee.user, '60');
+    await testDeposit(referee.server, referee.user, '60');
     for (let i = 0; i < 20; i += 1) {
       await referee.server.call('games/flip', {
         stake: '2.5',
@@ -119,7 +114,7 @@ test(
 test('the end of wagering turns the bonus into TON with a toast and a row of its own', anySize, async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const { user, server } = await player(request, 'Wagering');
-  await fund(server, user, '20');
+  await testDeposit(server, user, '20');
   const daily = await server.call<{ credited: string }>('bonus/daily/claim', { idempotencyKey: `e2e-history-daily-${user.id}` });
   expect(daily.credited).not.toBe('0');
 
@@ -151,7 +146,7 @@ test('the end of wagering turns the bonus into TON with a toast and a row of its
 test('a withdrawal receipt shows the address the way the player typed it', anySize, async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const { user, server } = await player(request, 'Typed Address');
-  await fund(server, user, '2');
+  await testDeposit(server, user, '2');
   await openApp(page, testInfo, { user, path: '/withdraw' });
   await expect(page.getByTestId('screen-withdraw')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('withdraw-address').fill(VALID_ADDRESS);

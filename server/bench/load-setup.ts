@@ -5,8 +5,8 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sign } from '@tma.js/init-data-node';
-import pg from 'pg';
 import type { Queryable } from '../src/db/db';
+import { createDatabaseOn } from '../src/db/server-admin';
 import { actingAs } from '../src/domain/actor';
 import { post } from '../src/domain/ledger';
 
@@ -25,19 +25,7 @@ const main = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'main.j
 /** An empty database on the server of `serverUrl`, and how to drop it. */
 export async function createDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `arcade_load_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return createDatabaseOn(serverUrl, name);
 }
 
 function freePort(): Promise<number> {

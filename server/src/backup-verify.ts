@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import type { DatabaseConfig } from './config';
 import { openDb } from './db/db';
 import { readMigrations } from './db/migrator';
+import { onServer } from './db/server-admin';
 import { audit } from './domain/ledger';
 
 /**
@@ -65,16 +65,6 @@ function pgRestore(file: string, url: URL): Promise<string | null> {
   });
 }
 
-async function admin(serverUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 const count = async (db: { query: (sql: string) => Promise<{ rows: { n: bigint }[] }> }, table: string): Promise<string> =>
   String((await db.query(`SELECT count(*)::bigint AS n FROM ${table}`)).rows[0]?.n ?? 0n);
 
@@ -109,7 +99,7 @@ export async function verifyBackup(
   const scratchUrl = new URL(config.databaseUrl);
   scratchUrl.pathname = `/${scratch}`;
   try {
-    await admin(config.databaseUrl, `CREATE DATABASE ${scratch}`);
+    await onServer(config.databaseUrl, `CREATE DATABASE ${scratch}`);
   } catch (error) {
     out(`restore FAILED: cannot create the scratch database ${scratch}: ${error instanceof Error ? error.message : String(error)}`);
     return BACKUP_VERIFY_EXIT.restoreFailed;
@@ -150,7 +140,7 @@ export async function verifyBackup(
     }
   } finally {
     try {
-      await admin(config.databaseUrl, `DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+      await onServer(config.databaseUrl, `DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
       out(`scratch database ${scratch} dropped`);
     } catch (error) {
       out(

@@ -1,34 +1,34 @@
 import type { ChildProcess } from 'node:child_process';
 import { Address } from '@ton/core';
 import { type } from 'arktype';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallName } from '@arcade/api-client/calls';
 import type { BetResult } from '@arcade/api-client/games';
 import type { CheckoutResult, MarketPage } from '@arcade/api-client/market';
 import { toNano } from '@arcade/api-client/money';
-import { HttpBotApi } from '../src/adapters/telegram/bot-api';
-import { fakeBotApi, fakeBotState, type FakeBotState } from '../src/adapters/telegram/fake-bot-api';
-import { HttpGiftRelayer } from '../src/adapters/telegram/gift-relayer';
 import type { Ton } from '../src/adapters/chain/open-chain';
 import type { Db } from '../src/db/db';
 import { actingAs } from '../src/domain/actor';
 import { audit, post as postInBook } from '../src/domain/ledger';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
 import {
+  callApi,
   databases,
   envelope,
   fund,
+  fundedPlayer,
   launchData,
   logIn,
   newUserId,
   post,
   postgresOnly,
+  startServer,
   startServerProcess,
   stopServerProcesses,
-  startServer,
+  suiteFakeBot,
+  suiteServer,
   TEST_APP_KEY,
-  TEST_BOT_TOKEN,
   testConfig,
   testTon,
 } from './helpers';
@@ -98,11 +98,6 @@ interface Player {
 }
 
 describe.each(databases())('an attacker against the API on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
-  let fake: FastifyInstance;
-  let bot: FakeBotState;
   let ton: Ton;
   let attacker: Player;
   let victim: Player;
@@ -110,29 +105,22 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
   const victimOwns = { road: '', heldGift: '', listedGift: '', withdrawal: '', round: '' };
   let withdrawTo = '';
 
-  const call = async <T = unknown>(token: string | null, name: CallName, body: unknown, server: FastifyInstance = app) => {
-    const response = await post(server, calls[name].path, body, token ? { token } : {});
-    return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
-  };
+  const call = <T = unknown>(token: string | null, name: CallName, body: unknown, server: FastifyInstance = suite.app) =>
+    callApi<T>(server, calls[name].path, body, token);
   const tonOf = async (userId: bigint) =>
-    (await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]?.balance ??
-    0n;
-  const newPlayer = async (ton = '0'): Promise<Player> => {
-    const id = newUserId();
-    const token = await logIn(app, { id });
-    if (ton !== '0') await fund(db, BigInt(id), ton);
-    return { id, userId: BigInt(id), token };
-  };
+    (await suite.db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]
+      ?.balance ?? 0n;
+  const newPlayer = (ton = '0'): Promise<Player> => fundedPlayer(suite.app, suite.db, ton);
   /** The cheapest gifts for sale (the catalogue's, not any player's). */
   const cheapGifts = async (token: string, count: number) =>
-    (envelope(await post(app, calls.marketList.path, { sort: 'price-asc', limit: 60 }, { token })).data as MarketPage).items
+    (envelope(await post(suite.app, calls.marketList.path, { sort: 'price-asc', limit: 60 }, { token })).data as MarketPage).items
       .filter((gift) => !gift.mine && gift.price !== null)
       .slice(0, count)
       .map((gift) => ({ id: gift.id, price: gift.price! }));
   /** Rows that belong to a player: what another's call must never change. */
   const rowsOf = async (userId: bigint) => {
     const q = async (sql: string) =>
-      JSON.stringify((await db.query(sql, [userId])).rows, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+      JSON.stringify((await suite.db.query(sql, [userId])).rows, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
     return [
       await q('SELECT kind, balance FROM accounts WHERE user_id = $1 ORDER BY kind'),
       await q('SELECT id, status, outcome, payout FROM game_rounds WHERE user_id = $1 ORDER BY id'),
@@ -218,19 +206,13 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     demoRounds: {},
   });
 
+  const bot = suiteFakeBot();
+  const suite = suiteServer(database, {
+    prepare: (db) => seedMarketCatalogue(db, { perCollection: 20 }),
+    start: () => ({ bot: bot.botApi(), relayer: bot.relayer() }),
+  });
   beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    await seedMarketCatalogue(db, { perCollection: 20 });
-    bot = fakeBotState();
-    fake = Fastify();
-    await fake.register(fakeBotApi(TEST_BOT_TOKEN, bot));
-    const botUrl = await fake.listen({ port: 0, host: '127.0.0.1' });
     ton = await testTon();
-    app = await startServer(db, {
-      ton,
-      bot: new HttpBotApi({ token: TEST_BOT_TOKEN, baseUrl: botUrl }),
-      relayer: new HttpGiftRelayer({ token: TEST_BOT_TOKEN, baseUrl: botUrl, businessConnectionId: 'test-relayer' }),
-    });
     const wallet = await ton.sandbox!.createUserWallet(`adversary-${process.pid}`, toNano('1'));
     withdrawTo = wallet.address.toString({ bounceable: false, testOnly: true });
 
@@ -265,12 +247,7 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     });
     expect(withdrawal.success, withdrawal.message).toBe(true);
     victimOwns.withdrawal = withdrawal.data.id;
-    await expectSoundBook(db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await fake?.close();
-    await drop?.();
+    await expectSoundBook(suite.db);
   });
 
   it('the reported exploit: a flip or roll naming another player in the body is refused and the victim keeps every nanoton', async () => {
@@ -290,12 +267,12 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     }
     expect(await rowsOf(victim.userId)).toBe(before);
     expect(await tonOf(attacker.userId)).toBe(attackerBefore);
-    await expectSoundBook(db);
+    await expectSoundBook(suite.db);
   });
 
   it('every call refuses each identity field added to a valid body, naming the field, and writes nothing', async () => {
     const bodies = validBodies();
-    const before = await snapshot(db);
+    const before = await snapshot(suite.db);
     let tried = 0;
     for (const name of Object.keys(calls) as CallName[]) {
       const spec = calls[name];
@@ -326,8 +303,8 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
       expect(reply.status).toBe(400);
       expect(reply.message).toMatch(/(sellerId|userId) must be removed/);
     }
-    expect(await snapshot(db)).toEqual(before);
-    await expectSoundBook(db);
+    expect(await snapshot(suite.db)).toEqual(before);
+    await expectSoundBook(suite.db);
   });
 
   it("another player's ids in every call that takes one: refused or read-only, the victim's rows untouched", async () => {
@@ -358,9 +335,10 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     expect(withdrawals.data.items.map((item) => item.id)).not.toContain(victimOwns.withdrawal);
     const history = await call<{ items: unknown[] }>(attacker.token, 'walletHistory', { cursor: '9223372036854775807' });
     expect(history.status).toBe(200);
-    const attackerMovements = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM ledger_transactions WHERE user_id = $1', [
-      attacker.userId,
-    ]);
+    const attackerMovements = await suite.db.query<{ n: string }>(
+      'SELECT count(*)::text AS n FROM ledger_transactions WHERE user_id = $1',
+      [attacker.userId],
+    );
     expect(history.data.items.length).toBeLessThanOrEqual(Number(attackerMovements.rows[0]!.n));
     const gift = await call<{ mine: boolean }>(attacker.token, 'marketGift', { giftId: victimOwns.heldGift });
     expect(gift.data.mine).toBe(false);
@@ -372,11 +350,11 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     expect(checkout.data.items[0]!.result).toBe('gone');
     expect(await rowsOf(victim.userId)).toBe(before);
     expect(await tonOf(attacker.userId)).toBe(attackerBefore);
-    await expectSoundBook(db);
+    await expectSoundBook(suite.db);
   });
 
   it('amounts an attacker tries: negative, exponent, hex, too many decimals, over the caps, the bonus over its cap; all 400 and nothing moves', async () => {
-    const before = await snapshot(db);
+    const before = await snapshot(suite.db);
     const flip = (stake: unknown, currency = 'ton') =>
       call(attacker.token, 'gamesFlip', { stake, currency, side: 'heads', idempotencyKey: key('amt') });
     for (const stake of [
@@ -430,11 +408,11 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
       '{"__proto__":{"isBanned":false},"stake":"1","currency":"ton","side":"heads","idempotencyKey":"proto-key-1"}',
       '{"constructor":{"prototype":{"x":1}},"stake":"1","currency":"ton","side":"heads","idempotencyKey":"proto-key-2"}',
     ]) {
-      const response = await post(app, calls.gamesFlip.path, payload, { token: attacker.token });
+      const response = await post(suite.app, calls.gamesFlip.path, payload, { token: attacker.token });
       expect(response.statusCode).toBe(400);
     }
-    expect(await snapshot(db)).toEqual(before);
-    await expectSoundBook(db);
+    expect(await snapshot(suite.db)).toEqual(before);
+    await expectSoundBook(suite.db);
   });
 
   it('the whole balance spent twice at once (bets, a withdrawal, a checkout): never more than the balance leaves', async () => {
@@ -452,37 +430,38 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     ]);
     for (const reply of spends) expect(reply.status, reply.message).toBeLessThan(500);
     expect(await tonOf(player.userId)).toBeGreaterThanOrEqual(0n);
-    const out = await db.query<{ debits: bigint }>(
+    const out = await suite.db.query<{ debits: bigint }>(
       `SELECT COALESCE(-SUM(j.amount), 0)::bigint AS debits FROM journal_entries j JOIN accounts a ON a.id = j.account_id
         WHERE a.user_id = $1 AND a.kind = 'ton' AND j.amount < 0`,
       [player.userId],
     );
-    const credits = await db.query<{ credits: bigint }>(
+    const credits = await suite.db.query<{ credits: bigint }>(
       `SELECT COALESCE(SUM(j.amount), 0)::bigint AS credits FROM journal_entries j JOIN accounts a ON a.id = j.account_id
         WHERE a.user_id = $1 AND a.kind = 'ton' AND j.amount > 0`,
       [player.userId],
     );
     expect(out.rows[0]!.debits).toBeLessThanOrEqual(credits.rows[0]!.credits);
-    await expectSoundBook(db);
+    await expectSoundBook(suite.db);
   });
 
   it("a referrer is set once, at sign-up: a later login with another code, or one's own, changes nothing", async () => {
     const referrer = await newPlayer();
     const code = (await call<{ code: string }>(referrer.token, 'referralInfo', {})).data.code;
     const id = newUserId();
-    await logIn(app, { id });
-    await logIn(app, { id, startParam: `r_${code}` });
-    const own = (await db.query<{ referral_code: string }>('SELECT referral_code FROM users WHERE id = $1', [BigInt(id)])).rows[0]!
+    await logIn(suite.app, { id });
+    await logIn(suite.app, { id, startParam: `r_${code}` });
+    const own = (await suite.db.query<{ referral_code: string }>('SELECT referral_code FROM users WHERE id = $1', [BigInt(id)])).rows[0]!
       .referral_code;
-    await logIn(app, { id, startParam: `r_${own}` });
-    const row = (await db.query<{ referred_by: bigint | null }>('SELECT referred_by FROM users WHERE id = $1', [BigInt(id)])).rows[0]!;
+    await logIn(suite.app, { id, startParam: `r_${own}` });
+    const row = (await suite.db.query<{ referred_by: bigint | null }>('SELECT referred_by FROM users WHERE id = $1', [BigInt(id)]))
+      .rows[0]!;
     expect(row.referred_by).toBeNull();
     // A new player naming their own future id's code cannot exist; naming the referrer works once.
     const referred = newUserId();
-    await logIn(app, { id: referred, startParam: `r_${code}` });
-    await logIn(app, { id: referred, startParam: `r_${own}` });
+    await logIn(suite.app, { id: referred, startParam: `r_${code}` });
+    await logIn(suite.app, { id: referred, startParam: `r_${own}` });
     expect(
-      (await db.query<{ referred_by: bigint | null }>('SELECT referred_by FROM users WHERE id = $1', [BigInt(referred)])).rows[0]!
+      (await suite.db.query<{ referred_by: bigint | null }>('SELECT referred_by FROM users WHERE id = $1', [BigInt(referred)])).rows[0]!
         .referred_by,
     ).toBe(referrer.userId);
   });
@@ -502,9 +481,9 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
         expect(replies.map((r) => r.status)).toEqual(Array(50).fill(200));
         expect(new Set(replies.map((r) => r.data.round.id)).size).toBe(1);
       }
-      const rounds = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM game_rounds WHERE user_id = $1', [player.userId]);
+      const rounds = await suite.db.query<{ n: string }>('SELECT count(*)::text AS n FROM game_rounds WHERE user_id = $1', [player.userId]);
       expect(rounds.rows[0]!.n).toBe('3');
-      await expectSoundBook(db);
+      await expectSoundBook(suite.db);
     });
 
     it('fifty keys at once for 10 bets of balance: no overdraft, every accepted bet in the book', async () => {
@@ -518,14 +497,14 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
         for (const reply of replies) expect([200, 409], reply.message).toContain(reply.status);
         const refused = replies.filter((r) => r.status === 409);
         for (const reply of refused) expect(reply.code).toBe('game.balance');
-        const { rows } = await db.query<{ n: string; stakes: bigint; payouts: bigint }>(
+        const { rows } = await suite.db.query<{ n: string; stakes: bigint; payouts: bigint }>(
           'SELECT count(*)::text AS n, COALESCE(SUM(stake), 0)::bigint AS stakes, COALESCE(SUM(payout), 0)::bigint AS payouts FROM game_rounds WHERE user_id = $1',
           [player.userId],
         );
         expect(Number(rows[0]!.n)).toBe(replies.length - refused.length);
         expect(Number(rows[0]!.n)).toBeGreaterThanOrEqual(10);
         // An achievement's bonus, once wagered, comes into TON (bonus_release): count it in.
-        const released = await db.query<{ amount: bigint }>(
+        const released = await suite.db.query<{ amount: bigint }>(
           `SELECT COALESCE(SUM(j.amount), 0)::bigint AS amount FROM journal_entries j JOIN accounts a ON a.id = j.account_id
              JOIN ledger_transactions t ON t.id = j.transaction_id WHERE a.user_id = $1 AND a.kind = 'ton' AND t.kind = 'bonus_release'`,
           [player.userId],
@@ -533,7 +512,7 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
         expect(await tonOf(player.userId)).toBe(toNano('1') - rows[0]!.stakes + rows[0]!.payouts + released.rows[0]!.amount);
         expect(await tonOf(player.userId)).toBeGreaterThanOrEqual(0n);
       }
-      await expectSoundBook(db);
+      await expectSoundBook(suite.db);
     });
 
     it('road: fifty starts open one round; fifty steps cross one lane; fifty cash-outs pay once', async () => {
@@ -550,7 +529,7 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
         call<BetResult>(player.token, 'gamesRoadStep', { roundId, lane: 1, idempotencyKey: key('step') }),
       );
       for (const reply of steps) expect(reply.status, reply.message).toBe(200);
-      const after = await db.query<{ status: string; payout: bigint; outcome: { passed: number } }>(
+      const after = await suite.db.query<{ status: string; payout: bigint; outcome: { passed: number } }>(
         'SELECT status, payout, outcome FROM game_rounds WHERE id = $1',
         [BigInt(roundId)],
       );
@@ -560,14 +539,14 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
         expect(cashouts.filter((r) => r.status === 200)).toHaveLength(1);
         for (const reply of cashouts.filter((r) => r.status !== 200)) expect(reply.code).toBe('game.road.not-open');
       }
-      const round = (await db.query<{ payout: bigint }>('SELECT payout FROM game_rounds WHERE id = $1', [BigInt(roundId)])).rows[0]!;
-      const payouts = await db.query<{ n: string }>(
+      const round = (await suite.db.query<{ payout: bigint }>('SELECT payout FROM game_rounds WHERE id = $1', [BigInt(roundId)])).rows[0]!;
+      const payouts = await suite.db.query<{ n: string }>(
         "SELECT count(*)::text AS n FROM ledger_transactions WHERE kind = 'payout' AND reference = $1",
         [roundId],
       );
       expect(payouts.rows[0]!.n).toBe(round.payout > 0n ? '1' : '0');
       expect(await tonOf(player.userId)).toBe(toNano('9') + round.payout);
-      await expectSoundBook(db);
+      await expectSoundBook(suite.db);
     });
 
     it('withdrawals, claims, a checkout and a gift withdrawal, fifty at once each: each pays or charges once', async () => {
@@ -578,7 +557,7 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
       );
       const accepted = withdrawals.filter((r) => r.status === 200).length;
       for (const reply of withdrawals) expect([200, 409], reply.message).toContain(reply.status);
-      const rows = await db.query<{ n: string; total: bigint }>(
+      const rows = await suite.db.query<{ n: string; total: bigint }>(
         'SELECT count(*)::text AS n, COALESCE(SUM(amount + fee), 0)::bigint AS total FROM withdrawals WHERE user_id = $1',
         [player.userId],
       );
@@ -589,7 +568,9 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
       // The daily reward: one credit, however many keys.
       const daily = await burst(50, () => call(player.token, 'bonusDailyClaim', { idempotencyKey: key('daily') }));
       expect(daily.filter((r) => r.status === 200)).toHaveLength(1);
-      const claims = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM daily_claims WHERE user_id = $1', [player.userId]);
+      const claims = await suite.db.query<{ n: string }>('SELECT count(*)::text AS n FROM daily_claims WHERE user_id = $1', [
+        player.userId,
+      ]);
       expect(claims.rows[0]!.n).toBe('1');
 
       // A task: once the Bot API says member, claimed once.
@@ -615,15 +596,16 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
       expect(await tonOf(buyer.userId)).toBe(toNano('100') - toNano(gift!.price));
 
       // Sending that gift to Telegram, fifty times: one transfer, one fee.
-      const row = (await db.query<{ telegram_gift_id: string }>('SELECT telegram_gift_id FROM gifts WHERE id = $1', [BigInt(gift!.id)]))
-        .rows[0]!;
+      const row = (
+        await suite.db.query<{ telegram_gift_id: string }>('SELECT telegram_gift_id FROM gifts WHERE id = $1', [BigInt(gift!.id)])
+      ).rows[0]!;
       bot.relayerGifts.push({ type: 'unique', owned_gift_id: row.telegram_gift_id });
       const beforeSend = await tonOf(buyer.userId);
       const sends = await burst(50, () => call(buyer.token, 'giftsWithdraw', { giftId: gift!.id, idempotencyKey: key('send') }));
       expect(sends.filter((r) => r.status === 200)).toHaveLength(1);
       expect(bot.transferred.filter((t) => t.ownedGiftId === row.telegram_gift_id)).toHaveLength(1);
       expect(await tonOf(buyer.userId)).toBe(beforeSend - toNano('0.1'));
-      await expectSoundBook(db);
+      await expectSoundBook(suite.db);
     });
   });
 
@@ -652,16 +634,16 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
         const k = key(name);
         const answered = await call(player.token, name, { ...first, idempotencyKey: k });
         expect(answered.status, `${name}: ${answered.message ?? ''}`).toBe(200);
-        const before = await snapshot(db);
+        const before = await snapshot(suite.db);
         const reused = await call(player.token, name, { ...second, idempotencyKey: k });
         expect(reused.status, `${name} reused: ${reused.message ?? ''}`).toBe(409);
         expect(reused.message).toBe('This idempotency key was already used for a different request');
-        expect(await snapshot(db), name).toEqual(before);
+        expect(await snapshot(suite.db), name).toEqual(before);
         // The first request again gets the first answer, and moves nothing either.
         const again = await call(player.token, name, { ...first, idempotencyKey: k });
         expect(again.status).toBe(200);
         expect(JSON.stringify(again.data)).toBe(JSON.stringify(answered.data));
-        expect(await snapshot(db), `${name} retried`).toEqual(before);
+        expect(await snapshot(suite.db), `${name} retried`).toEqual(before);
       }
       // A road round open from above: step and cash out with a key, then the key on another lane.
       const open = (await call<{ round: { id: string } | null }>(player.token, 'gamesRoadCurrent', {})).data.round;
@@ -669,11 +651,11 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
         const k = key('road-step');
         const step = await call<BetResult>(player.token, 'gamesRoadStep', { roundId: open.id, lane: 1, idempotencyKey: k });
         expect(step.status).toBe(200);
-        const before = await snapshot(db);
+        const before = await snapshot(suite.db);
         expect((await call(player.token, 'gamesRoadCashout', { roundId: open.id, idempotencyKey: k })).status).toBe(409);
-        expect(await snapshot(db)).toEqual(before);
+        expect(await snapshot(suite.db)).toEqual(before);
       }
-      await expectSoundBook(db);
+      await expectSoundBook(suite.db);
     });
 
     it('a key is one call: used for a flip, it is refused by every other money call before anything moves', async () => {
@@ -681,7 +663,7 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
       const k = key('shared');
       expect((await call(player.token, 'gamesFlip', { stake: '0.1', currency: 'ton', side: 'heads', idempotencyKey: k })).status).toBe(200);
       const [gift] = await cheapGifts(player.token, 1);
-      const before = await snapshot(db);
+      const before = await snapshot(suite.db);
       for (const [name, body] of [
         ['gamesRoll', { stake: '0.1', currency: 'ton', target: '50', direction: 'under' }],
         ['gamesRoadStart', { stake: '0.1', currency: 'ton', difficulty: 'easy' }],
@@ -694,8 +676,8 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
         const reply = await call(player.token, name, { ...body, idempotencyKey: k });
         expect(reply.status, `${name}: ${reply.message ?? ''}`).toBe(409);
       }
-      expect(await snapshot(db)).toEqual(before);
-      await expectSoundBook(db);
+      expect(await snapshot(suite.db)).toEqual(before);
+      await expectSoundBook(suite.db);
     });
 
     it('a cart is one operation: a key of 100 characters still buys each item once; a bad item refuses the whole cart; a sold item does not stop the rest', async () => {
@@ -707,10 +689,10 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
       const bought = await call<CheckoutResult>(player.token, 'marketCheckout', { items: cart, idempotencyKey: long });
       expect(bought.status, bought.message).toBe(200);
       expect(bought.data.items.map((item) => item.result)).toEqual(['bought', 'bought', 'bought']);
-      const afterFirst = await snapshot(db);
+      const afterFirst = await snapshot(suite.db);
       const retried = await call<CheckoutResult>(player.token, 'marketCheckout', { items: cart, idempotencyKey: long });
       expect(retried.data).toEqual(bought.data);
-      expect(await snapshot(db)).toEqual(afterFirst);
+      expect(await snapshot(suite.db)).toEqual(afterFirst);
 
       // Item 3 of 4 is malformed, or the same gift comes twice: the whole cart is refused before the first purchase.
       const rest = gifts.slice(3).map((g) => ({ giftId: g.id, price: g.price }));
@@ -720,10 +702,10 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
         [rest[0], rest[1], rest[0]],
         [rest[0], { giftId: '99999999999999999999', price: '1' }],
       ]) {
-        const before = await snapshot(db);
+        const before = await snapshot(suite.db);
         const refused = await call(player.token, 'marketCheckout', { items, idempotencyKey: key('bad-cart') });
         expect(refused.status, refused.message).toBe(400);
-        expect(await snapshot(db)).toEqual(before);
+        expect(await snapshot(suite.db)).toEqual(before);
       }
       // A gift sold meanwhile after item 1: reported gone, the others bought, one reply, no error.
       const missing = '987654321';
@@ -737,33 +719,35 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
         [rest[0]!, rest[1]!, rest[2]!].reduce((sum, item) => sum + toNano(item.price), 0n) +
         cart.reduce((sum, item) => sum + toNano(item.price), 0n);
       expect(await tonOf(player.userId)).toBe(toNano('200') - spent);
-      await expectSoundBook(db);
+      await expectSoundBook(suite.db);
     });
 
     it('two servers on one database: one key sent to both at once moves money once; another request under it is refused', async () => {
-      const second = await startServer(db, { ton });
+      const second = await startServer(suite.db, { ton });
       try {
         const player = await newPlayer('10');
         const k = key('two');
         const body = { stake: '0.3', currency: 'ton', side: 'heads', idempotencyKey: k };
         const replies = await Promise.all(
-          Array.from({ length: 20 }, (_, n) => call<BetResult>(player.token, 'gamesFlip', body, n % 2 ? second : app)),
+          Array.from({ length: 20 }, (_, n) => call<BetResult>(player.token, 'gamesFlip', body, n % 2 ? second : suite.app)),
         );
         expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
         expect(new Set(replies.map((r) => r.data.round.id)).size).toBe(1);
         expect((await call(player.token, 'gamesFlip', { ...body, side: 'tails' }, second)).status).toBe(409);
-        const rounds = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM game_rounds WHERE user_id = $1', [player.userId]);
+        const rounds = await suite.db.query<{ n: string }>('SELECT count(*)::text AS n FROM game_rounds WHERE user_id = $1', [
+          player.userId,
+        ]);
         expect(rounds.rows[0]!.n).toBe('1');
       } finally {
         await second.close();
       }
-      await expectSoundBook(db);
+      await expectSoundBook(suite.db);
     });
   });
 
   describe('who moved the money', () => {
     it('every movement names its actor: players for their own calls, a job for the chain and the operator', async () => {
-      const { rows } = await db.query<{ kind: string; players: string; jobs: string; other: string }>(
+      const { rows } = await suite.db.query<{ kind: string; players: string; jobs: string; other: string }>(
         `SELECT t.kind,
                 count(*) FILTER (WHERE t.actor_user_id IS NOT NULL)::text AS players,
                 count(*) FILTER (WHERE t.actor_job IS NOT NULL)::text AS jobs,
@@ -779,7 +763,7 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
       }
       // The tests' funding is the operator's.
       expect(Number(byKind.deposit!.jobs)).toBeGreaterThan(0);
-      await expectSoundBook(db);
+      await expectSoundBook(suite.db);
     });
 
     it('the audit names a debit a player did not authorise, though the book balances', async () => {
@@ -787,7 +771,7 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
       const mark = await newPlayer('5');
       // A movement posted on the thief's session that takes the mark's money: balanced, and still theft.
       await actingAs({ player: thief.userId }, () =>
-        db.transaction((tx) =>
+        suite.db.transaction((tx) =>
           postInBook(tx, {
             kind: 'bet',
             userId: mark.userId,
@@ -801,7 +785,7 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
       );
       // And one by a system job that may credit players but never debit them.
       await actingAs({ job: 'withdrawal-sender' }, () =>
-        db.transaction((tx) =>
+        suite.db.transaction((tx) =>
           postInBook(tx, {
             kind: 'adjustment',
             userId: mark.userId,
@@ -813,7 +797,7 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
           }),
         ),
       );
-      const report = await audit(db);
+      const report = await audit(suite.db);
       expect(report.ok).toBe(false);
       expect(report.problems).toEqual([
         expect.stringMatching(new RegExp(`^movement \\d+ \\(bet\\) debits player ${mark.userId} but was made by player ${thief.userId}$`)),
@@ -823,12 +807,12 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
       ]);
       // The actor is written once: rewriting it to cover the theft is refused.
       await expect(
-        db.query('UPDATE ledger_transactions SET actor_user_id = $1 WHERE reference = $2', [mark.userId, `stolen-${mark.id}`]),
+        suite.db.query('UPDATE ledger_transactions SET actor_user_id = $1 WHERE reference = $2', [mark.userId, `stolen-${mark.id}`]),
       ).rejects.toMatchObject({ code: '23001' });
       // A movement outside any session or job is refused and writes nothing.
-      const before = await snapshot(db);
+      const before = await snapshot(suite.db);
       await expect(
-        db.transaction((tx) =>
+        suite.db.transaction((tx) =>
           postInBook(tx, {
             kind: 'bet',
             userId: mark.userId,
@@ -839,10 +823,10 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
           }),
         ),
       ).rejects.toThrow('outside any actor');
-      expect(await snapshot(db)).toEqual(before);
+      expect(await snapshot(suite.db)).toEqual(before);
       // Put the book right for the suites after: the operator gives the money back (a credit, allowed).
       await actingAs({ job: 'operator' }, () =>
-        db.transaction(async (tx) => {
+        suite.db.transaction(async (tx) => {
           for (const n of [1, 2]) {
             await postInBook(tx, {
               kind: 'correction',

@@ -1,40 +1,25 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import { playRules, type PlayState } from '@arcade/api-client/play';
 import type { WalletInfo } from '@arcade/api-client/wallet';
-import type { Db } from '../src/db/db';
 import { productConfig } from '../src/domain/product-config';
-import { databases, envelope, logIn, newUserId, post, startServer } from './helpers';
+import { callApi, databases, logIn, newUserId, suiteServer } from './helpers';
 
 /** The largest amount the API carries: every amount a player chooses has a smaller product maximum. */
 const LARGEST = '999999999.999999999';
 
 describe.each(databases())('the most a player may choose for an amount, on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
   let keys = 0;
   const key = () => `maxima-${Date.now()}-${++keys}`;
 
-  const call = async <T>(token: string, path: string, body: unknown = {}) => {
-    const response = await post(app, `/api/v3/${path}`, body, { token });
-    return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
-  };
-  const rows = async (sql: string, params: unknown[]) => (await db.query(sql, params as never)).rowCount;
+  const call = <T>(token: string, path: string, body: unknown = {}) => callApi<T>(suite.app, `/api/v3/${path}`, body, token);
+  const rows = async (sql: string, params: unknown[]) => (await suite.db.query(sql, params as never)).rowCount;
 
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    app = await startServer(db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  const suite = suiteServer(database);
 
   it('a deposit up to the largest one is offered; above it, the transfer and the test deposit are refused and nothing is sent', async () => {
     const id = newUserId();
-    const token = await logIn(app, { id });
+    const token = await logIn(suite.app, { id });
     const max = fromNano(productConfig.wallet.maxDepositNano);
     expect((await call<WalletInfo>(token, 'wallet/info')).data.limits.maxDeposit).toBe(max);
     const offered = await call<{ messages: Array<{ amount: string }> }>(token, 'wallet/deposit', { amount: max });
@@ -54,7 +39,7 @@ describe.each(databases())('the most a player may choose for an amount, on $name
   });
 
   it('a limit up to the largest one is set; above it, it is refused and the limit in force stays', async () => {
-    const token = await logIn(app, { id: newUserId() });
+    const token = await logIn(suite.app, { id: newUserId() });
     const set = await call<PlayState>(token, 'play/limit', { kind: 'deposit-day', amount: playRules.maxLimit, idempotencyKey: key() });
     expect(set.success, set.message).toBe(true);
     expect(set.data.limits.find((limit) => limit.kind === 'deposit-day')!.amount).toBe(playRules.maxLimit);

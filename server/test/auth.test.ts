@@ -1,8 +1,6 @@
 import { sign } from '@tma.js/init-data-node';
 import { SignJWT } from 'jose';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/db';
+import { describe, expect, it } from 'vitest';
 import { launchDataMessages } from '../src/domain/launch-data';
 import { sessionMessages } from '../src/domain/sessions';
 import {
@@ -12,7 +10,7 @@ import {
   logIn,
   newUserId,
   post,
-  startServer,
+  suiteServer,
   TEST_BOT_TOKEN,
   TEST_JWT_SECRET,
   TestClock,
@@ -33,25 +31,14 @@ interface UserRecord {
 }
 
 describe.each(databases())('auth on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
   const clock = new TestClock();
 
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    app = await startServer(db, { clock });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  const suite = suiteServer(database, { start: () => ({ clock }) });
 
   const findUser = async (id: number): Promise<UserRecord | undefined> =>
-    (await db.query<UserRecord>('SELECT * FROM users WHERE id = $1', [id])).rows[0];
+    (await suite.db.query<UserRecord>('SELECT * FROM users WHERE id = $1', [id])).rows[0];
 
-  const auth = (initData: string) => post(app, '/api/v3/auth', { initData });
+  const auth = (initData: string) => post(suite.app, '/api/v3/auth', { initData });
 
   describe('login', () => {
     it('first login creates the user with zero balances, lang ru and a referral code', async () => {
@@ -78,7 +65,7 @@ describe.each(databases())('auth on $name', (database) => {
       });
       expect(user?.referral_code).toMatch(/^[a-z0-9]{8}$/);
 
-      const accounts = await db.query<{ kind: string; balance: bigint }>(
+      const accounts = await suite.db.query<{ kind: string; balance: bigint }>(
         'SELECT kind, balance FROM accounts WHERE user_id = $1 ORDER BY kind',
         [id],
       );
@@ -100,21 +87,21 @@ describe.each(databases())('auth on $name', (database) => {
         lang: 'ru',
       });
       const token = (first.data as { token: string }).token;
-      await post(app, '/api/v3/profile/onboarding', {}, { token });
-      await post(app, '/api/v3/profile/language', { lang: 'en' }, { token });
+      await post(suite.app, '/api/v3/profile/onboarding', {}, { token });
+      await post(suite.app, '/api/v3/profile/language', { lang: 'en' }, { token });
       clock.advance(5);
       const again = envelope(await auth(launchData({ id, firstName: 'Ann', lastName: 'Lee', authDate: clock.now() })));
-      const light = envelope(await post(app, '/api/v3/profile/light', {}, { token }));
+      const light = envelope(await post(suite.app, '/api/v3/profile/light', {}, { token }));
       expect((again.data as { profile: unknown }).profile).toEqual(light.data);
       expect(light.data).toMatchObject({ onboardingCompleted: true, lang: 'en' });
     });
 
     it('a second login keeps the user and refreshes what Telegram says', async () => {
       const id = newUserId();
-      await logIn(app, { id, firstName: 'Old', username: 'old', authDate: clock.now() });
+      await logIn(suite.app, { id, firstName: 'Old', username: 'old', authDate: clock.now() });
       const before = await findUser(id);
       clock.advance(5);
-      await logIn(app, {
+      await logIn(suite.app, {
         id,
         firstName: 'New',
         lastName: 'Name',
@@ -134,7 +121,7 @@ describe.each(databases())('auth on $name', (database) => {
       expect(after?.referral_code).toBe(before?.referral_code);
       expect(after?.created_at.getTime()).toBe(before?.created_at.getTime());
       expect(after?.last_login_at.getTime()).toBeGreaterThan(before?.last_login_at.getTime() ?? 0);
-      const count = await db.query<{ n: bigint }>('SELECT count(*) AS n FROM accounts WHERE user_id = $1', [id]);
+      const count = await suite.db.query<{ n: bigint }>('SELECT count(*) AS n FROM accounts WHERE user_id = $1', [id]);
       expect(count.rows[0]?.n).toBe(2n);
     });
 
@@ -143,16 +130,16 @@ describe.each(databases())('auth on $name', (database) => {
       const initData = launchData({ id, authDate: clock.now() });
       const responses = await Promise.all([auth(initData), auth(initData), auth(initData)]);
       expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200]);
-      const count = await db.query<{ n: bigint }>('SELECT count(*) AS n FROM accounts WHERE user_id = $1', [id]);
+      const count = await suite.db.query<{ n: bigint }>('SELECT count(*) AS n FROM accounts WHERE user_id = $1', [id]);
       expect(count.rows[0]?.n).toBe(2n);
     });
 
     it('a banned player can still log in', async () => {
       const id = newUserId();
-      await logIn(app, { id, authDate: clock.now() });
-      await db.query('UPDATE users SET is_banned = true WHERE id = $1', [id]);
-      const token = await logIn(app, { id, authDate: clock.now() });
-      const full = envelope(await post(app, '/api/v3/profile/full', {}, { token }));
+      await logIn(suite.app, { id, authDate: clock.now() });
+      await suite.db.query('UPDATE users SET is_banned = true WHERE id = $1', [id]);
+      const token = await logIn(suite.app, { id, authDate: clock.now() });
+      const full = envelope(await post(suite.app, '/api/v3/profile/full', {}, { token }));
       expect(full.data).toMatchObject({ isBanned: true });
     });
   });
@@ -160,43 +147,43 @@ describe.each(databases())('auth on $name', (database) => {
   describe('referrals', () => {
     it('are recorded from the signed start_param when the player is created', async () => {
       const referrer = newUserId();
-      await logIn(app, { id: referrer, authDate: clock.now() });
+      await logIn(suite.app, { id: referrer, authDate: clock.now() });
       const code = (await findUser(referrer))?.referral_code;
       const referee = newUserId();
-      await logIn(app, { id: referee, startParam: `r_${code}`, authDate: clock.now() });
+      await logIn(suite.app, { id: referee, startParam: `r_${code}`, authDate: clock.now() });
       expect((await findUser(referee))?.referred_by).toBe(BigInt(referrer));
     });
 
     it('are never recorded for an existing player, nor changed later', async () => {
       const first = newUserId();
       const second = newUserId();
-      await logIn(app, { id: first, authDate: clock.now() });
-      await logIn(app, { id: second, authDate: clock.now() });
+      await logIn(suite.app, { id: first, authDate: clock.now() });
+      await logIn(suite.app, { id: second, authDate: clock.now() });
       const firstCode = (await findUser(first))?.referral_code;
-      await logIn(app, { id: second, startParam: `r_${firstCode}`, authDate: clock.now() });
+      await logIn(suite.app, { id: second, startParam: `r_${firstCode}`, authDate: clock.now() });
       expect((await findUser(second))?.referred_by).toBeNull();
 
       const third = newUserId();
-      await logIn(app, { id: third, startParam: `r_${firstCode}`, authDate: clock.now() });
+      await logIn(suite.app, { id: third, startParam: `r_${firstCode}`, authDate: clock.now() });
       const secondCode = (await findUser(second))?.referral_code;
-      await logIn(app, { id: third, startParam: `r_${secondCode}`, authDate: clock.now() });
+      await logIn(suite.app, { id: third, startParam: `r_${secondCode}`, authDate: clock.now() });
       expect((await findUser(third))?.referred_by).toBe(BigInt(first));
     });
 
     it('ignore a self-referral', async () => {
       const id = newUserId();
-      await logIn(app, { id, authDate: clock.now() });
+      await logIn(suite.app, { id, authDate: clock.now() });
       const code = (await findUser(id))?.referral_code;
-      await logIn(app, { id, startParam: `r_${code}`, authDate: clock.now() });
+      await logIn(suite.app, { id, startParam: `r_${code}`, authDate: clock.now() });
       expect((await findUser(id))?.referred_by).toBeNull();
     });
 
     it('ignore unknown codes and other start parameters', async () => {
       const unknown = newUserId();
-      await logIn(app, { id: unknown, startParam: 'r_zzzzzzzz', authDate: clock.now() });
+      await logIn(suite.app, { id: unknown, startParam: 'r_zzzzzzzz', authDate: clock.now() });
       expect((await findUser(unknown))?.referred_by).toBeNull();
       const debug = newUserId();
-      await logIn(app, { id: debug, startParam: 'debug', authDate: clock.now() });
+      await logIn(suite.app, { id: debug, startParam: 'debug', authDate: clock.now() });
       expect((await findUser(debug))?.referred_by).toBeNull();
     });
   });
@@ -280,7 +267,7 @@ describe.each(databases())('auth on $name', (database) => {
     });
 
     it('a request without initData', async () => {
-      const response = await post(app, '/api/v3/auth', {});
+      const response = await post(suite.app, '/api/v3/auth', {});
       expect(response.statusCode).toBe(400);
       expect(envelope(response).message).toContain('initData');
     });
@@ -288,10 +275,15 @@ describe.each(databases())('auth on $name', (database) => {
 
   describe('sessions', () => {
     const profile = (token?: string, authorization?: string) =>
-      post(app, '/api/v3/profile/light', {}, { ...(token ? { token } : {}), ...(authorization ? { headers: { authorization } } : {}) });
+      post(
+        suite.app,
+        '/api/v3/profile/light',
+        {},
+        { ...(token ? { token } : {}), ...(authorization ? { headers: { authorization } } : {}) },
+      );
 
     it('a valid token opens authorised calls', async () => {
-      const token = await logIn(app, { id: newUserId(), authDate: clock.now() });
+      const token = await logIn(suite.app, { id: newUserId(), authDate: clock.now() });
       expect((await profile(token)).statusCode).toBe(200);
     });
 
@@ -308,7 +300,7 @@ describe.each(databases())('auth on $name', (database) => {
     });
 
     it('a tampered token is 401', async () => {
-      const token = await logIn(app, { id: newUserId(), authDate: clock.now() });
+      const token = await logIn(suite.app, { id: newUserId(), authDate: clock.now() });
       const [header, payload, signature] = token.split('.') as [string, string, string];
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
       const forged = Buffer.from(JSON.stringify({ ...claims, sub: String(newUserId()) })).toString('base64url');
@@ -320,20 +312,20 @@ describe.each(databases())('auth on $name', (database) => {
 
     it('an expired token is 401 and a fresh login works again', async () => {
       const id = newUserId();
-      const token = await logIn(app, { id, authDate: clock.now() });
+      const token = await logIn(suite.app, { id, authDate: clock.now() });
       // Used once while valid (the server then remembers it as verified), then past its hour.
       expect((await profile(token)).statusCode).toBe(200);
       clock.advance(3601);
       const response = await profile(token);
       expect(response.statusCode).toBe(401);
       expect(envelope(response).message).toBe(sessionMessages.expired);
-      const fresh = await logIn(app, { id, authDate: clock.now() });
+      const fresh = await logIn(suite.app, { id, authDate: clock.now() });
       expect((await profile(fresh)).statusCode).toBe(200);
     });
 
     it('a token signed with a foreign secret is 401', async () => {
       const id = newUserId();
-      await logIn(app, { id, authDate: clock.now() });
+      await logIn(suite.app, { id, authDate: clock.now() });
       const foreign = await new SignJWT({})
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(id))
@@ -363,7 +355,7 @@ describe.each(databases())('auth on $name', (database) => {
   describe('application key', () => {
     it('a missing key is 401 on every /api call, even an unknown one', async () => {
       for (const path of ['/api/v3/auth', '/api/v3/profile/light', '/api/v3/nope']) {
-        const response = await post(app, path, {}, { appKey: null });
+        const response = await post(suite.app, path, {}, { appKey: null });
         expect(response.statusCode).toBe(401);
         expect(envelope(response)).toEqual({ success: false, message: 'Missing or wrong application key' });
       }
@@ -371,7 +363,7 @@ describe.each(databases())('auth on $name', (database) => {
 
     it('a wrong key is 401 and creates no user', async () => {
       const id = newUserId();
-      const response = await post(app, '/api/v3/auth', { initData: launchData({ id, authDate: clock.now() }) }, { appKey: 'wrong' });
+      const response = await post(suite.app, '/api/v3/auth', { initData: launchData({ id, authDate: clock.now() }) }, { appKey: 'wrong' });
       expect(response.statusCode).toBe(401);
       expect(envelope(response).message).toBe('Missing or wrong application key');
       expect(await findUser(id)).toBeUndefined();

@@ -1,64 +1,29 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AchievementsState, BonusState, ReferralInfo, Task } from '@arcade/api-client/bonus';
 import type { FullProfile } from '@arcade/api-client/schemas';
 import { toNano } from '@arcade/api-client/money';
 import { HttpBotApi } from '../src/adapters/telegram/bot-api';
-import { fakeBotApi, fakeBotState, type FakeBotState } from '../src/adapters/telegram/fake-bot-api';
-import type { Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
 import { notify, queueNotice, sendQueuedNotices } from '../src/domain/notifications';
-import { databases, envelope, logIn, newUserId, post, postMovement, startServer, TEST_BOT_TOKEN, TestClock } from './helpers';
+import { callApi, databases, fund, logIn, newUserId, suiteFakeBot, suiteServer, TestClock } from './helpers';
 
 const CHANNEL = '@ton_arcade_news';
 const DAY = 24 * 60 * 60;
 
 describe.each(databases())('bonus, tasks, daily reward, referrals and achievements on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
-  let fake: FastifyInstance;
-  let bot: FakeBotState;
   let keys = 0;
   const clock = new TestClock(Date.UTC(2026, 10, 21, 10, 0, 0));
   const key = () => `bonus-key-${Date.now()}-${++keys}`;
   /** Logs in with launch data signed at the test clock's time (sessions live an hour of it). */
   const login = (id: number, startParam?: string, allowsWriteToPm = false) =>
-    logIn(app, { id, authDate: clock.now(), allowsWriteToPm, ...(startParam ? { startParam } : {}) });
-  const botApi = () => new HttpBotApi({ token: TEST_BOT_TOKEN, baseUrl: fake.listeningOrigin });
+    logIn(suite.app, { id, authDate: clock.now(), allowsWriteToPm, ...(startParam ? { startParam } : {}) });
   const messagesTo = (id: number) => bot.outbox.filter((message) => message.chatId === id).map((message) => message.text);
 
-  const call = async <T>(token: string, path: string, body: unknown = {}) => {
-    const response = await post(app, `/api/v3/${path}`, body, { token });
-    return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
-  };
+  const call = <T>(token: string, path: string, body: unknown = {}) => callApi<T>(suite.app, `/api/v3/${path}`, body, token);
   const state = async (token: string) => (await call<BonusState>(token, 'bonus/state')).data;
-  const fund = (userId: bigint, amount: string) =>
-    db.transaction((tx) =>
-      postMovement(tx, {
-        kind: 'deposit',
-        userId,
-        reference: `bonus-fund-${userId}-${amount}-${++keys}`,
-        postings: [
-          { account: { system: 'deposits' }, amount: -toNano(amount) },
-          { account: { user: userId, kind: 'ton' }, amount: toNano(amount) },
-        ],
-      }),
-    );
 
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    bot = fakeBotState();
-    fake = Fastify();
-    await fake.register(fakeBotApi(TEST_BOT_TOKEN, bot));
-    const address = await fake.listen({ port: 0, host: '127.0.0.1' });
-    app = await startServer(db, { clock, bot: new HttpBotApi({ token: TEST_BOT_TOKEN, baseUrl: address }) });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await fake?.close();
-    await drop?.();
-  });
+  const bot = suiteFakeBot();
+  const suite = suiteServer(database, { start: () => ({ clock, bot: bot.botApi() }) });
 
   describe('daily reward', () => {
     it('pays day 1, refuses a second claim the same UTC day saying how long, climbs the ladder and restarts after a missed day', async () => {
@@ -139,7 +104,7 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
     it('a bet-volume task unlocks after enough bets; before that "Conditions not met"', async () => {
       const id = newUserId();
       const token = await login(id);
-      await fund(BigInt(id), '30');
+      await fund(suite.db, BigInt(id), '30');
       expect((await call(token, 'tasks/claim', { taskId: 'wager-10', idempotencyKey: key() })).message).toBe('Conditions not met');
       for (let i = 0; i < 4; i++) {
         const bet = await call(token, 'games/flip', { stake: '2.5', currency: 'ton', side: 'heads', idempotencyKey: key() });
@@ -169,7 +134,7 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
       const userId = BigInt(id);
       const token = await login(id);
       bot.members.set(`${CHANNEL}|${id}`, 'member');
-      await db.query('UPDATE users SET bonus_granted = $2 WHERE id = $1', [userId, toNano('69.8')]);
+      await suite.db.query('UPDATE users SET bonus_granted = $2 WHERE id = $1', [userId, toNano('69.8')]);
       const claimed = await call<{ balance: { bonusTon: string } }>(token, 'tasks/claim', {
         taskId: 'subscribe-news',
         idempotencyKey: key(),
@@ -180,7 +145,7 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
       expect((await state(token)).balance.bonusTon).toBe('0.2');
 
       // 0.2 TON of bonus needs 5 TON wagered (the first-round achievement adds a little more).
-      await fund(userId, '20');
+      await fund(suite.db, userId, '20');
       const s = await state(token);
       expect(s.wageringLeft).toBe('5');
       for (let i = 0; i < 6 && (await state(token)).balance.bonusTon !== '0'; i++) {
@@ -189,7 +154,7 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
       const after = await state(token);
       expect(after.balance.bonusTon).toBe('0');
       expect(after.wageringLeft).toBe('0');
-      expect((await audit(db)).problems).toEqual([]);
+      expect((await audit(suite.db)).problems).toEqual([]);
     });
   });
 
@@ -202,7 +167,7 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
 
       const refereeId = newUserId();
       const refereeToken = await login(refereeId, `r_${info.code}`);
-      await fund(BigInt(refereeId), '60');
+      await fund(suite.db, BigInt(refereeId), '60');
       expect((await call(referrerToken, 'referral/claim', { idempotencyKey: key() })).code).toBe('referral.min');
 
       // 50 TON of flips: 1% edge, 20% of it = 0.1 TON.
@@ -213,9 +178,9 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
       const earned = (await call<ReferralInfo>(referrerToken, 'referral/info')).data;
       expect(earned).toMatchObject({ totalReferrals: 1, activeReferrals: 1, available: '0.1', totalEarned: '0.1' });
       // The bot tells the referrer once, when the earnings become claimable, not at every bet.
-      expect(await sendQueuedNotices(db, botApi())).toMatchObject({ failed: 0 });
+      expect(await sendQueuedNotices(suite.db, bot.botApi())).toMatchObject({ failed: 0 });
       expect(messagesTo(referrerId)).toEqual(['🤝 Ваши друзья играли: 0.1 TON реферального дохода можно забрать.']);
-      expect(await sendQueuedNotices(db, botApi())).toEqual({ sent: 0, skipped: 0, failed: 0 });
+      expect(await sendQueuedNotices(suite.db, bot.botApi())).toEqual({ sent: 0, skipped: 0, failed: 0 });
       expect((await call<FullProfile>(referrerToken, 'profile/full')).data.friends).toMatchObject({
         totalReferrals: 1,
         activeReferrals: 1,
@@ -225,7 +190,7 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
       const claimed = await call<{ claimed: string; balance: { ton: string } }>(referrerToken, 'referral/claim', { idempotencyKey: key() });
       expect(claimed.data).toMatchObject({ claimed: '0.1', balance: { ton: '0.1' } });
       expect((await call(referrerToken, 'referral/claim', { idempotencyKey: key() })).code).toBe('referral.min');
-      expect((await audit(db)).problems).toEqual([]);
+      expect((await audit(suite.db)).problems).toEqual([]);
     });
   });
 
@@ -233,7 +198,7 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
     it('reach tiers once with their badge and bonus, and the full profile counts rounds, wagers and the best win', async () => {
       const id = newUserId();
       const token = await login(id);
-      await fund(BigInt(id), '30');
+      await fund(suite.db, BigInt(id), '30');
       for (let i = 0; i < 3; i++)
         await call(token, 'games/roll', { stake: '4', currency: 'ton', target: '9', direction: 'under', idempotencyKey: key() });
       const achievements = (await call<AchievementsState>(token, 'achievements')).data;
@@ -245,7 +210,7 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
       const full = (await call<FullProfile>(token, 'profile/full')).data;
       expect(full.achievements.numberRounds).toBe(3);
       expect(full.achievements.betAmount).toBe(12);
-      const grants = await db.query<{ n: bigint }>('SELECT count(*) AS n FROM achievement_grants WHERE user_id = $1', [BigInt(id)]);
+      const grants = await suite.db.query<{ n: bigint }>('SELECT count(*) AS n FROM achievement_grants WHERE user_id = $1', [BigInt(id)]);
       expect(grants.rows[0]!.n).toBeGreaterThanOrEqual(2n);
     });
   });
@@ -254,7 +219,7 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
     it('a banned player gets a clear error on every money call', async () => {
       const id = newUserId();
       const token = await login(id);
-      await db.query('UPDATE users SET is_banned = true WHERE id = $1', [BigInt(id)]);
+      await suite.db.query('UPDATE users SET is_banned = true WHERE id = $1', [BigInt(id)]);
       for (const [path, body] of [
         ['bonus/daily/claim', { idempotencyKey: key() }],
         ['tasks/claim', { taskId: 'wager-10', idempotencyKey: key() }],
@@ -271,7 +236,7 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
       const id = newUserId();
       const token = await login(id);
       expect((await call<{ enabled: boolean }>(token, 'profile/notifications', { enabled: true })).data.enabled).toBe(true);
-      const sent = await notify(db, botApi(), BigInt(id), 'depositCredited', toNano('2.5'));
+      const sent = await notify(suite.db, bot.botApi(), BigInt(id), 'depositCredited', toNano('2.5'));
       expect(sent).toBe(true);
       expect(bot.outbox.at(-1)?.chatId).toBe(id);
       expect(bot.outbox.at(-1)?.text).toContain('2.5 TON');
@@ -284,22 +249,22 @@ describe.each(databases())('bonus, tasks, daily reward, referrals and achievemen
       expect((await call<{ enabled: boolean }>(token, 'profile/notifications', { enabled: false })).data.enabled).toBe(false);
       token = await login(id, undefined, true);
       expect((await call<FullProfile>(token, 'profile/full')).data.telegram.isAllowsWriteToPm).toBe(false);
-      expect(await notify(db, botApi(), BigInt(id), 'withdrawalDone', toNano('1'))).toBe(false);
+      expect(await notify(suite.db, bot.botApi(), BigInt(id), 'withdrawalDone', toNano('1'))).toBe(false);
       expect(messagesTo(id)).toEqual([]);
 
       await call(token, 'profile/notifications', { enabled: true });
-      expect(await notify(db, botApi(), BigInt(id), 'withdrawalDone', toNano('1'))).toBe(true);
+      expect(await notify(suite.db, bot.botApi(), BigInt(id), 'withdrawalDone', toNano('1'))).toBe(true);
       expect(messagesTo(id)).toEqual(['✅ Вывод 1 TON отправлен на ваш кошелёк.']);
     });
 
     it('a queued message the bot could not deliver is retried on the next pass', async () => {
       const id = newUserId();
       await login(id, undefined, true);
-      await db.transaction((tx) => queueNotice(tx, BigInt(id), 'referralEarnings', toNano('0.25'), `test:${id}`));
-      const broken = new HttpBotApi({ token: 'wrong-token', baseUrl: fake.listeningOrigin });
-      expect(await sendQueuedNotices(db, broken)).toMatchObject({ failed: 1 });
+      await suite.db.transaction((tx) => queueNotice(tx, BigInt(id), 'referralEarnings', toNano('0.25'), `test:${id}`));
+      const broken = new HttpBotApi({ token: 'wrong-token', baseUrl: bot.url });
+      expect(await sendQueuedNotices(suite.db, broken)).toMatchObject({ failed: 1 });
       expect(messagesTo(id)).toEqual([]);
-      expect(await sendQueuedNotices(db, botApi())).toMatchObject({ sent: 1, failed: 0 });
+      expect(await sendQueuedNotices(suite.db, bot.botApi())).toMatchObject({ sent: 1, failed: 0 });
       expect(messagesTo(id)).toEqual(['🤝 Ваши друзья играли: 0.25 TON реферального дохода можно забрать.']);
     });
   });

@@ -2,11 +2,9 @@ import { request as httpRequest } from 'node:http';
 import { beginCell, storeStateInit } from '@ton/core';
 import { keyPairFromSeed, sign } from '@ton/crypto';
 import { WalletContractV5R1 } from '@ton/ton';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallName, type RequestOf } from '@arcade/api-client/calls';
 import { fromNano } from '@arcade/api-client/money';
-import type { Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
 import { productConfig } from '../src/domain/product-config';
 import { createSessions } from '../src/domain/sessions';
@@ -20,7 +18,7 @@ import {
   newUserId,
   post,
   PUBLIC_URL,
-  startServer,
+  suiteServer,
   TEST_APP_KEY,
   TEST_JWT_SECRET,
 } from './helpers';
@@ -159,21 +157,13 @@ function walletProof(payload: string, timestamp: number) {
 }
 
 describe.each(databases())('a client mistake is a 4xx, never a 500, on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
   let token = '';
 
+  const suite = suiteServer(database);
   beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    app = await startServer(db);
     const id = newUserId();
-    token = await logIn(app, { id });
-    await fund(db, BigInt(id), '10');
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
+    token = await logIn(suite.app, { id });
+    await fund(suite.db, BigInt(id), '10');
   });
 
   /** What any call could write: row counts of every table a call writes, and the ledger's audit. */
@@ -198,13 +188,15 @@ describe.each(databases())('a client mistake is a 4xx, never a 500, on $name', (
       'gift_transfers',
       'bot_outbox',
     ];
-    const { rows } = await db.query<Record<string, bigint>>(
+    const { rows } = await suite.db.query<Record<string, bigint>>(
       `SELECT ${tables.map((table) => `(SELECT count(*) FROM ${table}) AS ${table}`).join(', ')}`,
     );
-    const balances = await db.query<{ total: bigint | null }>('SELECT sum(abs(balance))::bigint AS total FROM accounts');
+    const balances = await suite.db.query<{ total: bigint | null }>('SELECT sum(abs(balance))::bigint AS total FROM accounts');
     // Settings a call may change in place (language, onboarding, notifications, linked wallet).
-    const players = await db.query<{ digest: string | null }>("SELECT md5(string_agg(u::text, ',' ORDER BY u.id)) AS digest FROM users u");
-    return { ...rows[0], balances: balances.rows[0]?.total, players: players.rows[0]?.digest, problems: (await audit(db)).problems };
+    const players = await suite.db.query<{ digest: string | null }>(
+      "SELECT md5(string_agg(u::text, ',' ORDER BY u.id)) AS digest FROM users u",
+    );
+    return { ...rows[0], balances: balances.rows[0]?.total, players: players.rows[0]?.digest, problems: (await audit(suite.db)).problems };
   }
 
   /** Runs the work and checks that it wrote nothing. */
@@ -214,7 +206,7 @@ describe.each(databases())('a client mistake is a 4xx, never a 500, on $name', (
     expect(await book()).toEqual(before);
   }
 
-  const call = (path: string, body: unknown, options: { token?: string } = { token }) => post(app, path, body, options);
+  const call = (path: string, body: unknown, options: { token?: string } = { token }) => post(suite.app, path, body, options);
 
   describe('a NUL character anywhere in a body', () => {
     it('is refused with 400 naming where it is, in every string of every call', async () => {
@@ -468,7 +460,7 @@ describe.each(databases())('a client mistake is a 4xx, never a 500, on $name', (
     it('leaves known players alone: their calls still work', async () => {
       const response = await call('/api/v3/games/flip', { stake: '0.1', currency: 'ton', side: 'heads', idempotencyKey: key() });
       expect(response.statusCode, response.body).toBe(200);
-      const fresh = await logIn(app, { id: newUserId() });
+      const fresh = await logIn(suite.app, { id: newUserId() });
       expect((await call('/api/v3/profile/light', {}, { token: fresh })).statusCode).toBe(200);
     });
   });
@@ -488,7 +480,7 @@ describe.each(databases())('a client mistake is a 4xx, never a 500, on $name', (
     it('needs the app key', async () => {
       await writesNothing(async () => {
         for (const url of encoded) {
-          const response = await app.inject({
+          const response = await suite.app.inject({
             method: 'POST',
             url,
             headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -504,7 +496,7 @@ describe.each(databases())('a client mistake is a 4xx, never a 500, on $name', (
       await writesNothing(async () => {
         for (const url of encoded) {
           for (const method of ['POST', 'OPTIONS'] as const) {
-            const response = await app.inject({
+            const response = await suite.app.inject({
               method,
               url,
               headers: {
@@ -523,20 +515,20 @@ describe.each(databases())('a client mistake is a 4xx, never a 500, on $name', (
     });
 
     it('with the key and the token is the call itself', async () => {
-      const response = await post(app, '/%61pi/v3/profile/light', {}, { token });
+      const response = await post(suite.app, '/%61pi/v3/profile/light', {}, { token });
       expect(response.statusCode, response.body).toBe(200);
     });
 
     it('that cannot be decoded is 400', async () => {
       for (const url of ['/%61pi/v3/profile/%E0%A4%A', '/api/v3/%zz', '/%C0%80pi/v3/profile/light']) {
-        const response = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{}' });
+        const response = await suite.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{}' });
         expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
       }
     });
 
     it('in absolute form (http://host/api/...) needs the app key and a known origin too', async () => {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = app.server.address() as { port: number };
+      await suite.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = suite.app.server.address() as { port: number };
       const send = (headers: Record<string, string>) =>
         new Promise<{ status: number; body: string }>((resolve, reject) => {
           const outgoing = httpRequest(
@@ -574,7 +566,7 @@ describe.each(databases())('a client mistake is a 4xx, never a 500, on $name', (
     });
 
     it('a test deposit of the largest amount is sent; a larger one (once a 500) is refused clearly', async () => {
-      const before = (await audit(db)).problems;
+      const before = (await audit(suite.db)).problems;
       const largest = await call('/api/v3/wallet/test-deposit', {
         amount: fromNano(productConfig.wallet.maxDepositNano),
         idempotencyKey: key(),
@@ -585,7 +577,7 @@ describe.each(databases())('a client mistake is a 4xx, never a 500, on $name', (
         expect(response.statusCode, `${amount}: ${response.body}`).toBe(400);
         expect(envelope(response)).toMatchObject({ success: false, code: 'deposit.amount.max' });
       }
-      expect((await audit(db)).problems).toEqual(before);
+      expect((await audit(suite.db)).problems).toEqual(before);
     });
 
     it('long strings, huge numbers, -0, empty and repeated lists are 4xx or a reply, never a 500', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isUniqueViolation, openDb, type Db } from '../src/db/db';
 import {
   assertMigrated,
@@ -15,52 +15,47 @@ import {
   type Migration,
 } from '../src/db/migrator';
 import { pgliteTemplateKey, writePgliteTemplate } from '../src/db/pglite-template';
-import { databases, postgresOnly, tempDir } from './helpers';
+import { databases, postgresOnly, suiteDatabase, tempDir } from './helpers';
 
 describe.each(databases())('database on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ db, drop } = await database.create({ migrated: false }));
-  });
-
-  afterAll(async () => {
-    await drop?.();
-  });
+  const suite = suiteDatabase(database, { migrated: false });
 
   it('migrations apply once and running them again changes nothing', async () => {
-    const first = await migrate(db);
+    const first = await migrate(suite.db);
     expect(first).toEqual(readMigrations().map((migration) => migration.name));
     expect(first[0]).toBe('001_users_and_accounts.sql');
-    expect(await migrate(db)).toEqual([]);
-    const recorded = await db.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version');
+    expect(await migrate(suite.db)).toEqual([]);
+    const recorded = await suite.db.query<{ version: number; name: string }>(
+      'SELECT version, name FROM schema_migrations ORDER BY version',
+    );
     expect(recorded.rows.map((row) => row.name)).toEqual(first);
   });
 
   it('INT8 values come back as bigint', async () => {
-    const { rows } = await db.query<{ big: bigint; count: bigint }>('SELECT 9007199254740993::bigint AS big, count(*) AS count FROM users');
+    const { rows } = await suite.db.query<{ big: bigint; count: bigint }>(
+      'SELECT 9007199254740993::bigint AS big, count(*) AS count FROM users',
+    );
     expect(rows[0]).toEqual({ big: 9007199254740993n, count: 0n });
   });
 
   it('a transaction that throws leaves nothing behind', async () => {
     await expect(
-      db.transaction(async (tx) => {
+      suite.db.transaction(async (tx) => {
         await tx.query("INSERT INTO users (id, referral_code) VALUES ($1, 'rollback1')", [1n]);
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    expect((await db.query('SELECT id FROM users WHERE id = $1', [1n])).rowCount).toBe(0);
+    expect((await suite.db.query('SELECT id FROM users WHERE id = $1', [1n])).rowCount).toBe(0);
   });
 
   it('a transaction that resolves is committed and returns its value', async () => {
-    const result = await db.transaction(async (tx) => {
+    const result = await suite.db.transaction(async (tx) => {
       await tx.query("INSERT INTO users (id, referral_code) VALUES ($1, 'commit01')", [2n]);
       await tx.query("INSERT INTO accounts (user_id, kind) VALUES ($1, 'ton'), ($1, 'bonus')", [2n]);
       return 'done';
     });
     expect(result).toBe('done');
-    expect((await db.query('SELECT id FROM accounts WHERE user_id = $1', [2n])).rowCount).toBe(2);
+    expect((await suite.db.query('SELECT id FROM accounts WHERE user_id = $1', [2n])).rowCount).toBe(2);
   });
 
   it('reads a transaction starts together all answer theirs, and the driver warns of nothing', async () => {
@@ -68,7 +63,7 @@ describe.each(databases())('database on $name', (database) => {
     const heard = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
     process.on('warning', heard);
     try {
-      const answers = await db.transaction((tx) =>
+      const answers = await suite.db.transaction((tx) =>
         Promise.all([
           tx.query<{ n: number }>('SELECT 1 AS n FROM pg_sleep(0.05)'),
           tx.query<{ n: number }>('SELECT $1::int AS n', [2]),
@@ -85,10 +80,10 @@ describe.each(databases())('database on $name', (database) => {
   });
 
   it('the schema refuses a negative balance, a duplicate account, an unknown language and a duplicate referral code', async () => {
-    await expect(db.query("UPDATE accounts SET balance = -1 WHERE user_id = $1 AND kind = 'ton'", [2n])).rejects.toThrow();
-    await expect(db.query("INSERT INTO accounts (user_id, kind) VALUES ($1, 'ton')", [2n])).rejects.toSatisfy(isUniqueViolation);
-    await expect(db.query("UPDATE users SET lang = 'de' WHERE id = $1", [2n])).rejects.toThrow();
-    const duplicate = db.query("INSERT INTO users (id, referral_code) VALUES ($1, 'commit01')", [3n]);
+    await expect(suite.db.query("UPDATE accounts SET balance = -1 WHERE user_id = $1 AND kind = 'ton'", [2n])).rejects.toThrow();
+    await expect(suite.db.query("INSERT INTO accounts (user_id, kind) VALUES ($1, 'ton')", [2n])).rejects.toSatisfy(isUniqueViolation);
+    await expect(suite.db.query("UPDATE users SET lang = 'de' WHERE id = $1", [2n])).rejects.toThrow();
+    const duplicate = suite.db.query("INSERT INTO users (id, referral_code) VALUES ($1, 'commit01')", [3n]);
     await expect(duplicate).rejects.toSatisfy((error: unknown) => isUniqueViolation(error, 'users_referral_code_key'));
   });
 });
@@ -292,14 +287,7 @@ async function validIndex(db: Db, name: string): Promise<boolean> {
 
 describe.each(databases())('migration transactions on $name', (database) => {
   // One database for the three steps, in order: a refused file, a failing migration, then the index.
-  let db: Db;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ db, drop } = await database.create({ migrated: false }));
-  });
-  afterAll(async () => {
-    await drop?.();
-  });
+  const suite = suiteDatabase(database, { migrated: false });
 
   it('refuses a no-transaction file with a dollar-quoted body before applying anything', async () => {
     const body: Migration = {
@@ -307,10 +295,10 @@ describe.each(databases())('migration transactions on $name', (database) => {
       name: '003_function.sql',
       sql: `${NO_TRANSACTION_MARKER}\nCREATE FUNCTION f() RETURNS int LANGUAGE sql AS $$ SELECT 1; $$;\n`,
     };
-    await expect(migrate(db, [...FILES, body], [])).rejects.toThrow(
+    await expect(migrate(suite.db, [...FILES, body], [])).rejects.toThrow(
       'Migration 003_function.sql runs outside a transaction one statement at a time: it may not hold dollar-quoted bodies',
     );
-    expect(await tableExists(db, 'first_table')).toBe(false);
+    expect(await tableExists(suite.db, 'first_table')).toBe(false);
   });
 
   it('each migration commits on its own: a failing one stops the run, the ones before it stay applied', async () => {
@@ -319,24 +307,24 @@ describe.each(databases())('migration transactions on $name', (database) => {
       name: '003_broken.sql',
       sql: 'CREATE TABLE half_made (id INTEGER);\nSELECT no_such_column FROM first_table;',
     };
-    await expect(migrate(db, [...FILES, broken], [])).rejects.toThrow(/no_such_column/);
-    const { rows } = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY version');
+    await expect(migrate(suite.db, [...FILES, broken], [])).rejects.toThrow(/no_such_column/);
+    const { rows } = await suite.db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY version');
     expect(rows.map((row) => row.name)).toEqual(['001_first.sql', '002_second.sql']);
     // The failing migration's own statements were rolled back with it.
-    expect(await tableExists(db, 'half_made')).toBe(false);
+    expect(await tableExists(suite.db, 'half_made')).toBe(false);
   });
 
   it('a migration marked no-transaction builds an index CONCURRENTLY, is recorded with its checksum, and runs once', async () => {
     expect(runsOutsideTransaction(CONCURRENT)).toBe(true);
     expect(runsOutsideTransaction(FILES[0]!)).toBe(false);
-    expect(await migrate(db, [...FILES, CONCURRENT], [])).toEqual(['003_concurrent_index.sql']);
-    expect(await validIndex(db, 'first_table_id_idx')).toBe(true);
-    const { rows } = await db.query<{ checksum: string }>('SELECT checksum FROM schema_migrations WHERE version = 3');
+    expect(await migrate(suite.db, [...FILES, CONCURRENT], [])).toEqual(['003_concurrent_index.sql']);
+    expect(await validIndex(suite.db, 'first_table_id_idx')).toBe(true);
+    const { rows } = await suite.db.query<{ checksum: string }>('SELECT checksum FROM schema_migrations WHERE version = 3');
     expect(rows).toEqual([{ checksum: migrationChecksum(CONCURRENT.sql) }]);
-    expect(await migrate(db, [...FILES, CONCURRENT], [])).toEqual([]);
-    await expect(assertMigrated(db, [...FILES, CONCURRENT], [])).resolves.toBeUndefined();
+    expect(await migrate(suite.db, [...FILES, CONCURRENT], [])).toEqual([]);
+    await expect(assertMigrated(suite.db, [...FILES, CONCURRENT], [])).resolves.toBeUndefined();
     // Edited after it ran: refused like any other.
-    await expect(migrate(db, [...FILES, edited(CONCURRENT)], [])).rejects.toThrow(/^Migration 003_concurrent_index\.sql was changed/);
+    await expect(migrate(suite.db, [...FILES, edited(CONCURRENT)], [])).rejects.toThrow(/^Migration 003_concurrent_index\.sql was changed/);
   });
 });
 

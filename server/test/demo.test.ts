@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fairFloats, flipSide, formatHundredths, hashServerSeed, roadTraps, rollHundredths } from '@arcade/api-client/fair';
 import type { DemoBetResult, DemoRound, DemoState } from '@arcade/api-client/demo';
 import type { BetResult, SeedsInfo } from '@arcade/api-client/games';
@@ -7,7 +6,7 @@ import type { Leaderboard } from '@arcade/api-client/live';
 import { toNano } from '@arcade/api-client/money';
 import type { Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
-import { databases, envelope, fund, logIn, newUserId, post, startServer } from './helpers';
+import { callApi, databases, fundedPlayer, suiteServer } from './helpers';
 
 /**
  * Demo play: rounds with play chips that the server decides from a demo seed pair of the player's
@@ -46,16 +45,10 @@ async function moneySnapshot(db: Db): Promise<Record<string, string>> {
 }
 
 describe.each(databases())('demo play on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
   let keys = 0;
   const key = () => `demo-test-key-${Date.now()}-${++keys}`;
 
-  const call = async <T>(token: string, path: string, body: unknown = {}) => {
-    const response = await post(app, `/api/v3/${path}`, body, { token });
-    return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
-  };
+  const call = <T>(token: string, path: string, body: unknown = {}) => callApi<T>(suite.app, `/api/v3/${path}`, body, token);
   const demo = async (token: string, path: string, body: object = {}) => {
     const reply = await call<DemoBetResult>(token, `demo/${path}`, body);
     expect(reply.success, reply.message).toBe(true);
@@ -63,25 +56,13 @@ describe.each(databases())('demo play on $name', (database) => {
   };
   const stateOf = async (token: string) => (await call<DemoState>(token, 'demo/state')).data;
 
-  async function player(ton = '0'): Promise<{ token: string; userId: bigint }> {
-    const id = newUserId();
-    const token = await logIn(app, { id });
-    if (ton !== '0') await fund(db, BigInt(id), ton);
-    return { token, userId: BigInt(id) };
-  }
+  const player = (ton = '0') => fundedPlayer(suite.app, suite.db, ton);
 
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    app = await startServer(db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  const suite = suiteServer(database);
 
   it('a player with no money plays flip, roll and road with the demo balance, and no money table changes', async () => {
     const { token } = await player();
-    const before = await moneySnapshot(db);
+    const before = await moneySnapshot(suite.db);
     const start = await stateOf(token);
     expect(start).toMatchObject({ demoBalance: '100', refillTo: '100' });
     let chips = toNano(start.demoBalance);
@@ -127,8 +108,8 @@ describe.each(databases())('demo play on $name', (database) => {
     const refilled = (await call<DemoState>(token, 'demo/refill')).data;
     expect(refilled.demoBalance).toBe('100');
 
-    expect(await moneySnapshot(db)).toEqual(before);
-    expect((await audit(db)).problems).toEqual([]);
+    expect(await moneySnapshot(suite.db)).toEqual(before);
+    expect((await audit(suite.db)).problems).toEqual([]);
     // Not on the leaderboard (no real round has been played in this database yet).
     const board = (await call<Leaderboard>(token, 'games/leaderboard')).data;
     expect({ wagered: board.wagered, best: board.best }).toEqual({ wagered: [], best: [] });
@@ -180,7 +161,7 @@ describe.each(databases())('demo play on $name', (database) => {
     // The real pair is still the one committed, unrevealed, at nonce 1.
     const realAfter = (await call<SeedsInfo>(token, 'fairness/seeds')).data;
     expect(realAfter).toMatchObject({ serverSeedHash: real.serverSeedHash, nonce: 1, revealed: [] });
-    expect((await audit(db)).problems).toEqual([]);
+    expect((await audit(suite.db)).problems).toEqual([]);
   });
 
   it('a demo road round open refuses a demo rotation, never the real one', async () => {
@@ -221,8 +202,8 @@ describe.each(databases())('demo play on $name', (database) => {
     ).data;
     const attackerDemoRoad = await demo(attacker.token, 'road/start', { stake: '1', difficulty: 'medium' });
     // The attacker's chips have run down to half a chip (what a losing streak leaves).
-    await db.query('UPDATE demo_balances SET balance = $2 WHERE user_id = $1', [attacker.userId, toNano('0.5')]);
-    const before = await moneySnapshot(db);
+    await suite.db.query('UPDATE demo_balances SET balance = $2 WHERE user_id = $1', [attacker.userId, toNano('0.5')]);
+    const before = await moneySnapshot(suite.db);
     const victimDemoBefore = await stateOf(victim.token);
     const attackerChips = (await stateOf(attacker.token)).demoBalance;
 
@@ -267,13 +248,13 @@ describe.each(databases())('demo play on $name', (database) => {
     for (let i = 0; i < 5; i++) expect((await call<DemoState>(attacker.token, 'demo/refill')).data.demoBalance).toBe('100');
     await demo(attacker.token, 'road/step', { roundId: attackerDemoRoad.round.id, lane: 1 });
 
-    expect(await moneySnapshot(db)).toEqual(before);
+    expect(await moneySnapshot(suite.db)).toEqual(before);
     expect(await stateOf(victim.token)).toEqual(victimDemoBefore);
     expect(attackerChips).toBe('0.5');
-    const accounts = await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [
+    const accounts = await suite.db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [
       attacker.userId,
     ]);
     expect(accounts.rows[0]!.balance).toBe(toNano('10'));
-    expect((await audit(db)).problems).toEqual([]);
+    expect((await audit(suite.db)).problems).toEqual([]);
   });
 });

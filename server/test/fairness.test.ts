@@ -1,32 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashServerSeed } from '@arcade/api-client/fair';
 import type { BetResult, RevealedPage, RevealedPair, SeedsInfo } from '@arcade/api-client/games';
-import type { Db } from '../src/db/db';
-import { databases, envelope, fund, logIn, newUserId, post, startServer } from './helpers';
+import { callApi, databases, fund, logIn, newUserId, suiteServer } from './helpers';
 
 describe.each(databases())('fairness on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
   let keys = 0;
 
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    app = await startServer(db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  const suite = suiteServer(database);
 
-  const call = async <T>(token: string, path: string, body: unknown = {}) => {
-    const response = await post(app, `/api/v3/${path}`, body, { token });
-    return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
-  };
+  const call = <T>(token: string, path: string, body: unknown = {}) => callApi<T>(suite.app, `/api/v3/${path}`, body, token);
   const pairsOf = async (userId: bigint) =>
     (
-      await db.query<{ id: bigint; client_seed: string; active: boolean }>(
+      await suite.db.query<{ id: bigint; client_seed: string; active: boolean }>(
         'SELECT id, client_seed, active FROM seed_pairs WHERE user_id = $1 ORDER BY id',
         [userId],
       )
@@ -35,8 +20,8 @@ describe.each(databases())('fairness on $name', (database) => {
   it("the first pair is made when the seeds are first asked for, with the browser's client seed, and the first bet uses it", async () => {
     const id = newUserId();
     const userId = BigInt(id);
-    const token = await logIn(app, { id });
-    await fund(db, userId, '5');
+    const token = await logIn(suite.app, { id });
+    await fund(suite.db, userId, '5');
     expect(await pairsOf(userId)).toEqual([]);
 
     const first = await call<SeedsInfo>(token, 'fairness/seeds', { clientSeed: 'made-in-the-browser' });
@@ -67,7 +52,7 @@ describe.each(databases())('fairness on $name', (database) => {
 
   it('a client seed that breaks the rules is refused and makes no pair', async () => {
     const id = newUserId();
-    const token = await logIn(app, { id });
+    const token = await logIn(suite.app, { id });
     for (const clientSeed of ['', 'has spaces', 'x'.repeat(65), 7]) {
       const reply = await call(token, 'fairness/seeds', { clientSeed });
       expect(reply.status, String(clientSeed)).toBe(400);
@@ -79,7 +64,7 @@ describe.each(databases())('fairness on $name', (database) => {
   it('revealed pairs page past 50 with a before cursor, newest first, none twice, none missing', async () => {
     const id = newUserId();
     const userId = BigInt(id);
-    const token = await logIn(app, { id });
+    const token = await logIn(suite.app, { id });
     const hashes: string[] = [];
     let seeds = (await call<SeedsInfo>(token, 'fairness/seeds', { clientSeed: 'seed-0' })).data;
     const rotations = 57;
@@ -109,7 +94,7 @@ describe.each(databases())('fairness on $name', (database) => {
     expect(listed.slice(0, 20)).toEqual(seeds.revealed);
 
     // Another player's pairs never show; a bad cursor is refused.
-    const other = await logIn(app, { id: newUserId() });
+    const other = await logIn(suite.app, { id: newUserId() });
     expect((await call<RevealedPage>(other, 'fairness/revealed', {})).data).toEqual({ items: [], next: null });
     for (const body of [{ before: 'abc' }, { limit: 0 }, { limit: 101 }]) {
       expect((await call(token, 'fairness/revealed', body)).status, JSON.stringify(body)).toBe(400);

@@ -1,10 +1,8 @@
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@arcade/api-client/calls';
-import type { Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
-import { databases, logIn, newUserId, startServer, TEST_APP_KEY } from './helpers';
+import { databases, logIn, newUserId, suiteServer, TEST_APP_KEY } from './helpers';
 
 /** JSON values a hostile client might send, including ones shaped almost like real requests. */
 const nearlyValid = fc.oneof(
@@ -62,32 +60,26 @@ const body = fc.oneof(
 const CASES_PER_CALL = Number(process.env.FUZZ_CASES ?? 60);
 
 describe.each(databases())('hostile bodies on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
   let token = '';
   const tally: Record<string, number> = {};
 
+  const suite = suiteServer(database, { start: () => ({ env: { AUTH_RATE_LIMIT: '1000000' } }) });
   beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    app = await startServer(db, { env: { AUTH_RATE_LIMIT: '1000000' } });
-    token = await logIn(app, { id: newUserId() });
+    token = await logIn(suite.app, { id: newUserId() });
   });
-  afterAll(async () => {
+  afterAll(() => {
     console.log(
       `fuzz on ${database.name}: ${Object.entries(tally)
         .map(([call, n]) => `${call} ${n}`)
         .join(', ')}`,
     );
-    await app?.close();
-    await drop?.();
   });
 
   it.each(Object.entries(calls))('%s answers every malformed body with a 4xx and a message, or a valid reply', async (name, spec) => {
     await fc.assert(
       fc.asyncProperty(body, fc.boolean(), async (payload, withToken) => {
         tally[name] = (tally[name] ?? 0) + 1;
-        const response = await app.inject({
+        const response = await suite.app.inject({
           method: 'POST',
           url: spec.path,
           headers: {
@@ -106,23 +98,15 @@ describe.each(databases())('hostile bodies on $name', (database) => {
   });
 
   it('leaves the book sound', async () => {
-    expect((await audit(db)).problems).toEqual([]);
+    expect((await audit(suite.db)).problems).toEqual([]);
   });
 });
 
 describe.each(databases())('boundary values on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
   let token = '';
+  const suite = suiteServer(database);
   beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    app = await startServer(db);
-    token = await logIn(app, { id: newUserId() });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
+    token = await logIn(suite.app, { id: newUserId() });
   });
 
   const huge = '9999999999999999999';
@@ -147,7 +131,7 @@ describe.each(databases())('boundary values on $name', (database) => {
     ],
     ['/api/v3/wallet/deposit', { amount: '99999999999999999999' }],
   ])('%s with out-of-range values is a 4xx', async (path, payload) => {
-    const response = await app.inject({
+    const response = await suite.app.inject({
       method: 'POST',
       url: path,
       headers: { 'content-type': 'application/json', 'x-app-key': TEST_APP_KEY, authorization: `Bearer ${token}` },

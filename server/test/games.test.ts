@@ -15,19 +15,26 @@ import { openDb, type Db, type SqlValue } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
 import { nodeHmac } from '../src/domain/games/seeds';
 import { BetBatches, type BetItem } from '../src/domain/games/bet-batches';
-import { databases, envelope, fund, logIn, newUserId, post, postgresOnly, postMovement, startServer } from './helpers';
+import {
+  callApi,
+  databases,
+  envelope,
+  fund,
+  fundedPlayer,
+  logIn,
+  newUserId,
+  post,
+  postgresOnly,
+  postMovement,
+  startServer,
+  suiteServer,
+} from './helpers';
 
 describe.each(databases())('games on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
   let keys = 0;
   const key = () => `game-key-${Date.now()}-${++keys}`;
 
-  const call = async <T>(token: string, path: string, body: unknown = {}) => {
-    const response = await post(app, `/api/v3/${path}`, body, { token });
-    return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
-  };
+  const call = <T>(token: string, path: string, body: unknown = {}) => callApi<T>(suite.app, `/api/v3/${path}`, body, token);
   const bet = async (token: string, path: string, body: object) => {
     const reply = await call<BetResult>(token, path, { idempotencyKey: key(), ...body });
     expect(reply.success, reply.message).toBe(true);
@@ -37,9 +44,9 @@ describe.each(databases())('games on $name', (database) => {
   /** A player with TON (and bonus) credited through the ledger, as a deposit or reward would. */
   async function player(ton = '10', bonus = '0'): Promise<{ token: string; userId: bigint }> {
     const id = newUserId();
-    const token = await logIn(app, { id });
+    const token = await logIn(suite.app, { id });
     const userId = BigInt(id);
-    await db.transaction(async (tx) => {
+    await suite.db.transaction(async (tx) => {
       for (const [kind, amount] of [
         ['ton', ton],
         ['bonus', bonus],
@@ -61,32 +68,26 @@ describe.each(databases())('games on $name', (database) => {
 
   /** A player's balance of one kind (0 without the account). */
   const tonOf = async (userId: bigint, kind = 'ton') =>
-    (await db.query<{ balance: bigint }>('SELECT balance FROM accounts WHERE user_id = $1 AND kind = $2', [userId, kind])).rows[0]
+    (await suite.db.query<{ balance: bigint }>('SELECT balance FROM accounts WHERE user_id = $1 AND kind = $2', [userId, kind])).rows[0]
       ?.balance ?? 0n;
 
   const grantedRewards = async (userId: bigint) =>
     (
-      await db.query<{ total: bigint }>('SELECT COALESCE(SUM(reward), 0)::bigint AS total FROM achievement_grants WHERE user_id = $1', [
-        userId,
-      ])
+      await suite.db.query<{ total: bigint }>(
+        'SELECT COALESCE(SUM(reward), 0)::bigint AS total FROM achievement_grants WHERE user_id = $1',
+        [userId],
+      )
     ).rows[0]!.total;
 
   const activeSeed = async (userId: bigint) =>
     (
-      await db.query<{ server_seed: string; next_server_seed: string }>(
+      await suite.db.query<{ server_seed: string; next_server_seed: string }>(
         'SELECT server_seed, next_server_seed FROM seed_pairs WHERE user_id = $1 AND active',
         [userId],
       )
     ).rows[0]!;
 
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    app = await startServer(db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  const suite = suiteServer(database);
 
   it('shows the seed commitment before play and lets anyone verify a round after rotation', async () => {
     const { token } = await player('5');
@@ -144,7 +145,7 @@ describe.each(databases())('games on $name', (database) => {
         expect(round.multiplier).toBe(won ? '1.4849' : '0');
       }
     }
-    expect((await audit(db)).problems).toEqual([]);
+    expect((await audit(suite.db)).problems).toEqual([]);
   });
 
   it('a bonus stake pays into the bonus balance', async () => {
@@ -169,21 +170,21 @@ describe.each(databases())('games on $name', (database) => {
     await bet(token, 'games/flip', { stake: '0.1', currency: 'ton', side: 'heads' });
     // The pair is known from here on: watch the statements of the next bet.
     const statements: string[] = [];
-    const query = db.query.bind(db);
-    db.query = (sql: string, params?: never) => {
+    const query = suite.db.query.bind(suite.db);
+    suite.db.query = (sql: string, params?: never) => {
       statements.push(sql);
       return query(sql, params);
     };
-    const transaction = db.transaction.bind(db);
-    db.transaction = (fn: never) => {
+    const transaction = suite.db.transaction.bind(suite.db);
+    suite.db.transaction = (fn: never) => {
       statements.push('BEGIN');
       return transaction(fn);
     };
     try {
       await bet(token, 'games/roll', { stake: '0.1', currency: 'ton', target: '50', direction: 'under' });
     } finally {
-      db.query = query;
-      db.transaction = transaction;
+      suite.db.query = query;
+      suite.db.transaction = transaction;
     }
     expect(statements).toHaveLength(1);
     expect(statements[0]).toContain('arcade_bets(');
@@ -193,29 +194,31 @@ describe.each(databases())('games on $name', (database) => {
     const reused = await call(token, 'games/flip', { ...body, side: 'heads' });
     expect(reused).toMatchObject({ status: 409, success: false, message: 'This idempotency key was already used for a different request' });
 
-    await db.query('UPDATE users SET is_banned = true WHERE id = $1', [userId]);
-    const balance = (await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId]))
-      .rows[0]!.balance;
+    await suite.db.query('UPDATE users SET is_banned = true WHERE id = $1', [userId]);
+    const balance = (
+      await suite.db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])
+    ).rows[0]!.balance;
     const banned = await call(token, 'games/flip', { stake: '0.1', currency: 'ton', side: 'tails', idempotencyKey: key() });
     expect(banned).toMatchObject({ status: 403, success: false, code: 'account.banned' });
     expect(
-      (await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]!.balance,
+      (await suite.db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]!
+        .balance,
     ).toBe(balance);
     // The retry of a bet placed before the ban still answers with its first reply.
     expect((await call(token, 'games/flip', body)).success).toBe(true);
-    expect((await audit(db)).problems).toEqual([]);
+    expect((await audit(suite.db)).problems).toEqual([]);
   });
 
   it('bets of many players at once go to the database together, and each is decided on its own', async () => {
     // A referrer with two referred friends, each of whom has bet once (their first bet made the referral account).
     const referrerId = newUserId();
-    const referrerToken = await logIn(app, { id: referrerId });
+    const referrerToken = await logIn(suite.app, { id: referrerId });
     const code = (await call<{ code: string }>(referrerToken, 'referral/info')).data.code;
     const friends = await Promise.all(
       [1, 2].map(async () => {
         const id = newUserId();
-        const token = await logIn(app, { id, startParam: `r_${code}` });
-        await fund(db, BigInt(id), '10');
+        const token = await logIn(suite.app, { id, startParam: `r_${code}` });
+        await fund(suite.db, BigInt(id), '10');
         return { token, userId: BigInt(id) };
       }),
     );
@@ -226,7 +229,7 @@ describe.each(databases())('games on $name', (database) => {
     const banned = await player('5');
     const reuser = await player('5');
     for (const p of [poor, banned, reuser]) await bet(p.token, 'games/flip', { stake: '0.01', currency: 'ton', side: 'heads' });
-    await db.query('UPDATE users SET is_banned = true WHERE id = $1', [banned.userId]);
+    await suite.db.query('UPDATE users SET is_banned = true WHERE id = $1', [banned.userId]);
     const reusedKey = key();
     const first = await call<BetResult>(reuser.token, 'games/flip', {
       stake: '0.01',
@@ -247,23 +250,25 @@ describe.each(databases())('games on $name', (database) => {
     const everyone = [...friends, ...plain, poor, banned, reuser];
     // The first-round reward set a wagering requirement that a bet here would end (the general
     // path then releases the bonus): clear it, but leave one player wagering on.
-    await db.query('UPDATE users SET wagering_left = 0 WHERE id = ANY ($1::bigint[])', [`{${everyone.map((p) => p.userId).join(',')}}`]);
-    await db.query('UPDATE users SET wagering_left = 100000000000 WHERE id = $1', [plain[2]!.userId]);
+    await suite.db.query('UPDATE users SET wagering_left = 0 WHERE id = ANY ($1::bigint[])', [
+      `{${everyone.map((p) => p.userId).join(',')}}`,
+    ]);
+    await suite.db.query('UPDATE users SET wagering_left = 100000000000 WHERE id = $1', [plain[2]!.userId]);
     const before = new Map(await Promise.all(everyone.map(async (p) => [p.userId, await tonOf(p.userId)] as const)));
     const referralBefore = await tonOf(BigInt(referrerId), 'referral');
 
     // On PostgreSQL, hold the house rows for a moment so that bets pile up behind the first ones.
     let release = () => {};
     const held =
-      db.kind === 'postgres'
-        ? db.transaction(async (tx) => {
+      suite.db.kind === 'postgres'
+        ? suite.db.transaction(async (tx) => {
             await tx.query("SELECT id FROM accounts WHERE kind IN ('house', 'bonus_pool') ORDER BY code COLLATE \"C\" FOR NO KEY UPDATE");
             await new Promise<void>((resolve) => (release = resolve));
           })
         : Promise.resolve();
     const calls: string[] = [];
-    const query = db.query.bind(db);
-    db.query = (sql: string, params?: never) => {
+    const query = suite.db.query.bind(suite.db);
+    suite.db.query = (sql: string, params?: never) => {
       calls.push(sql);
       return query(sql, params);
     };
@@ -301,12 +306,12 @@ describe.each(databases())('games on $name', (database) => {
       await held;
       answers = await placed;
     } finally {
-      db.query = query;
+      suite.db.query = query;
     }
     const batches = calls.filter((sql) => sql.includes('arcade_bets(')).length;
     // 21 bets in fewer calls: the bets that waited went together (PGlite has one connection,
     // and its bets go one by one as they come).
-    if (db.kind === 'postgres') expect(batches).toBeLessThan(10);
+    if (suite.db.kind === 'postgres') expect(batches).toBeLessThan(10);
 
     const [friendA, friendB, retry, ...rest] = answers;
     const refused = rest.splice(-3);
@@ -328,12 +333,12 @@ describe.each(databases())('games on $name', (database) => {
       expect(accepted[n]!.balance.ton).toBe(fromNano(before.get(p.userId)! + tonMove));
     }
     for (const p of [poor, banned, reuser, retrier]) expect(await tonOf(p.userId)).toBe(before.get(p.userId));
-    const wagering = (await db.query<{ wagering_left: bigint }>('SELECT wagering_left FROM users WHERE id = $1', [plain[2]!.userId]))
+    const wagering = (await suite.db.query<{ wagering_left: bigint }>('SELECT wagering_left FROM users WHERE id = $1', [plain[2]!.userId]))
       .rows[0]!.wagering_left;
     expect(wagering).toBe(100000000000n - toNano(accepted[3]!.round.stake));
     // Both friends' TON bets paid the referrer its share of the edge (1 TON x 1% x 20% each).
     expect(await tonOf(BigInt(referrerId), 'referral')).toBe(referralBefore + 2n * toNano('0.002'));
-    expect((await audit(db)).problems).toEqual([]);
+    expect((await audit(suite.db)).problems).toEqual([]);
   });
 
   /** Players who have bet once (they have a seed pair) and wager nothing, for the batcher's own tests. */
@@ -341,18 +346,20 @@ describe.each(databases())('games on $name', (database) => {
     const players: bigint[] = [];
     for (let n = 0; n < count; n++) {
       const id = newUserId();
-      const token = await logIn(app, { id });
-      await fund(db, BigInt(id), '5');
+      const token = await logIn(suite.app, { id });
+      await fund(suite.db, BigInt(id), '5');
       await bet(token, 'games/flip', { stake: '0.01', currency: 'ton', side: 'heads' });
       players.push(BigInt(id));
     }
-    await db.query('UPDATE users SET wagering_left = 0 WHERE id = ANY ($1::bigint[])', [`{${players.join(',')}}`]);
+    await suite.db.query('UPDATE users SET wagering_left = 0 WHERE id = ANY ($1::bigint[])', [`{${players.join(',')}}`]);
     return players;
   };
   /** A lost 1 TON flip of a player as the server hands it to the batcher (nonce: the expected one, unless given). */
   const betRow = async (user: bigint, nonce?: unknown): Promise<BetItem> => {
     const pair = (
-      await db.query<{ id: bigint; next_nonce: number }>('SELECT id, next_nonce FROM seed_pairs WHERE user_id = $1 AND active', [user])
+      await suite.db.query<{ id: bigint; next_nonce: number }>('SELECT id, next_nonce FROM seed_pairs WHERE user_id = $1 AND active', [
+        user,
+      ])
     ).rows[0]!;
     return {
       kind: 'instant',
@@ -380,21 +387,21 @@ describe.each(databases())('games on $name', (database) => {
     const rows = await Promise.all(players.map((player) => betRow(player)));
     const before = await Promise.all(players.map((player) => tonOf(player)));
     const events: string[] = [];
-    const query = db.query.bind(db);
-    db.query = (sql: string, params?: readonly SqlValue[]) => {
+    const query = suite.db.query.bind(suite.db);
+    suite.db.query = (sql: string, params?: readonly SqlValue[]) => {
       if (sql.includes('arcade_bets(')) events.push(`sent ${(JSON.parse(String(params?.[0])) as unknown[]).length}`);
       return query(sql, params);
     };
     try {
-      const batches = new BetBatches(db);
+      const batches = new BetBatches(suite.db);
       await Promise.all(rows.map((row, n) => batches.submit(players[n]!, row).then(() => events.push(`answered ${n}`))));
     } finally {
-      db.query = query;
+      suite.db.query = query;
     }
     // The first bet went alone; the two that came meanwhile went as soon as it was back, before its answer.
     expect(events).toEqual(['sent 1', 'sent 2', 'answered 0', 'answered 1', 'answered 2']);
     for (const [n, player] of players.entries()) expect(await tonOf(player)).toBe(before[n]! - toNano('1'));
-    expect((await audit(db)).problems).toEqual([]);
+    expect((await audit(suite.db)).problems).toEqual([]);
   });
 
   it('a batch the database refuses as a whole is sent again bet by bet: only the faulty bet fails', async () => {
@@ -408,17 +415,17 @@ describe.each(databases())('games on $name', (database) => {
       await betRow(players[3]!),
     ];
     const calls: number[] = [];
-    const query = db.query.bind(db);
-    db.query = (sql: string, params?: readonly SqlValue[]) => {
+    const query = suite.db.query.bind(suite.db);
+    suite.db.query = (sql: string, params?: readonly SqlValue[]) => {
       if (sql.includes('arcade_bets(')) calls.push((JSON.parse(String(params?.[0])) as unknown[]).length);
       return query(sql, params);
     };
     let settled;
     try {
-      const batches = new BetBatches(db);
+      const batches = new BetBatches(suite.db);
       settled = await Promise.allSettled(rows.map((row, n) => batches.submit(players[n]!, row)));
     } finally {
-      db.query = query;
+      suite.db.query = query;
     }
     // The first alone, the next three together (refused: the bad nonce), then each of the three alone.
     expect(calls).toEqual([1, 3, 1, 1, 1]);
@@ -429,7 +436,7 @@ describe.each(databases())('games on $name', (database) => {
       expect(await tonOf(players[n]!)).toBe(before[n]! - toNano('1'));
     }
     expect(await tonOf(players[2]!)).toBe(before[2]);
-    expect((await audit(db)).problems).toEqual([]);
+    expect((await audit(suite.db)).problems).toEqual([]);
   });
 
   it('refuses stakes and chances outside the limits, and more than the balance, moving nothing', async () => {
@@ -570,8 +577,8 @@ describe.each(databases())('games on $name', (database) => {
     await arrangeTraps(token, userId, 'easy', (t) => t[0]! >= 2);
     const { round } = await bet(token, 'games/road/start', { stake: '1', currency: 'ton', difficulty: 'easy' });
     await bet(token, 'games/road/step', { roundId: round.id, lane: 1 });
-    await app.close();
-    app = await startServer(db);
+    await suite.app.close();
+    suite.app = await startServer(suite.db);
     const current = await call<{ round: Round | null }>(token, 'games/road/current');
     expect(current.data.round).toMatchObject({ id: round.id, status: 'open', road: { passed: 1 } });
     const next = await bet(token, 'games/road/step', { roundId: round.id, lane: 2 });
@@ -621,16 +628,16 @@ describe.each(databases())('games on $name', (database) => {
       net += toNano(round.payout) - toNano(round.stake);
     }
     const ids = `{${players.map((p) => p.userId).join(',')}}`;
-    const held = await db.query<{ total: bigint }>(
+    const held = await suite.db.query<{ total: bigint }>(
       `SELECT SUM(balance)::bigint AS total FROM accounts WHERE kind IN ('ton', 'bonus') AND user_id = ANY($1::bigint[])`,
       [ids],
     );
-    const rewards = await db.query<{ total: bigint }>(
+    const rewards = await suite.db.query<{ total: bigint }>(
       'SELECT COALESCE(SUM(reward), 0)::bigint AS total FROM achievement_grants WHERE user_id = ANY($1::bigint[])',
       [ids],
     );
     expect(held.rows[0]!.total).toBe(toNano('160') + net + rewards.rows[0]!.total);
-    const report = await audit(db);
+    const report = await audit(suite.db);
     expect(report.problems).toEqual([]);
   });
 });
@@ -748,24 +755,7 @@ describe.each(postgresOnly('games under parallel load'))('games under parallel l
   });
 
   it('many parallel first bets of new players all settle: no deadlock, no overdraft, a sound book', async () => {
-    const players = await Promise.all(
-      [1, 2, 3, 4, 5].map(async () => {
-        const id = newUserId();
-        const token = await logIn(app, { id });
-        await db.transaction((tx) =>
-          postMovement(tx, {
-            kind: 'deposit',
-            userId: BigInt(id),
-            reference: `parallel-${id}`,
-            postings: [
-              { account: { system: 'deposits' }, amount: -toNano('1') },
-              { account: { user: BigInt(id), kind: 'ton' }, amount: toNano('1') },
-            ],
-          }),
-        );
-        return token;
-      }),
-    );
+    const players = await Promise.all([1, 2, 3, 4, 5].map(async () => (await fundedPlayer(app, db, '1')).token));
     // 12 bets of 0.1 TON each per player at once: at most 10 can be paid for from 1 TON (more with wins).
     const answers = await Promise.all(
       players.flatMap((token, p) =>

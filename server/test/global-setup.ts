@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDb } from '../src/db/db';
 import { migrate } from '../src/db/migrator';
 import { pgliteTemplateKey, writePgliteTemplate } from '../src/db/pglite-template';
+import { createDatabaseOn } from '../src/db/server-admin';
 
 /**
  * Migrated databases for the whole run, made once: most test files want a fresh migrated
@@ -21,16 +21,6 @@ declare module 'vitest' {
   }
 }
 
-async function admin(serverUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const pgliteTemplate = join(import.meta.dirname, '..', '.cache', `pglite-template-${pgliteTemplateKey()}.tar.gz`);
   if (!existsSync(pgliteTemplate)) await writePgliteTemplate(pgliteTemplate);
@@ -42,15 +32,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return () => Promise.resolve();
   }
   const name = `arcade_test_template_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await admin(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openDb({ kind: 'postgres', url: url.toString(), maxConnections: 1 });
+  const { url, drop } = await createDatabaseOn(serverUrl, name);
+  const db = await openDb({ kind: 'postgres', url, maxConnections: 1 });
   try {
     await migrate(db);
   } finally {
     await db.close();
   }
   project.provide('postgresTemplate', name);
-  return () => admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  return drop;
 }

@@ -6,20 +6,21 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { sign } from '@tma.js/init-data-node';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
-import { inject } from 'vitest';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildServer } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDb, type Db } from '../src/db/db';
 import { migrate } from '../src/db/migrator';
+import { createDatabaseOn } from '../src/db/server-admin';
 import { actingAs } from '../src/domain/actor';
 import { post as postInBook, type Movement, type Posted } from '../src/domain/ledger';
 import type { Queryable } from '../src/db/db';
 import { toNano } from '@arcade/api-client/money';
 import { openTon, type Ton } from '../src/adapters/chain/open-chain';
-import type { BotApi } from '../src/adapters/telegram/bot-api';
-import type { GiftRelayer } from '../src/adapters/telegram/gift-relayer';
+import { HttpBotApi, type BotApi } from '../src/adapters/telegram/bot-api';
+import { fakeBotApi, fakeBotState, type FakeBotState } from '../src/adapters/telegram/fake-bot-api';
+import { HttpGiftRelayer, type GiftRelayer } from '../src/adapters/telegram/gift-relayer';
 
 export const TEST_BOT_TOKEN = '7000000001:TEST-token-for-the-server-suite';
 export const TEST_APP_KEY = 'test-app-key';
@@ -106,6 +107,89 @@ export function databases(): TestDatabase[] {
   return list;
 }
 
+/** What the tests of one describe block share: a fresh database (suiteDatabase). */
+export interface SuiteDatabase {
+  db: Db;
+  /** Its PostgreSQL URL; null on PGlite. */
+  url: string | null;
+}
+
+/** suiteDatabase with a server on it (suiteServer). */
+export interface SuiteServer extends SuiteDatabase {
+  app: FastifyInstance;
+}
+
+/**
+ * A fresh database of this kind for the tests of one describe block: created (migrated unless
+ * asked not to) before them, dropped after them. The fields are set once the block's beforeAll
+ * hooks have run: tests and later hooks read them, the describe body cannot.
+ */
+export function suiteDatabase(database: TestDatabase, options: { migrated?: boolean } = {}): SuiteDatabase {
+  const suite = { url: null } as SuiteDatabase;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    ({ db: suite.db, url: suite.url, drop } = await database.create(options));
+  });
+  afterAll(async () => {
+    await drop?.();
+  });
+  return suite;
+}
+
+/**
+ * suiteDatabase with a server on it (startServer), closed before the database is dropped.
+ * `prepare` fills the database before the server starts (a market catalogue); `start` gives
+ * startServer's options when the server starts, after the hooks the block registered before.
+ */
+export function suiteServer(
+  database: TestDatabase,
+  setup: { prepare?: (db: Db) => Promise<unknown>; start?: () => StartOptions } = {},
+): SuiteServer {
+  const suite = suiteDatabase(database) as SuiteServer;
+  beforeAll(async () => {
+    await setup.prepare?.(suite.db);
+    suite.app = await startServer(suite.db, setup.start?.());
+  });
+  afterAll(async () => {
+    await suite.app?.close();
+  });
+  return suite;
+}
+
+/** The local fake Bot API of one describe block (suiteFakeBot): its state, and clients of it. */
+export interface SuiteFakeBot extends FakeBotState {
+  /** Where it listens, once the block's beforeAll hooks have run. */
+  url: string;
+  /** The server's Bot API client, pointed at the fake. */
+  botApi(): HttpBotApi;
+  /** The server's gift relayer, pointed at the fake. */
+  relayer(): HttpGiftRelayer;
+}
+
+/**
+ * The local fake Bot API for the tests of one describe block, listening before them and closed
+ * after them; the block reads what it was sent (and sets what it answers) on the returned state.
+ * Call it before suiteServer when the server is to talk to it, so it listens first.
+ */
+export function suiteFakeBot(): SuiteFakeBot {
+  const fake: SuiteFakeBot = {
+    ...fakeBotState(),
+    url: '',
+    botApi: () => new HttpBotApi({ token: TEST_BOT_TOKEN, baseUrl: fake.url }),
+    relayer: () => new HttpGiftRelayer({ token: TEST_BOT_TOKEN, baseUrl: fake.url, businessConnectionId: 'test-relayer' }),
+  };
+  let server: FastifyInstance | undefined;
+  beforeAll(async () => {
+    server = Fastify();
+    await server.register(fakeBotApi(TEST_BOT_TOKEN, fake));
+    fake.url = await server.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return fake;
+}
+
 /**
  * The PostgreSQL server alone, for a suite that needs a real server (several connections or
  * processes, a restart): without DATABASE_URL the list is empty, so the suite given it is not
@@ -126,19 +210,7 @@ export async function createPostgresDatabase(
   template: string | null = null,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `arcade_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return createDatabaseOn(serverUrl, name, template);
 }
 
 /** A clock the test can move; the server reads it for launch data and sessions. */
@@ -249,6 +321,21 @@ export function post(app: FastifyInstance, path: string, body: unknown = {}, opt
   if (options.appKey !== null) headers['x-app-key'] = options.appKey ?? TEST_APP_KEY;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   return app.inject({ method: 'POST', url: path, headers, payload: typeof body === 'string' ? body : JSON.stringify(body) });
+}
+
+/** A call's answer: its HTTP status with the envelope's fields. */
+export interface Reply<T> {
+  status: number;
+  success: boolean;
+  data: T;
+  message?: string;
+  code?: string;
+}
+
+/** POSTs a call as a player (as nobody with a null token) and reads its status and envelope. */
+export async function callApi<T = unknown>(app: FastifyInstance, path: string, body: unknown, token: string | null): Promise<Reply<T>> {
+  const response = await post(app, path, body, token ? { token } : {});
+  return { status: response.statusCode, ...(envelope(response) as Omit<Reply<T>, 'status'>) };
 }
 
 /**
@@ -376,6 +463,14 @@ export function fund(db: Db, userId: bigint, ton: string, reference = `test-fund
       ],
     }),
   );
+}
+
+/** A new player, signed in (18+ confirmed) and, unless `ton` is '0', credited that much TON. */
+export async function fundedPlayer(app: FastifyInstance, db: Db, ton = '0'): Promise<{ id: number; userId: bigint; token: string }> {
+  const id = newUserId();
+  const token = await logIn(app, { id });
+  if (ton !== '0') await fund(db, BigInt(id), ton);
+  return { id, userId: BigInt(id), token };
 }
 
 /** The same chain with another way of broadcasting (a network that is down, a message that never arrives). */

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/db';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validateLaunchData } from '../src/domain/launch-data';
 import {
   databases,
@@ -12,38 +11,30 @@ import {
   PRODUCTION_ENV,
   PUBLIC_URL,
   startServer,
+  suiteServer,
   TEST_APP_KEY,
   TEST_BOT_TOKEN,
 } from './helpers';
 
 describe.each(databases())('HTTP edges on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
   let token: string;
 
+  const suite = suiteServer(database);
   beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    app = await startServer(db);
-    token = await logIn(app, { id: newUserId() });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
+    token = await logIn(suite.app, { id: newUserId() });
   });
 
   describe('what a client sends never makes a 500', () => {
     it('bad JSON is 400 "Malformed JSON body"', async () => {
       for (const body of ['{bad', '{"lang":', '[1,', 'nul']) {
-        const response = await post(app, '/api/v3/profile/language', body, { token });
+        const response = await post(suite.app, '/api/v3/profile/language', body, { token });
         expect(response.statusCode).toBe(400);
         expect(envelope(response)).toEqual({ success: false, message: 'Malformed JSON body' });
       }
     });
 
     it('a prototype-poisoning body is refused as malformed', async () => {
-      const response = await post(app, '/api/v3/profile/language', '{"__proto__":{"lang":"en"}}', { token });
+      const response = await post(suite.app, '/api/v3/profile/language', '{"__proto__":{"lang":"en"}}', { token });
       expect(response.statusCode).toBe(400);
     });
 
@@ -58,7 +49,7 @@ describe.each(databases())('HTTP edges on $name', (database) => {
         ['/api/v3/profile/language', { lang: ['en'] }],
       ];
       for (const [path, body] of cases) {
-        const response = await post(app, path, body, { token });
+        const response = await post(suite.app, path, body, { token });
         expect(response.statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);
         const reply = envelope(response);
         expect(reply.success).toBe(false);
@@ -68,21 +59,21 @@ describe.each(databases())('HTTP edges on $name', (database) => {
 
     it('a wrong content type is 415', async () => {
       for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-        const response = await post(app, '/api/v3/auth', 'initData=abc', { headers: { 'content-type': contentType } });
+        const response = await post(suite.app, '/api/v3/auth', 'initData=abc', { headers: { 'content-type': contentType } });
         expect(response.statusCode).toBe(415);
         expect(envelope(response)).toEqual({ success: false, message: 'Unsupported content type, send application/json' });
       }
     });
 
     it('a body over 64 KiB is 413', async () => {
-      const response = await post(app, '/api/v3/auth', { initData: 'x'.repeat(70 * 1024) });
+      const response = await post(suite.app, '/api/v3/auth', { initData: 'x'.repeat(70 * 1024) });
       expect(response.statusCode).toBe(413);
       expect(envelope(response)).toEqual({ success: false, message: 'Request body is too large (limit 64 KiB)' });
     });
 
     it('application/json with a charset is accepted', async () => {
       const response = await post(
-        app,
+        suite.app,
         '/api/v3/profile/light',
         {},
         { token, headers: { 'content-type': 'application/json; charset=utf-8' } },
@@ -96,7 +87,7 @@ describe.each(databases())('HTTP edges on $name', (database) => {
         ['GET', '/api/v3/profile/light'],
         ['POST', '/api'],
       ] as const) {
-        const response = await app.inject({ method, url, headers: { 'x-app-key': TEST_APP_KEY } });
+        const response = await suite.app.inject({ method, url, headers: { 'x-app-key': TEST_APP_KEY } });
         expect(response.statusCode).toBe(404);
         expect(envelope(response)).toMatchObject({ success: false });
         expect(envelope(response).message).toMatch(/^Unknown API call/);
@@ -104,7 +95,7 @@ describe.each(databases())('HTTP edges on $name', (database) => {
     });
 
     it('a malformed URL is 400', async () => {
-      const response = await app.inject({ method: 'GET', url: '/%zz' });
+      const response = await suite.app.inject({ method: 'GET', url: '/%zz' });
       expect(response.statusCode).toBe(400);
       expect(envelope(response).success).toBe(false);
     });
@@ -112,7 +103,7 @@ describe.each(databases())('HTTP edges on $name', (database) => {
     it('launch data of any content never makes a 500', async () => {
       const samples = ['=', '&', '&&', 'hash', 'hash=', '%', 'user=%7B&hash=' + '0'.repeat(64), 'a'.repeat(8192), '\u0000=\u0000'];
       for (const initData of samples) {
-        const response = await post(app, '/api/v3/auth', { initData });
+        const response = await post(suite.app, '/api/v3/auth', { initData });
         expect(response.statusCode, initData.slice(0, 20)).toBeGreaterThanOrEqual(400);
         expect(response.statusCode, initData.slice(0, 20)).toBeLessThan(500);
       }
@@ -121,7 +112,7 @@ describe.each(databases())('HTTP edges on $name', (database) => {
 
   it('logs are JSON with request ids and never carry launch data, tokens or the app key', async () => {
     const lines: string[] = [];
-    const logged = await startServer(db, { env: { LOG_LEVEL: 'trace' }, logStream: { write: (line) => lines.push(line) } });
+    const logged = await startServer(suite.db, { env: { LOG_LEVEL: 'trace' }, logStream: { write: (line) => lines.push(line) } });
     const initData = launchData({ id: newUserId() });
     const login = envelope(await post(logged, '/api/v3/auth', { initData }));
     const sessionToken = (login.data as { token: string }).token;
@@ -141,13 +132,13 @@ describe.each(databases())('HTTP edges on $name', (database) => {
   });
 
   it('every reply carries a request id', async () => {
-    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    const response = await suite.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   describe('healthz', () => {
     it('answers ok when the database answers', async () => {
-      const response = await app.inject({ method: 'GET', url: '/healthz' });
+      const response = await suite.app.inject({ method: 'GET', url: '/healthz' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ status: 'ok', db: 'ok' });
     });
@@ -164,7 +155,7 @@ describe.each(databases())('HTTP edges on $name', (database) => {
   });
 
   it('the TON Connect manifest has absolute URLs from PUBLIC_URL and CORS *', async () => {
-    const response = await app.inject({ method: 'GET', url: '/storage/tonconnect-manifest.json' });
+    const response = await suite.app.inject({ method: 'GET', url: '/storage/tonconnect-manifest.json' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['access-control-allow-origin']).toBe('*');
     expect(response.json()).toEqual({
@@ -181,7 +172,7 @@ describe.each(databases())('HTTP edges on $name', (database) => {
       target.inject({ method: 'GET', url: `/api/dev/launch${query}`, headers: { 'x-app-key': TEST_APP_KEY } });
 
     it('answers launch data the real validator accepts, and the messenger-style URL hash', async () => {
-      const response = await devLaunch(app);
+      const response = await devLaunch(suite.app);
       expect(response.statusCode).toBe(200);
       const { initData, hash } = (envelope(response).data ?? {}) as { initData: string; hash: string };
       const launch = validateLaunchData(initData, TEST_BOT_TOKEN, { now: new Date() });
@@ -195,11 +186,11 @@ describe.each(databases())('HTTP edges on $name', (database) => {
       expect(JSON.parse(params.get('tgWebAppThemeParams') ?? '{}')).toMatchObject({ bg_color: expect.any(String) as unknown });
       expect(params.has('tgWebAppStartParam')).toBe(false);
 
-      expect((await post(app, '/api/v3/auth', { initData })).statusCode).toBe(200);
+      expect((await post(suite.app, '/api/v3/auth', { initData })).statusCode).toBe(200);
     });
 
     it('takes the user, start parameter and platform from the query', async () => {
-      const response = await devLaunch(app, '?id=4242&first_name=Zed%20Q&start_param=r_abc&platform=ios');
+      const response = await devLaunch(suite.app, '?id=4242&first_name=Zed%20Q&start_param=r_abc&platform=ios');
       const { initData, hash } = envelope(response).data as { initData: string; hash: string };
       const launch = validateLaunchData(initData, TEST_BOT_TOKEN, { now: new Date() });
       expect(launch.user).toMatchObject({ id: 4242, first_name: 'Zed Q' });
@@ -211,13 +202,13 @@ describe.each(databases())('HTTP edges on $name', (database) => {
 
     it('refuses a bad query with 400', async () => {
       for (const query of ['?id=abc', '?id=-1', '?start_param=has%20space', '?platform=IOS!', '?id=1&id=2']) {
-        const response = await devLaunch(app, query);
+        const response = await devLaunch(suite.app, query);
         expect(response.statusCode, query).toBe(400);
       }
     });
 
     it('does not exist in production', async () => {
-      const production = await startServer(db, { env: PRODUCTION_ENV });
+      const production = await startServer(suite.db, { env: PRODUCTION_ENV });
       const response = await devLaunch(production);
       expect(response.statusCode).toBe(404);
       expect(envelope(response).success).toBe(false);
@@ -227,7 +218,7 @@ describe.each(databases())('HTTP edges on $name', (database) => {
 
   describe('rate limit on auth', () => {
     it('answers 429 with a retry hint and Retry-After past the limit', async () => {
-      const limited = await startServer(db, { env: { AUTH_RATE_LIMIT: '3' } });
+      const limited = await startServer(suite.db, { env: { AUTH_RATE_LIMIT: '3' } });
       const initData = launchData({ id: newUserId() });
       for (let i = 0; i < 3; i++) {
         expect((await post(limited, '/api/v3/auth', { initData })).statusCode).toBe(200);
@@ -239,7 +230,7 @@ describe.each(databases())('HTTP edges on $name', (database) => {
       expect(reply.success).toBe(false);
       expect(reply.message).toMatch(/^Too many login attempts, retry in \d+ seconds?$/);
       // Other calls are not limited.
-      const token = await logIn(app, { id: newUserId() });
+      const token = await logIn(suite.app, { id: newUserId() });
       expect((await post(limited, '/api/v3/profile/light', {}, { token })).statusCode).toBe(200);
       await limited.close();
     });
@@ -247,7 +238,7 @@ describe.each(databases())('HTTP edges on $name', (database) => {
 
   describe('security headers and CORS', () => {
     it('sends the security headers, and a policy on the page that lets only Telegram frame it', async () => {
-      const page = await app.inject({ method: 'GET', url: '/bonus' });
+      const page = await suite.app.inject({ method: 'GET', url: '/bonus' });
       expect(page.headers['x-content-type-options']).toBe('nosniff');
       expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self' https://web.telegram.org");
@@ -255,12 +246,12 @@ describe.each(databases())('HTTP edges on $name', (database) => {
       expect(page.headers['content-security-policy']).toContain(
         "script-src 'self' 'unsafe-hashes' 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';",
       );
-      const api = await post(app, '/api/v3/profile/light', {});
+      const api = await post(suite.app, '/api/v3/profile/light', {});
       expect(api.headers['x-content-type-options']).toBe('nosniff');
     });
 
     it('answers calls from the public origin and its own, refuses any other web origin before anything runs', async () => {
-      const withOrigins = await startServer(db, { env: { CORS_ORIGINS: 'https://partner.example' } });
+      const withOrigins = await startServer(suite.db, { env: { CORS_ORIGINS: 'https://partner.example' } });
       const initData = launchData({ id: newUserId() });
       const from = (origin: string) => post(withOrigins, '/api/v3/auth', { initData }, { headers: { origin } });
 
@@ -291,7 +282,7 @@ describe.each(databases())('HTTP edges on $name', (database) => {
     });
 
     it('in production pins HTTPS and the page policy', async () => {
-      const production = await startServer(db, { env: PRODUCTION_ENV });
+      const production = await startServer(suite.db, { env: PRODUCTION_ENV });
       const health = await production.inject({ method: 'GET', url: '/healthz' });
       expect(health.headers['strict-transport-security']).toContain('max-age=');
       const local = await post(production, '/api/v3/auth', { initData: 'x' }, { headers: { origin: 'http://localhost:5173' } });
@@ -301,9 +292,9 @@ describe.each(databases())('HTTP edges on $name', (database) => {
 
     it('pins HTTPS only when the public URL is https, whatever the mode', async () => {
       // The suite's servers run in development on an https public URL.
-      const health = await app.inject({ method: 'GET', url: '/healthz' });
+      const health = await suite.app.inject({ method: 'GET', url: '/healthz' });
       expect(health.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-      const plain = await startServer(db, { env: { PUBLIC_URL: 'http://localhost:8080' } });
+      const plain = await startServer(suite.db, { env: { PUBLIC_URL: 'http://localhost:8080' } });
       for (const url of ['/healthz', '/bonus']) {
         const response = await plain.inject({ method: 'GET', url });
         expect(response.headers['strict-transport-security'], url).toBeUndefined();
@@ -316,7 +307,7 @@ describe.each(databases())('HTTP edges on $name', (database) => {
 
   describe('rate limit on money calls', () => {
     it('answers 429 with a retry hint per player, moves no money past the limit, and leaves other players alone', async () => {
-      const limited = await startServer(db, { env: { MONEY_RATE_LIMIT: '3' } });
+      const limited = await startServer(suite.db, { env: { MONEY_RATE_LIMIT: '3' } });
       const id = newUserId();
       const token = await logIn(limited, { id });
       const bet = (n: number, as = token) =>
@@ -334,7 +325,7 @@ describe.each(databases())('HTTP edges on $name', (database) => {
       const reply = envelope(response);
       expect(reply.success).toBe(false);
       expect(reply.message).toMatch(/^Too many requests, retry in \d+ seconds?$/);
-      const rounds = await db.query<{ n: bigint }>('SELECT count(*) AS n FROM game_rounds WHERE user_id = $1', [BigInt(id)]);
+      const rounds = await suite.db.query<{ n: bigint }>('SELECT count(*) AS n FROM game_rounds WHERE user_id = $1', [BigInt(id)]);
       expect(rounds.rows[0]!.n).toBe(0n);
       // Another player is not held back, and reading calls are not limited.
       const other = await logIn(limited, { id: newUserId() });

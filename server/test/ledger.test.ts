@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toNano } from '@arcade/api-client/money';
 import type { Db, Queryable } from '../src/db/db';
 import { createPlayerAccounts } from '../src/db/accounts';
 import { actingAs } from '../src/domain/actor';
 import { audit, ledgerMessages, post, SYSTEM_SHARDS, withIdempotencyKey, type AccountRef } from '../src/domain/ledger';
-import { databases, postgresOnly } from './helpers';
+import { databases, postgresOnly, suiteDatabase } from './helpers';
 
 let nextPlayer = 10_000n;
 
@@ -67,23 +67,15 @@ async function systemCode(db: Queryable, account: string, user: bigint): Promise
 const journalRows = async (db: Queryable) => (await db.query<{ n: bigint }>('SELECT count(*) AS n FROM journal_entries')).rows[0]!.n;
 
 describe.each(databases())('ledger on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-  });
-  afterAll(async () => {
-    await drop?.();
-  });
+  const suite = suiteDatabase(database);
 
   it('a movement changes balances together with its journal rows and the audit stays clean', async () => {
-    const user = await newPlayer(db);
-    await db.transaction((tx) => deposit(tx, user, toNano('12.5'), `chain-${user}`));
-    await db.transaction((tx) => lose(tx, user, toNano('2.5')));
+    const user = await newPlayer(suite.db);
+    await suite.db.transaction((tx) => deposit(tx, user, toNano('12.5'), `chain-${user}`));
+    await suite.db.transaction((tx) => lose(tx, user, toNano('2.5')));
 
-    expect(await balance(db, { user, kind: 'ton' })).toBe(toNano('10'));
-    const { rows } = await db.query<{ amount: bigint; balance_after: bigint }>(
+    expect(await balance(suite.db, { user, kind: 'ton' })).toBe(toNano('10'));
+    const { rows } = await suite.db.query<{ amount: bigint; balance_after: bigint }>(
       `SELECT j.amount, j.balance_after FROM journal_entries j JOIN accounts a ON a.id = j.account_id
        WHERE a.user_id = $1 ORDER BY j.id`,
       [user],
@@ -92,46 +84,46 @@ describe.each(databases())('ledger on $name', (database) => {
       { amount: toNano('12.5'), balance_after: toNano('12.5') },
       { amount: -toNano('2.5'), balance_after: toNano('10') },
     ]);
-    const report = await audit(db);
+    const report = await audit(suite.db);
     expect(report.problems).toEqual([]);
     expect(report.journalSum).toBe(0n);
   });
 
   it('stakes of different players land on different house rows, and the house total is their sum', async () => {
-    const a = await newPlayer(db);
-    const b = await newPlayer(db);
-    expect(await systemCode(db, 'house', a)).not.toBe(await systemCode(db, 'house', b));
-    expect(await systemCode(db, 'deposits', a)).toBe('deposits');
-    const houseBefore = await balance(db, { system: 'house' });
+    const a = await newPlayer(suite.db);
+    const b = await newPlayer(suite.db);
+    expect(await systemCode(suite.db, 'house', a)).not.toBe(await systemCode(suite.db, 'house', b));
+    expect(await systemCode(suite.db, 'deposits', a)).toBe('deposits');
+    const houseBefore = await balance(suite.db, { system: 'house' });
     for (const user of [a, b]) {
-      await db.transaction((tx) => deposit(tx, user, toNano('3'), `chain-shard-${user}`));
-      await db.transaction((tx) => lose(tx, user, toNano('1')));
+      await suite.db.transaction((tx) => deposit(tx, user, toNano('3'), `chain-shard-${user}`));
+      await suite.db.transaction((tx) => lose(tx, user, toNano('1')));
     }
-    const rows = await db.query<{ code: string; balance: bigint }>(`SELECT a.code, a.balance FROM accounts a WHERE a.code IN ($1, $2)`, [
-      await systemCode(db, 'house', a),
-      await systemCode(db, 'house', b),
-    ]);
+    const rows = await suite.db.query<{ code: string; balance: bigint }>(
+      `SELECT a.code, a.balance FROM accounts a WHERE a.code IN ($1, $2)`,
+      [await systemCode(suite.db, 'house', a), await systemCode(suite.db, 'house', b)],
+    );
     expect(rows.rows).toHaveLength(2);
-    expect(await balance(db, { system: 'house' })).toBe(houseBefore + toNano('2'));
-    expect((await audit(db)).problems).toEqual([]);
+    expect(await balance(suite.db, { system: 'house' })).toBe(houseBefore + toNano('2'));
+    expect((await audit(suite.db)).problems).toEqual([]);
   });
 
   it('refuses to overdraw a player and changes nothing', async () => {
-    const user = await newPlayer(db);
-    await db.transaction((tx) => deposit(tx, user, toNano('1'), `chain-small-${user}`));
-    const before = await journalRows(db);
+    const user = await newPlayer(suite.db);
+    await suite.db.transaction((tx) => deposit(tx, user, toNano('1'), `chain-small-${user}`));
+    const before = await journalRows(suite.db);
 
-    await expect(db.transaction((tx) => lose(tx, user, toNano('1.000000001')))).rejects.toThrow(ledgerMessages.insufficient);
-    expect(await balance(db, { user, kind: 'ton' })).toBe(toNano('1'));
-    expect(await journalRows(db)).toBe(before);
-    expect((await audit(db)).ok).toBe(true);
+    await expect(suite.db.transaction((tx) => lose(tx, user, toNano('1.000000001')))).rejects.toThrow(ledgerMessages.insufficient);
+    expect(await balance(suite.db, { user, kind: 'ton' })).toBe(toNano('1'));
+    expect(await journalRows(suite.db)).toBe(before);
+    expect((await audit(suite.db)).ok).toBe(true);
   });
 
   it('refuses a movement that does not balance, and a second movement for the same event', async () => {
-    const user = await newPlayer(db);
+    const user = await newPlayer(suite.db);
     // Posted by a job that may credit deposits: the only thing wrong with it is its sum.
     await expect(
-      db.transaction((tx) =>
+      suite.db.transaction((tx) =>
         actingAs({ job: 'chain-watcher' }, () =>
           post(tx, {
             kind: 'deposit',
@@ -143,72 +135,72 @@ describe.each(databases())('ledger on $name', (database) => {
         ),
       ),
     ).rejects.toThrow('A deposit movement does not balance: it sums to 1');
-    await db.transaction((tx) => deposit(tx, user, 5n, `same-event-${user}`));
-    await expect(db.transaction((tx) => deposit(tx, user, 5n, `same-event-${user}`))).rejects.toThrow(ledgerMessages.duplicate);
-    expect(await balance(db, { user, kind: 'ton' })).toBe(5n);
+    await suite.db.transaction((tx) => deposit(tx, user, 5n, `same-event-${user}`));
+    await expect(suite.db.transaction((tx) => deposit(tx, user, 5n, `same-event-${user}`))).rejects.toThrow(ledgerMessages.duplicate);
+    expect(await balance(suite.db, { user, kind: 'ton' })).toBe(5n);
   });
 
   it('a retried money call with the same key returns the first answer and moves money once', async () => {
-    const user = await newPlayer(db);
-    await db.transaction((tx) => deposit(tx, user, toNano('3'), `chain-retry-${user}`));
+    const user = await newPlayer(suite.db);
+    await suite.db.transaction((tx) => deposit(tx, user, toNano('3'), `chain-retry-${user}`));
     const call = { userId: user, call: 'test-bet', idempotencyKey: `bet-${user}-0001`, request: { stake: '1' } };
     const play = () =>
-      withIdempotencyKey(db, call, async (tx) => ({ balance: (await lose(tx, user, toNano('1'))).balances.size, at: Math.random() }));
+      withIdempotencyKey(suite.db, call, async (tx) => ({ balance: (await lose(tx, user, toNano('1'))).balances.size, at: Math.random() }));
 
     const first = await play();
     const retry = await play();
     expect(retry).toEqual(first);
-    expect(await balance(db, { user, kind: 'ton' })).toBe(toNano('2'));
+    expect(await balance(suite.db, { user, kind: 'ton' })).toBe(toNano('2'));
   });
 
   it('the same key with a different request is refused and moves nothing', async () => {
-    const user = await newPlayer(db);
-    await db.transaction((tx) => deposit(tx, user, toNano('3'), `chain-reuse-${user}`));
+    const user = await newPlayer(suite.db);
+    await suite.db.transaction((tx) => deposit(tx, user, toNano('3'), `chain-reuse-${user}`));
     const key = `bet-${user}-0002`;
-    await withIdempotencyKey(db, { userId: user, call: 'test-bet', idempotencyKey: key, request: { stake: '1' } }, (tx) =>
+    await withIdempotencyKey(suite.db, { userId: user, call: 'test-bet', idempotencyKey: key, request: { stake: '1' } }, (tx) =>
       lose(tx, user, toNano('1')),
     );
     await expect(
-      withIdempotencyKey(db, { userId: user, call: 'test-bet', idempotencyKey: key, request: { stake: '2' } }, (tx) =>
+      withIdempotencyKey(suite.db, { userId: user, call: 'test-bet', idempotencyKey: key, request: { stake: '2' } }, (tx) =>
         lose(tx, user, toNano('2')),
       ),
     ).rejects.toThrow(ledgerMessages.keyReused);
-    expect(await balance(db, { user, kind: 'ton' })).toBe(toNano('2'));
+    expect(await balance(suite.db, { user, kind: 'ton' })).toBe(toNano('2'));
   });
 
   it('refuses a missing or malformed idempotency key', async () => {
-    const user = await newPlayer(db);
+    const user = await newPlayer(suite.db);
     for (const key of ['', 'short', 'has spaces in it', 'x'.repeat(101)]) {
       await expect(
-        withIdempotencyKey(db, { userId: user, call: 'c', idempotencyKey: key, request: {} }, () => Promise.resolve(1)),
+        withIdempotencyKey(suite.db, { userId: user, call: 'c', idempotencyKey: key, request: {} }, () => Promise.resolve(1)),
       ).rejects.toThrow(ledgerMessages.badKey);
     }
   });
 
   it('a refused call leaves its key free so a corrected retry can go through', async () => {
-    const user = await newPlayer(db);
+    const user = await newPlayer(suite.db);
     const call = { userId: user, call: 'test-bet', idempotencyKey: `bet-${user}-0003`, request: { stake: '1' } };
-    await expect(withIdempotencyKey(db, call, (tx) => lose(tx, user, toNano('1')))).rejects.toThrow(ledgerMessages.insufficient);
-    await db.transaction((tx) => deposit(tx, user, toNano('1'), `chain-late-${user}`));
-    await withIdempotencyKey(db, call, (tx) => lose(tx, user, toNano('1')));
-    expect(await balance(db, { user, kind: 'ton' })).toBe(0n);
+    await expect(withIdempotencyKey(suite.db, call, (tx) => lose(tx, user, toNano('1')))).rejects.toThrow(ledgerMessages.insufficient);
+    await suite.db.transaction((tx) => deposit(tx, user, toNano('1'), `chain-late-${user}`));
+    await withIdempotencyKey(suite.db, call, (tx) => lose(tx, user, toNano('1')));
+    expect(await balance(suite.db, { user, kind: 'ton' })).toBe(0n);
   });
 
   it('the audit finds a balance changed without its journal rows', async () => {
-    const user = await newPlayer(db);
-    await db.transaction((tx) => deposit(tx, user, 7n, `chain-tamper-${user}`));
-    await db.query("UPDATE accounts SET balance = balance + 1 WHERE user_id = $1 AND kind = 'ton'", [user]);
-    const report = await audit(db);
+    const user = await newPlayer(suite.db);
+    await suite.db.transaction((tx) => deposit(tx, user, 7n, `chain-tamper-${user}`));
+    await suite.db.query("UPDATE accounts SET balance = balance + 1 WHERE user_id = $1 AND kind = 'ton'", [user]);
+    const report = await audit(suite.db);
     expect(report.ok).toBe(false);
     expect(report.problems.join('\n')).toContain('but its journal sums to');
-    await db.query("UPDATE accounts SET balance = balance - 1 WHERE user_id = $1 AND kind = 'ton'", [user]);
-    expect((await audit(db)).ok).toBe(true);
+    await suite.db.query("UPDATE accounts SET balance = balance - 1 WHERE user_id = $1 AND kind = 'ton'", [user]);
+    expect((await audit(suite.db)).ok).toBe(true);
   });
 
   it('refuses rows that name a movement, account, player or seed pair that does not exist, writing none of them', async () => {
-    const user = await newPlayer(db);
-    await db.transaction((tx) => deposit(tx, user, 7n, `chain-names-${user}`));
-    const { rows } = await db.query<{ tx: bigint; account: bigint }>(
+    const user = await newPlayer(suite.db);
+    await suite.db.transaction((tx) => deposit(tx, user, 7n, `chain-names-${user}`));
+    const { rows } = await suite.db.query<{ tx: bigint; account: bigint }>(
       "SELECT t.id AS tx, a.id AS account FROM ledger_transactions t, accounts a WHERE t.reference = $1 AND a.user_id = $2 AND a.kind = 'ton'",
       [`chain-names-${user}`, user],
     );
@@ -216,13 +208,13 @@ describe.each(databases())('ledger on $name', (database) => {
     const missing = 9_000_000_000n;
     const counts = async () =>
       (
-        await db.query<{ n: string }>(
+        await suite.db.query<{ n: string }>(
           "SELECT (SELECT count(*) FROM journal_entries) || '/' || (SELECT count(*) FROM ledger_transactions) || '/' || (SELECT count(*) FROM game_rounds) || '/' || (SELECT count(*) FROM idempotency_keys) AS n",
         )
       ).rows[0]!.n;
     const before = await counts();
     const refused = async (sql: string, params: unknown[], message: string) => {
-      const error = await db.query(sql, params as never).then(
+      const error = await suite.db.query(sql, params as never).then(
         () => null,
         (e: unknown) => e as { code?: string; message?: string },
       );
@@ -252,16 +244,16 @@ describe.each(databases())('ledger on $name', (database) => {
       'a row of idempotency_keys names a player who does not exist',
     );
     const round = (player: bigint, pair: bigint) =>
-      db.query(
+      suite.db.query(
         `INSERT INTO game_rounds (user_id, game, currency, stake, status, seed_pair_id, nonce, params, outcome)
          VALUES ($1, 'flip', 'ton', 1, 'lost', $2, 0, '{}', '{}')`,
         [player, pair],
       );
-    await db.query(
+    await suite.db.query(
       "INSERT INTO seed_pairs (user_id, server_seed, server_seed_hash, client_seed, next_server_seed, next_server_seed_hash) VALUES ($1, 's', 'h', 'c', 'n', 'nh')",
       [user],
     );
-    const pair = (await db.query<{ id: bigint }>('SELECT id FROM seed_pairs WHERE user_id = $1', [user])).rows[0]!.id;
+    const pair = (await suite.db.query<{ id: bigint }>('SELECT id FROM seed_pairs WHERE user_id = $1', [user])).rows[0]!.id;
     await expect(round(missing, pair)).rejects.toMatchObject({ code: '23503', message: 'a round names a player who does not exist' });
     await expect(round(user, missing)).rejects.toMatchObject({ code: '23503', message: 'a round names a seed pair that does not exist' });
     expect(await counts()).toBe(before);
@@ -269,7 +261,7 @@ describe.each(databases())('ledger on $name', (database) => {
     // back after, since a movement without journal rows would fail the audit.
     const undo = new Error('undo');
     await expect(
-      db.transaction(async (tx) => {
+      suite.db.transaction(async (tx) => {
         await tx.query("INSERT INTO ledger_transactions (kind, reference, actor_job) VALUES ('adjustment', $1, 'operator')", [
           `house-only-${user}`,
         ]);
@@ -282,12 +274,12 @@ describe.each(databases())('ledger on $name', (database) => {
       }),
     ).rejects.toBe(undo);
     expect(await counts()).toBe(before);
-    expect((await audit(db)).ok).toBe(true);
+    expect((await audit(suite.db)).ok).toBe(true);
   });
 
   it('refuses to remove or rename what the ledger names', async () => {
-    const user = await newPlayer(db);
-    await db.transaction((tx) => deposit(tx, user, 7n, `chain-kept-${user}`));
+    const user = await newPlayer(suite.db);
+    await suite.db.transaction((tx) => deposit(tx, user, 7n, `chain-kept-${user}`));
     const attempts: Array<[string, string]> = [
       ['DELETE FROM users WHERE id = $1', 'users rows are kept as they are named: delete is refused'],
       ['UPDATE users SET id = id + 1 WHERE id = $1', 'users rows are kept as they are named: update is refused'],
@@ -307,65 +299,57 @@ describe.each(databases())('ledger on $name', (database) => {
       ['DELETE FROM idempotency_keys WHERE user_id = $1', 'idempotency_keys rows are kept as they are named: delete is refused'],
     ];
     for (const [sql, message] of attempts) {
-      await expect(db.query(sql, [user]), sql).rejects.toMatchObject({ code: '23001', message });
+      await expect(suite.db.query(sql, [user]), sql).rejects.toMatchObject({ code: '23001', message });
     }
-    await expect(db.query('TRUNCATE journal_entries')).rejects.toMatchObject({
+    await expect(suite.db.query('TRUNCATE journal_entries')).rejects.toMatchObject({
       code: '23001',
       message: 'journal_entries rows are kept as they are named: truncate is refused',
     });
-    expect(await balance(db, { user, kind: 'ton' })).toBe(7n);
-    expect((await audit(db)).ok).toBe(true);
+    expect(await balance(suite.db, { user, kind: 'ton' })).toBe(7n);
+    expect((await audit(suite.db)).ok).toBe(true);
   });
 });
 
 describe.each(postgresOnly('ledger concurrency'))('ledger concurrency on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-  });
-  afterAll(async () => {
-    await drop?.();
-  });
+  const suite = suiteDatabase(database);
 
   it('many parallel debits against one balance never overdraw it', async () => {
-    const user = await newPlayer(db);
-    await db.transaction((tx) => deposit(tx, user, toNano('10'), `chain-parallel-${user}`));
+    const user = await newPlayer(suite.db);
+    await suite.db.transaction((tx) => deposit(tx, user, toNano('10'), `chain-parallel-${user}`));
 
-    const results = await Promise.allSettled(Array.from({ length: 40 }, () => db.transaction((tx) => lose(tx, user, toNano('1')))));
+    const results = await Promise.allSettled(Array.from({ length: 40 }, () => suite.db.transaction((tx) => lose(tx, user, toNano('1')))));
     const won = results.filter((r) => r.status === 'fulfilled').length;
     const refused = results.filter((r) => r.status === 'rejected');
     expect(won).toBe(10);
     expect(refused).toHaveLength(30);
     for (const r of refused) expect(String(r.reason)).toContain(ledgerMessages.insufficient);
-    expect(await balance(db, { user, kind: 'ton' })).toBe(0n);
-    expect((await audit(db)).problems).toEqual([]);
+    expect(await balance(suite.db, { user, kind: 'ton' })).toBe(0n);
+    expect((await audit(suite.db)).problems).toEqual([]);
   });
 
   it('parallel retries of one key move money once and all get the same answer', async () => {
-    const user = await newPlayer(db);
-    await db.transaction((tx) => deposit(tx, user, toNano('10'), `chain-key-${user}`));
+    const user = await newPlayer(suite.db);
+    await suite.db.transaction((tx) => deposit(tx, user, toNano('10'), `chain-key-${user}`));
     const call = { userId: user, call: 'test-bet', idempotencyKey: `bet-${user}-parallel`, request: { stake: '1' } };
 
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        withIdempotencyKey(db, call, async (tx) => ({ id: String((await lose(tx, user, toNano('1'))).transactionId) })),
+        withIdempotencyKey(suite.db, call, async (tx) => ({ id: String((await lose(tx, user, toNano('1'))).transactionId) })),
       ),
     );
     expect(new Set(answers.map((a) => a.id)).size).toBe(1);
-    expect(await balance(db, { user, kind: 'ton' })).toBe(toNano('9'));
-    expect((await audit(db)).problems).toEqual([]);
+    expect(await balance(suite.db, { user, kind: 'ton' })).toBe(toNano('9'));
+    expect((await audit(suite.db)).problems).toEqual([]);
   });
 
   it('opposite transfers between two players in parallel do not deadlock', async () => {
-    const a = await newPlayer(db);
-    const b = await newPlayer(db);
-    await db.transaction((tx) => deposit(tx, a, toNano('5'), `chain-a-${a}`));
-    await db.transaction((tx) => deposit(tx, b, toNano('5'), `chain-b-${b}`));
+    const a = await newPlayer(suite.db);
+    const b = await newPlayer(suite.db);
+    await suite.db.transaction((tx) => deposit(tx, a, toNano('5'), `chain-a-${a}`));
+    await suite.db.transaction((tx) => deposit(tx, b, toNano('5'), `chain-b-${b}`));
     const transfer = (from: bigint, to: bigint) =>
       actingAs({ player: from }, () =>
-        db.transaction((tx) =>
+        suite.db.transaction((tx) =>
           post(tx, {
             kind: 'transfer',
             postings: [
@@ -376,7 +360,7 @@ describe.each(postgresOnly('ledger concurrency'))('ledger concurrency on $name',
         ),
       );
     await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? transfer(a, b) : transfer(b, a))));
-    expect((await balance(db, { user: a, kind: 'ton' })) + (await balance(db, { user: b, kind: 'ton' }))).toBe(toNano('10'));
-    expect((await audit(db)).ok).toBe(true);
+    expect((await balance(suite.db, { user: a, kind: 'ton' })) + (await balance(suite.db, { user: b, kind: 'ton' }))).toBe(toNano('10'));
+    expect((await audit(suite.db)).ok).toBe(true);
   });
 });

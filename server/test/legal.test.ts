@@ -1,27 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromNano } from '@arcade/api-client/money';
-import type { Db } from '../src/db/db';
 import { productConfig } from '../src/domain/product-config';
-import { databases, envelope, post, startServer } from './helpers';
+import { databases, envelope, post, suiteServer } from './helpers';
 
 describe.each(databases())('the figures the terms quote, on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    app = await startServer(db);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  const suite = suiteServer(database);
 
   it('come before any login, from the product configuration the server runs on', async () => {
-    const response = await post(app, '/api/v3/legal/figures', {});
+    const response = await post(suite.app, '/api/v3/legal/figures', {});
     expect(response.statusCode).toBe(200);
     const { data } = envelope(response) as { data: Record<string, Record<string, unknown>> };
     expect(data.wallet).toMatchObject({
@@ -45,7 +31,7 @@ describe.each(databases())('the figures the terms quote, on $name', (database) =
   });
 
   it('still need the app key', async () => {
-    const response = await post(app, '/api/v3/legal/figures', {}, { appKey: null });
+    const response = await post(suite.app, '/api/v3/legal/figures', {}, { appKey: null });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -1,14 +1,13 @@
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { multiplierText } from '@arcade/api-client/fair';
 import type { BetResult } from '@arcade/api-client/games';
 import { Leaderboard, LiveRound, type LiveEvent, type LiveRecent, type PrivacyState } from '@arcade/api-client/live';
 import { readLiveFeed, type LiveFeedEnd } from '@arcade/api-client/live-stream';
 import { toNano } from '@arcade/api-client/money';
-import type { Db, Queryable } from '../src/db/db';
+import type { Queryable } from '../src/db/db';
 import { EventQueue } from '../src/domain/live/event-queue';
 import { weekOf } from '../src/domain/live/leaderboard';
 import {
@@ -23,7 +22,7 @@ import {
 } from '../src/domain/live/live-feed';
 import { productConfig } from '../src/domain/product-config';
 import { loadConfig } from '../src/config';
-import { databases, envelope, fund, logIn, newUserId, post, startServer, TEST_APP_KEY, TestClock } from './helpers';
+import { databases, envelope, fund, logIn, newUserId, post, startServer, suiteServer, TEST_APP_KEY, TestClock } from './helpers';
 import { idsOf, readFeedRaw, readStream, showAfter, type RawFeed } from './live-helpers';
 
 const quiet = { warn: () => {} };
@@ -126,26 +125,23 @@ describe('the week of the leaderboard', () => {
 });
 
 describe.each(databases())('the live feed on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
   let base = '';
   let keys = 0;
   const key = () => `live-key-${Date.now()}-${++keys}`;
 
-  const call = async <T>(token: string, path: string, body: unknown = {}, server = app) => {
+  const call = async <T>(token: string, path: string, body: unknown = {}, server = suite.app) => {
     const response = await post(server, `/api/v3/${path}`, body, { token });
     const reply = envelope(response);
     expect(reply.success, reply.message).toBe(true);
     return reply.data as T;
   };
-  const flip = async (token: string, server = app) =>
+  const flip = async (token: string, server = suite.app) =>
     (await call<BetResult>(token, 'games/flip', { stake: '0.1', currency: 'ton', side: 'heads', idempotencyKey: key() }, server)).round;
 
-  async function player(firstName: string, server = app, clock?: TestClock): Promise<{ token: string; userId: bigint }> {
+  async function player(firstName: string, server = suite.app, clock?: TestClock): Promise<{ token: string; userId: bigint }> {
     const id = newUserId();
     const token = await logIn(server, { id, firstName, ...(clock ? { authDate: clock.now() } : {}) });
-    await fund(db, BigInt(id), '5');
+    await fund(suite.db, BigInt(id), '5');
     return { token, userId: BigInt(id) };
   }
 
@@ -173,14 +169,9 @@ describe.each(databases())('the live feed on $name', (database) => {
     return { events, rounds, roundOf, ended, close: () => controller.abort() };
   }
 
+  const suite = suiteServer(database);
   beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    app = await startServer(db);
-    base = await app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
+    base = await suite.app.listen({ port: 0, host: '127.0.0.1' });
   });
 
   it('a settled round shows on an open feed with the first name, never the player id; an open road round does not', async () => {
@@ -237,7 +228,7 @@ describe.each(databases())('the live feed on $name', (database) => {
       await call<BetResult>(bob.token, 'games/road/start', { stake: '0.1', currency: 'ton', difficulty: 'easy', idempotencyKey: key() })
     ).round;
     await expect(
-      db.transaction(async (tx) => {
+      suite.db.transaction(async (tx) => {
         await tx.query("UPDATE game_rounds SET status = 'cashed', payout = 1, finished_at = now() WHERE id = $1", [road.id]);
         throw new Error('changed our mind');
       }),
@@ -391,7 +382,7 @@ describe.each(databases())('the live feed on $name', (database) => {
 
   it('the weekly leaderboard: most wagered and best multiplier from the book, names as chosen, empty again on Monday UTC', async () => {
     const clock = new TestClock(Date.parse('2030-01-06T23:50:00Z'));
-    const server = await startServer(db, { clock });
+    const server = await startServer(suite.db, { clock });
     try {
       const [gus, hal] = [await player('Gus', server, clock), await player('Hal', server, clock)];
       const board = () => call<typeof Leaderboard.infer>(gus.token, 'games/leaderboard', {}, server);
@@ -413,7 +404,7 @@ describe.each(databases())('the live feed on $name', (database) => {
         );
       // The book's figures: stakes debited by bet transactions this week, best multiplier of a won round.
       const fromBook = async (userId: bigint) => {
-        const { rows } = await db.query<{ wagered: bigint; best: bigint }>(
+        const { rows } = await suite.db.query<{ wagered: bigint; best: bigint }>(
           `SELECT (SELECT COALESCE(sum(-j.amount), 0)::bigint FROM ledger_transactions t
                      JOIN journal_entries j ON j.transaction_id = t.id JOIN accounts a ON a.id = j.account_id
                     WHERE t.kind = 'bet' AND t.user_id = $1 AND a.user_id = $1 AND t.created_at >= '2029-12-31T00:00:00Z') AS wagered,
@@ -465,13 +456,13 @@ describe.each(databases())('the live feed on $name', (database) => {
 
   it('heartbeats a quiet stream, ends it at its age, and ends every stream when closed', async () => {
     let now = 0;
-    const feed = new LiveFeed({ db, log: quiet, now: () => now, limits: { heartbeatMs: 30, maxStreamMs: 10_000 } });
+    const feed = new LiveFeed({ db: suite.db, log: quiet, now: () => now, limits: { heartbeatMs: 30, maxStreamMs: 10_000 } });
     const opened = await feed.open(1n);
     if (!opened.ok) throw new Error(opened.reason);
     const text: string[] = [];
     opened.stream.on('data', (chunk: Buffer) => text.push(chunk.toString()));
     await eventually(() => expect(text.join('')).toContain(':\n\n'));
-    await db.transaction((tx) =>
+    await suite.db.transaction((tx) =>
       notify(tx, {
         kind: 'round',
         round: '999999',
@@ -502,7 +493,7 @@ describe.each(databases())('the live feed on $name', (database) => {
   });
 
   it('rounds settling at once go out together: at most a batch of them, the newest, big wins first, in order', async () => {
-    const feed = new LiveFeed({ db, log: quiet, limits: { batchMs: 100, roundsPerBatch: 5 } });
+    const feed = new LiveFeed({ db: suite.db, log: quiet, limits: { batchMs: 100, roundsPerBatch: 5 } });
     const opened = await feed.open(1n);
     if (!opened.ok) throw new Error(opened.reason);
     const text: string[] = [];
@@ -522,7 +513,7 @@ describe.each(databases())('the live feed on $name', (database) => {
       name: 'Batch',
     });
     // One commit: all twenty arrive at once.
-    await db.transaction(async (tx) => {
+    await suite.db.transaction(async (tx) => {
       for (let id = 1; id <= 20; id++) await notify(tx, notice(id, id === 3 || id === 7));
     });
     await eventually(() => expect(text.length).toBeGreaterThan(before));
@@ -604,14 +595,14 @@ describe.each(databases())('the live feed on $name', (database) => {
   });
 
   it('a stream opened while a round waits for its batch gets it once; so does one resuming from before it', async () => {
-    const feed = new LiveFeed({ db, log: quiet, limits: { batchMs: 800, catchUpMs: 100 } });
+    const feed = new LiveFeed({ db: suite.db, log: quiet, limits: { batchMs: 800, catchUpMs: 100 } });
     try {
       const first = await feed.open(1n);
       if (!first.ok) throw new Error(first.reason);
       const early = readStream(first.stream);
       await eventually(() => expect(early.messages[0]?.event).toBe('recent'));
       const before = feed.position;
-      const position = await db.transaction((tx) => notify(tx, roundNotice(720_001, '1', 'Pending')));
+      const position = await suite.db.transaction((tx) => notify(tx, roundNotice(720_001, '1', 'Pending')));
       await eventually(() => expect(feed.position).toBe(position));
       // Heard, and waiting for its batch.
       expect(early.rounds()).toEqual([]);
@@ -641,7 +632,11 @@ describe.each(databases())('the live feed on $name', (database) => {
 
   it('a flood of name changes costs a stream at most one names event a batch; a stream that stops reading still ends with every round', async () => {
     const batchMs = 40;
-    const feed = new LiveFeed({ db, log: quiet, limits: { batchMs, roundsPerBatch: 20, queueEvents: 4, streamBufferBytes: 512 } });
+    const feed = new LiveFeed({
+      db: suite.db,
+      log: quiet,
+      limits: { batchMs, roundsPerBatch: 20, queueEvents: 4, streamBufferBytes: 512 },
+    });
     try {
       const reading = await feed.open(1n);
       const stuck = await feed.open(2n);
@@ -650,19 +645,19 @@ describe.each(databases())('the live feed on $name', (database) => {
       await eventually(() => expect(live.messages[0]?.event).toBe('recent'));
       const dropped = (await liveFeedDropped.get()).values[0]?.value ?? 0;
 
-      await db.transaction((tx) => notify(tx, roundNotice(730_000, '900', 'Flooder')));
+      await suite.db.transaction((tx) => notify(tx, roundNotice(730_000, '900', 'Flooder')));
       const steady: string[] = [];
       const started = Date.now();
       for (let i = 0; i < 200; i++) {
-        await db.transaction((tx) => notify(tx, { kind: 'name', user: '900', name: i % 2 === 0 ? null : 'Flooder' }));
+        await suite.db.transaction((tx) => notify(tx, { kind: 'name', user: '900', name: i % 2 === 0 ? null : 'Flooder' }));
         // (PGlite answers without letting timers run: a pause lets the batches go out meanwhile.)
         await sleep(2);
         if (i % 20 === 19) {
           steady.push(String(730_001 + steady.length));
-          await db.transaction((tx) => notify(tx, roundNotice(Number(steady.at(-1)), '901', 'Steady')));
+          await suite.db.transaction((tx) => notify(tx, roundNotice(Number(steady.at(-1)), '901', 'Steady')));
         }
       }
-      const last = await db.transaction((tx) => notify(tx, { kind: 'name', user: '900', name: null }));
+      const last = await suite.db.transaction((tx) => notify(tx, { kind: 'name', user: '900', name: null }));
       await eventually(() => expect(feed.position).toBe(last));
       const floodMs = Date.now() - started;
       // Its last write is of that last change.
@@ -694,7 +689,7 @@ describe.each(databases())('the live feed on $name', (database) => {
   it('200 name changes by one player in a burst: each stream gets a few names events, the latest choice, and every round bet meanwhile', async () => {
     // A second server (the test setup lets the flood through, to show what the feeds do with it;
     // the limit is the next test's): streams on both.
-    const server = await startServer(db);
+    const server = await startServer(suite.db);
     const at = await server.listen({ port: 0, host: '127.0.0.1' });
     const feeds: RawFeed[] = [];
     try {
@@ -721,7 +716,7 @@ describe.each(databases())('the live feed on $name', (database) => {
       const burstMs = Date.now() - started;
       await betting;
       expect(replies.map((reply) => reply.statusCode)).toEqual(replies.map(() => 200));
-      const { rows } = await db.query<{ name_hidden: boolean }>('SELECT name_hidden FROM users WHERE id = $1', [flooder.userId]);
+      const { rows } = await suite.db.query<{ name_hidden: boolean }>('SELECT name_hidden FROM users WHERE id = $1', [flooder.userId]);
       const latest = rows[0]!.name_hidden ? null : 'Flood';
 
       for (const feed of feeds) {
@@ -747,7 +742,7 @@ describe.each(databases())('the live feed on $name', (database) => {
   it('the name choice is limited per player: past the limit a 429 says when to retry, and other players go on', async () => {
     // Production's default limit (the test setup raises it for the other suites).
     const limit = loadConfig({ NODE_ENV: 'development' }).nameChoiceRateLimit.max;
-    const server = await startServer(db, { env: { NAME_CHOICE_RATE_LIMIT: String(limit) } });
+    const server = await startServer(suite.db, { env: { NAME_CHOICE_RATE_LIMIT: String(limit) } });
     try {
       const [lee, max] = [await player('Lee', server), await player('Max', server)];
       const change = (token: string, showName: boolean) => post(server, '/api/v3/profile/privacy/change', { showName }, { token });
@@ -767,7 +762,7 @@ describe.each(databases())('the live feed on $name', (database) => {
   });
 
   it('a server closing with open streams ends them and closes at once', async () => {
-    const server = await startServer(db);
+    const server = await startServer(suite.db);
     const at = await server.listen({ port: 0, host: '127.0.0.1' });
     const ivy = await player('Ivy', server);
     const events: LiveEvent[] = [];
@@ -786,7 +781,7 @@ describe.each(databases())('the live feed on $name', (database) => {
   });
 
   it('a server closing closes at once a spare connection, one kept alive after its reply, and one whose request is arriving', async () => {
-    const server = await startServer(db);
+    const server = await startServer(suite.db);
     const at = new URL(await server.listen({ port: 0, host: '127.0.0.1' }));
     // Node would hold such connections until its headers timeout: make that far longer than the test.
     server.server.headersTimeout = 600_000;

@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/db';
+import { afterAll, describe, expect, it } from 'vitest';
 import { redactBotToken } from '../src/logging';
 import {
   databases,
@@ -13,9 +12,10 @@ import {
   START_WAIT_MS,
   startServer,
   stopServerProcesses,
+  suiteDatabase,
+  tempDir,
   TEST_APP_KEY,
   TEST_BOT_TOKEN,
-  tempDir,
 } from './helpers';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -48,18 +48,11 @@ describe('redactBotToken', () => {
 });
 
 describe.each(databases().slice(0, 1))('request logs on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-  });
-  afterAll(async () => {
-    await drop?.();
-  });
+  const suite = suiteDatabase(database);
 
   it('logs one line per request at info, with the method, URL, status and time', async () => {
     const log = logCollector();
-    const app = await startServer(db, { env: { LOG_LEVEL: 'info' }, logStream: log.stream });
+    const app = await startServer(suite.db, { env: { LOG_LEVEL: 'info' }, logStream: log.stream });
     try {
       const page = await app.inject({ method: 'GET', url: '/storage/tonconnect-manifest.json' });
       const missing = await app.inject({ method: 'GET', url: '/no/such/thing' });
@@ -86,7 +79,7 @@ describe.each(databases().slice(0, 1))('request logs on $name', (database) => {
 
   it('never logs the bot token of a fake Bot API URL, at any level', async () => {
     const log = logCollector();
-    const app = await startServer(db, { env: { LOG_LEVEL: 'trace' }, logStream: log.stream });
+    const app = await startServer(suite.db, { env: { LOG_LEVEL: 'trace' }, logStream: log.stream });
     try {
       const sent = await app.inject({
         method: 'POST',

@@ -1,11 +1,9 @@
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { marketRules, type Gift, type MarketPage } from '@arcade/api-client/market';
 import { fromNano, toNano } from '@arcade/api-client/money';
-import type { Db } from '../src/db/db';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
-import { databases, envelope, fund, logIn, newUserId, post, startServer } from './helpers';
+import { callApi, databases, fund, logIn, newUserId, suiteServer } from './helpers';
 
 const SORTS = [
   'price-asc',
@@ -28,23 +26,17 @@ const MAX = toNano(marketRules.maxPrice);
  * any such price (nor one stored at the largest amount the API carries) can make a sort fail.
  */
 describe.each(databases())('the market at extreme prices, on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
   let keys = 0;
 
-  const call = async <T>(token: string, path: string, body: unknown) => {
-    const response = await post(app, `/api/v3/${path}`, body, { token });
-    return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
-  };
+  const call = <T>(token: string, path: string, body: unknown) => callApi<T>(suite.app, `/api/v3/${path}`, body, token);
   const listingOf = async (giftId: string) =>
-    (await db.query<{ price: bigint }>('SELECT price FROM listings WHERE gift_id = $1', [BigInt(giftId)])).rows[0]?.price ?? null;
+    (await suite.db.query<{ price: bigint }>('SELECT price FROM listings WHERE gift_id = $1', [BigInt(giftId)])).rows[0]?.price ?? null;
 
   /** A player who bought the cheapest gift for sale: it is theirs to list. */
   async function owner(): Promise<{ token: string; gift: Gift }> {
     const id = newUserId();
-    const token = await logIn(app, { id });
-    await fund(db, BigInt(id), '100');
+    const token = await logIn(suite.app, { id });
+    await fund(suite.db, BigInt(id), '100');
     const gift = (await call<MarketPage>(token, 'market/list', { sort: 'price-asc', limit: 1 })).data.items[0]!;
     const bought = await call<{ items: Array<{ result: string }> }>(token, 'market/checkout', {
       items: [{ giftId: gift.id, price: gift.price }],
@@ -54,15 +46,7 @@ describe.each(databases())('the market at extreme prices, on $name', (database) 
     return { token, gift };
   }
 
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    await seedMarketCatalogue(db, { perCollection: 24 });
-    app = await startServer(db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  const suite = suiteServer(database, { prepare: (db) => seedMarketCatalogue(db, { perCollection: 24 }) });
 
   it('lists at the highest price; a price above it (the old attack price too) is refused clearly and changes nothing', async () => {
     const { token, gift } = await owner();
@@ -87,7 +71,7 @@ describe.each(databases())('the market at extreme prices, on $name', (database) 
   it('the discount order works when the floor of the others is the highest price, or an amount stored before there was a maximum', async () => {
     const { token } = await owner();
     // Two models whose every listing but the cheapest costs the most: the largest possible gaps.
-    const models = await db.query<{ collection_id: string; model: string; cheapest: bigint }>(
+    const models = await suite.db.query<{ collection_id: string; model: string; cheapest: bigint }>(
       `SELECT collection_id, model, min(gift_id) AS cheapest FROM listings GROUP BY collection_id, model HAVING count(*) >= 2
         ORDER BY collection_id, model LIMIT 2`,
     );
@@ -97,7 +81,7 @@ describe.each(databases())('the market at extreme prices, on $name', (database) 
       [atMax!, MAX],
       [atAttack!, toNano(ATTACK_PRICE)],
     ] as const) {
-      await db.query(
+      await suite.db.query(
         'UPDATE listings SET price = CASE WHEN gift_id = $3 THEN $4::bigint ELSE $5::bigint END WHERE collection_id = $1 AND model = $2',
         [group.collection_id, group.model, group.cheapest, MIN, others],
       );

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CheckoutResult, Gift, MarketFacets, MarketFilter, MarketPage } from '@arcade/api-client/market';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import type { Db } from '../src/db/db';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
-import { databases, envelope, logIn, newUserId, post, postMovement, startServer } from './helpers';
+import { databases, envelope, fundedPlayer, post, suiteServer } from './helpers';
 
 /**
  * The filter sheet's counts as a player would count them: every listing with its gift, each facet
@@ -78,41 +77,15 @@ async function recount(db: Db, filter: MarketFilter): Promise<MarketFacets> {
 }
 
 describe.each(databases())('market filter counts on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
   let keys = 0;
 
   const call = async <T>(token: string, path: string, body: unknown = {}) => {
-    const response = await post(app, `/api/v3/${path}`, body, { token });
+    const response = await post(suite.app, `/api/v3/${path}`, body, { token });
     return envelope(response) as { success: boolean; data: T; code?: string };
   };
-  async function player(ton: string): Promise<string> {
-    const id = newUserId();
-    const token = await logIn(app, { id });
-    await db.transaction((tx) =>
-      postMovement(tx, {
-        kind: 'deposit',
-        userId: BigInt(id),
-        reference: `facets-fund-${id}`,
-        postings: [
-          { account: { system: 'deposits' }, amount: -toNano(ton) },
-          { account: { user: BigInt(id), kind: 'ton' }, amount: toNano(ton) },
-        ],
-      }),
-    );
-    return token;
-  }
+  const player = async (ton: string) => (await fundedPlayer(suite.app, suite.db, ton)).token;
 
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    await seedMarketCatalogue(db, { perCollection: 30 });
-    app = await startServer(db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  const suite = suiteServer(database, { prepare: (db) => seedMarketCatalogue(db, { perCollection: 30 }) });
 
   const filters = (sample: MarketFacets): MarketFilter[] => [
     {},
@@ -127,7 +100,7 @@ describe.each(databases())('market filter counts on $name', (database) => {
     const buyer = await player('100000');
     const facets = async (filter: MarketFilter) => (await call<MarketFacets>(buyer, 'market/facets', filter)).data;
     const before = await facets({});
-    for (const filter of filters(before)) expect(await facets(filter)).toEqual(await recount(db, filter));
+    for (const filter of filters(before)) expect(await facets(filter)).toEqual(await recount(suite.db, filter));
 
     // The cheapest gifts of one backdrop, bought in one cart.
     const backdrop = before.backdrops[0]!;
@@ -152,11 +125,11 @@ describe.each(databases())('market filter counts on $name', (database) => {
     expect(relisted.backdrops.find((b) => b.name === backdrop.name)!.count).toBe(backdrop.count - cart.length + 2);
     const home = relisted.collections.find((c) => c.id === first.collection.id)!;
     expect(Number(home.floor)).toBeLessThanOrEqual(0.5);
-    for (const filter of filters(relisted)) expect(await facets(filter)).toEqual(await recount(db, filter));
+    for (const filter of filters(relisted)) expect(await facets(filter)).toEqual(await recount(suite.db, filter));
     // The list's count of what a filter leaves agrees too (it reads the same counts when it can).
     for (const filter of [...filters(relisted), { models: [relisted.models[0]!.name, relisted.models[0]!.name, 'No such model'] }]) {
       const total = (await call<MarketPage>(buyer, 'market/list', { ...filter, limit: 1 })).data.total;
-      const everything = (await recount(db, { ...filter, collections: undefined })).collections;
+      const everything = (await recount(suite.db, { ...filter, collections: undefined })).collections;
       const chosen = filter.collections ? everything.filter((c) => filter.collections!.includes(c.id)) : everything;
       expect(total).toBe(chosen.reduce((sum, c) => sum + c.count, 0));
     }
@@ -181,14 +154,14 @@ describe.each(databases())('market filter counts on $name', (database) => {
     expect(sold.symbols.map((s) => s.name)).not.toContain(rarest.name);
     // Many new prices and listings later (each statement appends its change), then a fold.
     for (const g of gifts) await call(buyer, 'gifts/list', { giftId: g.id, price: '2' });
-    await db.query('SELECT listing_facet_counts_compact()');
-    const { rows } = await db.query<{ n: bigint; values: bigint }>(
+    await suite.db.query('SELECT listing_facet_counts_compact()');
+    const { rows } = await suite.db.query<{ n: bigint; values: bigint }>(
       'SELECT count(*) AS n, count(DISTINCT (facet, name, rarity, center, edge)) AS values FROM listing_facet_counts',
     );
     expect(rows[0]!.n).toBe(rows[0]!.values);
     const folded = await facets({});
-    expect(folded).toEqual(await recount(db, {}));
+    expect(folded).toEqual(await recount(suite.db, {}));
     expect(folded.symbols.find((s) => s.name === rarest.name)!.count).toBe(rarest.count);
-    for (const filter of filters(folded)) expect(await facets(filter)).toEqual(await recount(db, filter));
+    for (const filter of filters(folded)) expect(await facets(filter)).toEqual(await recount(suite.db, filter));
   });
 });

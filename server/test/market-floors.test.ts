@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CheckoutResult, Gift, GiftMarketInfo, MarketFacets, MarketPage } from '@arcade/api-client/market';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import type { Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
-import { databases, envelope, fund, logIn, newUserId, post, startServer } from './helpers';
+import { databases, envelope, fundedPlayer, post, suiteServer } from './helpers';
 
 /** The floors of the other listings beside a gift, straight from the listings (the oracle). */
 async function floorsOf(db: Db, giftId: string): Promise<GiftMarketInfo['floors']> {
@@ -40,35 +39,20 @@ async function discountOrder(db: Db): Promise<string[]> {
 }
 
 describe.each(databases())('market floors, history and buy now on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
   let keys = 0;
   const key = () => `floors-${process.pid}-${++keys}`;
 
   const call = async <T>(token: string, path: string, body: unknown = {}) => {
-    const response = await post(app, `/api/v3/${path}`, body, { token });
+    const response = await post(suite.app, `/api/v3/${path}`, body, { token });
     return envelope(response) as { success: boolean; data: T; code?: string };
   };
-  const player = async (ton: string) => {
-    const id = newUserId();
-    const token = await logIn(app, { id });
-    await fund(db, BigInt(id), ton);
-    return { token, userId: BigInt(id) };
-  };
+  const player = (ton: string) => fundedPlayer(suite.app, suite.db, ton);
   const tonOf = async (userId: bigint) =>
-    (await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]!.balance;
+    (await suite.db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]!
+      .balance;
   const info = async (token: string, giftId: string) => (await call<GiftMarketInfo>(token, 'market/gift-info', { giftId })).data;
 
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    await seedMarketCatalogue(db, { perCollection: 30 });
-    app = await startServer(db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  const suite = suiteServer(database, { prepare: (db) => seedMarketCatalogue(db, { perCollection: 30 }) });
 
   it("keeps a gift's floors and its model's sales exact after a purchase, a listing, a new price and an unlisting", async () => {
     const buyer = await player('100000');
@@ -81,7 +65,7 @@ describe.each(databases())('market floors, history and buy now on $name', (datab
     const cheapestOfModel = group[0]!;
     const empty = await info(buyer.token, watched.id);
     expect(empty.history).toEqual({ count: 0, last: null, points: [] });
-    expect(empty.floors).toEqual(await floorsOf(db, watched.id));
+    expect(empty.floors).toEqual(await floorsOf(suite.db, watched.id));
 
     // Bought: the cheapest of the model leaves the floors and enters the model's history.
     const bought = await call<CheckoutResult>(buyer.token, 'market/checkout', {
@@ -90,7 +74,7 @@ describe.each(databases())('market floors, history and buy now on $name', (datab
     });
     expect(bought.data.items[0]!.result).toBe('bought');
     const afterBuy = await info(buyer.token, watched.id);
-    expect(afterBuy.floors).toEqual(await floorsOf(db, watched.id));
+    expect(afterBuy.floors).toEqual(await floorsOf(suite.db, watched.id));
     expect(Number(afterBuy.floors.model)).toBeGreaterThanOrEqual(Number(cheapestOfModel.price));
     expect(afterBuy.history.count).toBe(1);
     expect(afterBuy.history.last?.price).toBe(cheapestOfModel.price);
@@ -99,7 +83,7 @@ describe.each(databases())('market floors, history and buy now on $name', (datab
     // Listed again far below: it is every floor of the watched gift's collection, model and backdrop if shared.
     await call(buyer.token, 'gifts/list', { giftId: cheapestOfModel.id, price: '0.1' });
     const listed = await info(buyer.token, watched.id);
-    expect(listed.floors).toEqual(await floorsOf(db, watched.id));
+    expect(listed.floors).toEqual(await floorsOf(suite.db, watched.id));
     expect(listed.floors.collection).toBe('0.1');
     expect(listed.floors.model).toBe('0.1');
     // The filter sheets show it too: the model's and the collection's floor, under no filter and under one.
@@ -112,14 +96,14 @@ describe.each(databases())('market floors, history and buy now on $name', (datab
     // A new price moves the floor up; unlisting takes it out.
     await call(buyer.token, 'gifts/list', { giftId: cheapestOfModel.id, price: '999' });
     const repriced = await info(buyer.token, watched.id);
-    expect(repriced.floors).toEqual(await floorsOf(db, watched.id));
+    expect(repriced.floors).toEqual(await floorsOf(suite.db, watched.id));
     expect(repriced.floors.model).not.toBe('0.1');
     await call(buyer.token, 'gifts/unlist', { giftId: cheapestOfModel.id });
-    expect((await info(buyer.token, watched.id)).floors).toEqual(await floorsOf(db, watched.id));
+    expect((await info(buyer.token, watched.id)).floors).toEqual(await floorsOf(suite.db, watched.id));
 
     // A gift's own price is never its floor: the floors are of the other listings.
     const own = await info(buyer.token, cheapestOfModel.id);
-    expect(own.floors).toEqual(await floorsOf(db, cheapestOfModel.id));
+    expect(own.floors).toEqual(await floorsOf(suite.db, cheapestOfModel.id));
 
     // Two more sales of the model: the history is oldest first, its last the latest.
     const more = group.slice(1, 3);
@@ -145,7 +129,7 @@ describe.each(databases())('market floors, history and buy now on $name', (datab
 
   it('sorts by discount to the floor of the other listings of the model, largest first, page after page', async () => {
     const buyer = await player('1');
-    const expected = await discountOrder(db);
+    const expected = await discountOrder(suite.db);
     expect(expected.length).toBeGreaterThan(10);
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -174,7 +158,7 @@ describe.each(databases())('market floors, history and buy now on $name', (datab
     // Under a filter: the same order, only the gifts the filter leaves.
     const filtered = (await call<MarketPage>(buyer.token, 'market/list', { sort: 'discount-desc', collections: ['plush-pepe'], limit: 60 }))
       .data;
-    const { rows } = await db.query<{ gift_id: bigint }>("SELECT gift_id FROM listings WHERE collection_id = 'plush-pepe'");
+    const { rows } = await suite.db.query<{ gift_id: bigint }>("SELECT gift_id FROM listings WHERE collection_id = 'plush-pepe'");
     const inCollection = new Set(rows.map((r) => r.gift_id.toString()));
     expect(filtered.items.map((g) => g.id)).toEqual(expected.filter((id) => inCollection.has(id)));
     // A cursor of another sort is refused, not a 500.
@@ -202,12 +186,12 @@ describe.each(databases())('market floors, history and buy now on $name', (datab
     // Every reply of the shared key is that call's one answer; the other calls find the gift theirs already.
     expect(results.filter((r) => r === 'bought').length).toBeGreaterThanOrEqual(1);
     expect(results.every((r) => r === 'bought' || r === 'own' || r === 'gone')).toBe(true);
-    const sales = await db.query<{ n: bigint }>('SELECT count(*) AS n FROM sales WHERE gift_id = $1', [BigInt(gift.id)]);
+    const sales = await suite.db.query<{ n: bigint }>('SELECT count(*) AS n FROM sales WHERE gift_id = $1', [BigInt(gift.id)]);
     expect(sales.rows[0]!.n).toBe(1n);
     expect(await tonOf(buyer.userId)).toBe(before - toNano(gift.price!));
-    const owner = await db.query<{ owner_id: bigint }>('SELECT owner_id FROM gifts WHERE id = $1', [BigInt(gift.id)]);
+    const owner = await suite.db.query<{ owner_id: bigint }>('SELECT owner_id FROM gifts WHERE id = $1', [BigInt(gift.id)]);
     expect(owner.rows[0]!.owner_id).toBe(buyer.userId);
-    const report = await audit(db);
+    const report = await audit(suite.db);
     expect(report.problems).toEqual([]);
     expect(report.ok).toBe(true);
   });

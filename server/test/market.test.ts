@@ -1,66 +1,26 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CheckoutResult, Gift, MarketFacets, MarketPage } from '@arcade/api-client/market';
 import { toNano } from '@arcade/api-client/money';
-import { fakeBotApi, fakeBotState, type FakeBotState } from '../src/adapters/telegram/fake-bot-api';
-import { HttpGiftRelayer } from '../src/adapters/telegram/gift-relayer';
-import type { Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
 import { importReceivedGifts } from '../src/domain/market/trade';
-import { databases, envelope, logIn, newUserId, post, postgresOnly, postMovement, startServer, TEST_BOT_TOKEN } from './helpers';
+import { callApi, databases, envelope, fundedPlayer, post, postgresOnly, suiteFakeBot, suiteServer } from './helpers';
 
 describe.each(databases())('gift market on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
-  let fake: FastifyInstance;
-  let bot: FakeBotState;
-  let relayer: HttpGiftRelayer;
   let keys = 0;
   const key = () => `market-key-${Date.now()}-${++keys}`;
 
-  const call = async <T>(token: string, path: string, body: unknown = {}) => {
-    const response = await post(app, `/api/v3/${path}`, body, { token });
-    return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
-  };
-  async function player(ton: string): Promise<{ token: string; userId: bigint }> {
-    const id = newUserId();
-    const token = await logIn(app, { id });
-    await db.transaction((tx) =>
-      postMovement(tx, {
-        kind: 'deposit',
-        userId: BigInt(id),
-        reference: `market-fund-${id}`,
-        postings: [
-          { account: { system: 'deposits' }, amount: -toNano(ton) },
-          { account: { user: BigInt(id), kind: 'ton' }, amount: toNano(ton) },
-        ],
-      }),
-    );
-    return { token, userId: BigInt(id) };
-  }
+  const call = <T>(token: string, path: string, body: unknown = {}) => callApi<T>(suite.app, `/api/v3/${path}`, body, token);
+  const player = (ton: string) => fundedPlayer(suite.app, suite.db, ton);
   const list = async (token: string, body: object) => (await call<MarketPage>(token, 'market/list', body)).data;
   const tonOf = async (userId: bigint) =>
-    (await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]!.balance;
+    (await suite.db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]!
+      .balance;
 
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    expect(await seedMarketCatalogue(db, { perCollection: 40 })).toBe(320);
-    bot = fakeBotState();
-    fake = Fastify();
-    await fake.register(fakeBotApi(TEST_BOT_TOKEN, bot));
-    relayer = new HttpGiftRelayer({
-      token: TEST_BOT_TOKEN,
-      baseUrl: await fake.listen({ port: 0, host: '127.0.0.1' }),
-      businessConnectionId: 'test-relayer',
-    });
-    app = await startServer(db, { relayer });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await fake?.close();
-    await drop?.();
+  const bot = suiteFakeBot();
+  const suite = suiteServer(database, {
+    prepare: async (db) => expect(await seedMarketCatalogue(db, { perCollection: 40 })).toBe(320),
+    start: () => ({ relayer: bot.relayer() }),
   });
 
   it('the generated catalogue is believable: several collections, varied rarities and prices', async () => {
@@ -147,7 +107,7 @@ describe.each(databases())('gift market on $name', (database) => {
     expect(await tonOf(buyer.userId)).toBe(before - sum);
     const owned = (await call<{ items: Gift[] }>(buyer.token, 'gifts/inventory')).data.items.map((g) => g.id).sort();
     expect(owned).toEqual(cart.map((c) => c.giftId).sort());
-    expect((await audit(db)).problems).toEqual([]);
+    expect((await audit(suite.db)).problems).toEqual([]);
   });
 
   it('a repriced gift is reported with its new price and not charged; a retried checkout buys nothing twice', async () => {
@@ -156,7 +116,7 @@ describe.each(databases())('gift market on $name', (database) => {
     const gift = (await list(buyer.token, { sort: 'price-asc', limit: 1 })).items[0]!;
     await call(buyer.token, 'market/checkout', { items: [{ giftId: gift.id, price: gift.price }], idempotencyKey: key() });
     // The new owner lists it at 5 TON, then raises it to 7 before the next buyer pays.
-    await db.query('UPDATE gifts SET owner_id = $2 WHERE id = $1', [BigInt(gift.id), seller.userId]);
+    await suite.db.query('UPDATE gifts SET owner_id = $2 WHERE id = $1', [BigInt(gift.id), seller.userId]);
     expect((await call<Gift>(seller.token, 'gifts/list', { giftId: gift.id, price: '5' })).data.price).toBe('5');
     expect((await call<Gift>(seller.token, 'gifts/list', { giftId: gift.id, price: '7' })).data.price).toBe('7');
     const k = key();
@@ -216,11 +176,11 @@ describe.each(databases())('gift market on $name', (database) => {
     await call(owner.token, 'market/checkout', { items: gifts.map((g) => ({ giftId: g.id, price: g.price })), idempotencyKey: key() });
     const [free, locked, unknown] = gifts as [Gift, Gift, Gift];
     for (const g of [free, locked]) {
-      const row = (await db.query<{ telegram_gift_id: string }>('SELECT telegram_gift_id FROM gifts WHERE id = $1', [BigInt(g.id)]))
+      const row = (await suite.db.query<{ telegram_gift_id: string }>('SELECT telegram_gift_id FROM gifts WHERE id = $1', [BigInt(g.id)]))
         .rows[0]!;
       bot.relayerGifts.push({ type: 'unique', owned_gift_id: row.telegram_gift_id });
     }
-    await db.query("UPDATE gifts SET locked_until = now() + interval '3 days' WHERE id = $1", [BigInt(locked.id)]);
+    await suite.db.query("UPDATE gifts SET locked_until = now() + interval '3 days' WHERE id = $1", [BigInt(locked.id)]);
 
     const before = await tonOf(owner.userId);
     const done = await call<{ gift: Gift; fee: string }>(owner.token, 'gifts/withdraw', { giftId: free.id, idempotencyKey: key() });
@@ -260,8 +220,8 @@ describe.each(databases())('gift market on $name', (database) => {
         },
       },
     });
-    expect(await importReceivedGifts(db, relayer)).toBe(1);
-    expect(await importReceivedGifts(db, relayer)).toBe(0);
+    expect(await importReceivedGifts(suite.db, bot.relayer())).toBe(1);
+    expect(await importReceivedGifts(suite.db, bot.relayer())).toBe(0);
     const inventory = (await call<{ items: Gift[] }>(sender.token, 'gifts/inventory')).data.items;
     expect(inventory).toHaveLength(1);
     expect(inventory[0]).toMatchObject({
@@ -275,44 +235,17 @@ describe.each(databases())('gift market on $name', (database) => {
 });
 
 describe.each(postgresOnly('gift market concurrency'))('gift market concurrency on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    await seedMarketCatalogue(db, { perCollection: 5 });
-    app = await startServer(db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  const suite = suiteServer(database, { prepare: (db) => seedMarketCatalogue(db, { perCollection: 5 }) });
 
   it('concurrent checkouts of one gift sell it once and charge only the winner', async () => {
-    const buyers = await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        const id = newUserId();
-        const token = await logIn(app, { id });
-        await db.transaction((tx) =>
-          postMovement(tx, {
-            kind: 'deposit',
-            userId: BigInt(id),
-            reference: `race-${id}`,
-            postings: [
-              { account: { system: 'deposits' }, amount: -toNano('1000') },
-              { account: { user: BigInt(id), kind: 'ton' }, amount: toNano('1000') },
-            ],
-          }),
-        );
-        return token;
-      }),
-    );
-    const page = envelope(await post(app, '/api/v3/market/list', { sort: 'price-asc', limit: 1 }, { token: buyers[0] })).data as MarketPage;
+    const buyers = await Promise.all(Array.from({ length: 8 }, async () => (await fundedPlayer(suite.app, suite.db, '1000')).token));
+    const page = envelope(await post(suite.app, '/api/v3/market/list', { sort: 'price-asc', limit: 1 }, { token: buyers[0] }))
+      .data as MarketPage;
     const gift = page.items[0]!;
     const answers = await Promise.all(
       buyers.map((token, i) =>
         post(
-          app,
+          suite.app,
           '/api/v3/market/checkout',
           { items: [{ giftId: gift.id, price: gift.price }], idempotencyKey: `race-key-${i}-${Date.now()}` },
           { token },
@@ -322,11 +255,11 @@ describe.each(postgresOnly('gift market concurrency'))('gift market concurrency 
     const results = answers.map((a) => (envelope(a).data as CheckoutResult).items[0]!.result);
     expect(results.filter((r) => r === 'bought')).toHaveLength(1);
     expect(results.filter((r) => r === 'gone')).toHaveLength(7);
-    const charged = await db.query<{ n: bigint }>(
+    const charged = await suite.db.query<{ n: bigint }>(
       "SELECT count(*) AS n FROM accounts WHERE kind = 'ton' AND user_id IS NOT NULL AND balance < $1",
       [toNano('1000')],
     );
     expect(charged.rows[0]!.n).toBe(1n);
-    expect((await audit(db)).problems).toEqual([]);
+    expect((await audit(suite.db)).problems).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { toNano } from '@arcade/api-client/money';
 import { createPlayerAccounts } from '../src/db/accounts';
 import type { Db } from '../src/db/db';
 import { runOperator } from '../src/operator';
-import { databases, postMovement } from './helpers';
+import { databases, fund, suiteDatabase } from './helpers';
 
 function expectRun(result: { code: number; text: string }, code: number, text: string): void {
   expect(result.code, result.text).toBe(code);
@@ -36,17 +36,7 @@ describe.each(databases())('operator commands on $name', (database) => {
   });
 
   it('audit reports a clean book with exit code 0 and a tampered one with exit code 1', async () => {
-    await db.transaction((tx) =>
-      postMovement(tx, {
-        kind: 'deposit',
-        userId: player,
-        reference: 'op-test-deposit',
-        postings: [
-          { account: { system: 'deposits' }, amount: -toNano('2') },
-          { account: { user: player, kind: 'ton' }, amount: toNano('2') },
-        ],
-      }),
-    );
+    await fund(db, player, '2', 'op-test-deposit');
     expectRun(await run('audit'), 0, 'audit clean: 0 invariant breaks');
     await db.query("UPDATE accounts SET balance = balance + 5 WHERE user_id = $1 AND kind = 'ton'", [player]);
     const broken = await run('audit');
@@ -83,18 +73,11 @@ describe.each(databases())('operator commands on $name', (database) => {
 });
 
 describe.each(databases())('gift stock import on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-  });
-  afterAll(async () => {
-    await drop?.();
-  });
+  const suite = suiteDatabase(database);
 
   const run = async (...argv: string[]) => {
     const lines: string[] = [];
-    const code = await runOperator(db, argv, (line) => lines.push(line));
+    const code = await runOperator(suite.db, argv, (line) => lines.push(line));
     return { code, text: lines.join('\n') };
   };
 
@@ -113,7 +96,7 @@ describe.each(databases())('gift stock import on $name', (database) => {
     writeFileSync(file, JSON.stringify({ collections: [{ id: 'plush-pepe', name: 'Plush Pepe' }], gifts: [gift(1, '150'), gift(2)] }));
     expectRun(await run('gifts:import', file), 0, 'imported 1 collection(s), 2 gift(s), 1 listed for sale');
     expectRun(await run('gifts:import', file), 0, 'imported 0 collection(s), 0 gift(s), 0 listed for sale');
-    const rarity = await db.query<{ rarity: bigint }>('SELECT rarity FROM gifts WHERE number = 1');
+    const rarity = await suite.db.query<{ rarity: bigint }>('SELECT rarity FROM gifts WHERE number = 1');
     expect(rarity.rows[0]!.rarity).toBe(1200n);
 
     writeFileSync(file, JSON.stringify({ collections: [], gifts: [gift(3)] }));
@@ -121,6 +104,6 @@ describe.each(databases())('gift stock import on $name', (database) => {
     writeFileSync(file, '{"collections": [');
     expectRun(await run('gifts:import', file), 2, 'cannot read');
     expectRun(await run('gifts:import', join(dir, 'missing.json')), 2, 'cannot read');
-    expect((await db.query<{ n: bigint }>('SELECT count(*) AS n FROM gifts')).rows[0]!.n).toBe(2n);
+    expect((await suite.db.query<{ n: bigint }>('SELECT count(*) AS n FROM gifts')).rows[0]!.n).toBe(2n);
   });
 });

@@ -1,13 +1,10 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls, type CallName } from '@arcade/api-client/calls';
 import type { ReferralInfo } from '@arcade/api-client/bonus';
 import type { BetResult } from '@arcade/api-client/games';
 import { toNano } from '@arcade/api-client/money';
 import type { PlayState } from '@arcade/api-client/play';
 import type { FullProfile } from '@arcade/api-client/schemas';
-import { HttpBotApi } from '../src/adapters/telegram/bot-api';
-import { fakeBotApi, fakeBotState, type FakeBotState } from '../src/adapters/telegram/fake-bot-api';
 import type { Db, Queryable, SqlValue } from '../src/db/db';
 import { actingAs } from '../src/domain/actor';
 import { grantBonus } from '../src/domain/bonus/bonus';
@@ -15,16 +12,16 @@ import { claimDailyReward, claimReferralEarnings } from '../src/domain/bonus/bon
 import { audit, moneyKey } from '../src/domain/ledger';
 import { pausePlay } from '../src/domain/play/play';
 import {
+  callApi,
   databases,
-  envelope,
   fund,
   logIn,
   newUserId,
-  post,
   postgresOnly,
   postMovement,
-  startServer,
-  TEST_BOT_TOKEN,
+  type Reply,
+  suiteFakeBot,
+  suiteServer,
   TestClock,
 } from './helpers';
 
@@ -37,14 +34,6 @@ const CHANNEL = '@ton_arcade_news';
 const HOUR = 3600;
 let keys = 0;
 const key = (tag = 'k') => `promo-${tag}-${process.pid}-${Date.now()}-${++keys}`;
-
-interface Reply<T> {
-  status: number;
-  success: boolean;
-  data: T;
-  message?: string;
-  code?: string;
-}
 
 /** Every account of the player with its balance, and every journal row on them: what a refusal must leave as it was. */
 async function bookOf(db: Queryable, userId: bigint) {
@@ -68,18 +57,11 @@ async function bookOf(db: Queryable, userId: bigint) {
 }
 
 describe.each(databases())('promotions during a pause on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
-  let fake: FastifyInstance;
-  let bot: FakeBotState;
   const clock = new TestClock(Date.UTC(2026, 10, 21, 10, 0, 0));
 
-  const login = (id: number, startParam?: string) => logIn(app, { id, authDate: clock.now(), ...(startParam ? { startParam } : {}) });
-  const send = async <T>(token: string, name: CallName, body: unknown = {}): Promise<Reply<T>> => {
-    const response = await post(app, calls[name].path, body, { token });
-    return { status: response.statusCode, ...(envelope(response) as Omit<Reply<T>, 'status'>) };
-  };
+  const login = (id: number, startParam?: string) => logIn(suite.app, { id, authDate: clock.now(), ...(startParam ? { startParam } : {}) });
+  const send = <T>(token: string, name: CallName, body: unknown = {}): Promise<Reply<T>> =>
+    callApi<T>(suite.app, calls[name].path, body, token);
   const claims = (token: string) => ({
     daily: () => send(token, 'bonusDailyClaim', { idempotencyKey: key('daily') }),
     task: () => send(token, 'tasksClaim', { taskId: 'subscribe-news', idempotencyKey: key('task') }),
@@ -98,7 +80,7 @@ describe.each(databases())('promotions during a pause on $name', (database) => {
     const code = (await send<ReferralInfo>(token, 'referralInfo')).data.code;
     const friend = newUserId();
     const friendToken = await login(friend, `r_${code}`);
-    await fund(db, BigInt(friend), '60');
+    await fund(suite.db, BigInt(friend), '60');
     let pause: PlayState['pause'] = null;
     if (options.pauseFirst) {
       const paused = await send<PlayState>(token, 'playPause', { length: options.pauseFirst, idempotencyKey: key('pause') });
@@ -114,19 +96,8 @@ describe.each(databases())('promotions during a pause on $name', (database) => {
     return { id, userId, token: () => token, relogin, pause };
   }
 
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    bot = fakeBotState();
-    fake = Fastify();
-    await fake.register(fakeBotApi(TEST_BOT_TOKEN, bot));
-    const address = await fake.listen({ port: 0, host: '127.0.0.1' });
-    app = await startServer(db, { clock, bot: new HttpBotApi({ token: TEST_BOT_TOKEN, baseUrl: address }), env: { BET_BATCHING: 'off' } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await fake?.close();
-    await drop?.();
-  });
+  const bot = suiteFakeBot();
+  const suite = suiteServer(database, { start: () => ({ clock, bot: bot.botApi(), env: { BET_BATCHING: 'off' } }) });
 
   it('a cool-off refuses the daily reward, the task reward and the referral claim, moves nothing, and they work once it ends', async () => {
     const p = await playerWithEverythingToClaim({ pauseFirst: '24h' });
@@ -135,7 +106,7 @@ describe.each(databases())('promotions during a pause on $name', (database) => {
     // The commission of the friend's play accrued during the pause: the player's, shown, waiting.
     expect((await send<ReferralInfo>(p.token(), 'referralInfo')).data).toMatchObject({ available: '0.1', totalEarned: '0.1' });
 
-    const before = await bookOf(db, p.userId);
+    const before = await bookOf(suite.db, p.userId);
     for (const claim of Object.values(claims(p.token()))) {
       const refused = await claim();
       expect(refused).toMatchObject({ status: 403, success: false, code: 'play.paused' });
@@ -143,7 +114,7 @@ describe.each(databases())('promotions during a pause on $name', (database) => {
         'You paused your play until 2026-11-22 10:00 UTC: bonuses, rewards and referral claims are closed until then',
       );
     }
-    expect(await bookOf(db, p.userId)).toEqual(before);
+    expect(await bookOf(suite.db, p.userId)).toEqual(before);
     expect(before.balances).toEqual({ bonus: 0n, referral: toNano('0.1'), ton: 0n });
     // The daily reward's card does not invite a claim that would be refused.
     expect((await send<FullProfile>(p.token(), 'profileFull')).data.dailyReward.shouldShow).toBe(false);
@@ -152,7 +123,7 @@ describe.each(databases())('promotions during a pause on $name', (database) => {
     clock.advance(24 * HOUR - 60);
     await p.relogin();
     expect((await claims(p.token()).daily()).code).toBe('play.paused');
-    expect(await bookOf(db, p.userId)).toEqual(before);
+    expect(await bookOf(suite.db, p.userId)).toEqual(before);
     clock.advance(60);
     await p.relogin();
     expect((await send<FullProfile>(p.token(), 'profileFull')).data.dailyReward.shouldShow).toBe(true);
@@ -162,14 +133,14 @@ describe.each(databases())('promotions during a pause on $name', (database) => {
     expect(task.data).toMatchObject({ task: { id: 'subscribe-news', state: 'claimed' }, balance: { bonusTon: '0.6' } });
     const referral = await claims(p.token()).referral();
     expect(referral.data).toMatchObject({ claimed: '0.1', balance: { ton: '0.1' } });
-    expect((await bookOf(db, p.userId)).balances).toEqual({ bonus: toNano('0.6'), referral: 0n, ton: toNano('0.1') });
-    expect((await audit(db)).problems).toEqual([]);
+    expect((await bookOf(suite.db, p.userId)).balances).toEqual({ bonus: toNano('0.6'), referral: 0n, ton: toNano('0.1') });
+    expect((await audit(suite.db)).problems).toEqual([]);
   });
 
   it('self-exclusion refuses every claim, moves nothing, and still does a year later', async () => {
     const p = await playerWithEverythingToClaim({ pauseFirst: 'permanent' });
     expect(p.pause).toMatchObject({ kind: 'self-exclusion', until: null });
-    const before = await bookOf(db, p.userId);
+    const before = await bookOf(suite.db, p.userId);
     for (const advance of [0, 365 * 24 * HOUR]) {
       clock.advance(advance);
       await p.relogin();
@@ -181,10 +152,10 @@ describe.each(databases())('promotions during a pause on $name', (database) => {
         );
       }
     }
-    expect(await bookOf(db, p.userId)).toEqual(before);
+    expect(await bookOf(suite.db, p.userId)).toEqual(before);
     expect(before.claims).toBe(0n);
 
-    expect((await audit(db)).problems).toEqual([]);
+    expect((await audit(suite.db)).problems).toEqual([]);
   });
 
   it('a bonus granted from the server (any grant, not only a claim) is refused during a pause and credited once it ends', async () => {
@@ -194,15 +165,15 @@ describe.each(databases())('promotions during a pause on $name', (database) => {
     expect((await send<PlayState>(token, 'playPause', { length: '24h', idempotencyKey: key('pause') })).success).toBe(true);
     const grant = () =>
       actingAs({ job: 'operator' }, () =>
-        db.transaction((tx) => grantBonus(tx, userId, toNano('1'), 'reward', `promo-grant-${id}`, clock.now())),
+        suite.db.transaction((tx) => grantBonus(tx, userId, toNano('1'), 'reward', `promo-grant-${id}`, clock.now())),
       );
-    const before = await bookOf(db, userId);
+    const before = await bookOf(suite.db, userId);
     await expect(grant()).rejects.toMatchObject({ code: 'play.paused' });
-    expect(await bookOf(db, userId)).toEqual(before);
+    expect(await bookOf(suite.db, userId)).toEqual(before);
     clock.advance(24 * HOUR);
     expect(await grant()).toBe(toNano('1'));
-    expect((await bookOf(db, userId)).balances.bonus).toBe(toNano('1'));
-    expect((await audit(db)).problems).toEqual([]);
+    expect((await bookOf(suite.db, userId)).balances.bonus).toBe(toNano('1'));
+    expect((await audit(suite.db)).problems).toEqual([]);
   });
 
   it('a player who never paused claims as before, and the claims are refused from the moment the pause starts', async () => {
@@ -210,17 +181,17 @@ describe.each(databases())('promotions during a pause on $name', (database) => {
     expect((await claims(p.token()).daily()).data).toMatchObject({ credited: '0.1' });
     const paused = await send<PlayState>(p.token(), 'playPause', { length: '7d', idempotencyKey: key('pause') });
     expect(paused.data.pause?.kind).toBe('cool-off');
-    const before = await bookOf(db, p.userId);
+    const before = await bookOf(suite.db, p.userId);
     for (const claim of Object.values(claims(p.token()))) expect((await claim()).code).toBe('play.paused');
-    expect(await bookOf(db, p.userId)).toEqual(before);
-    expect((await audit(db)).problems).toEqual([]);
+    expect(await bookOf(suite.db, p.userId)).toEqual(before);
+    expect((await audit(suite.db)).problems).toEqual([]);
   });
 
   it('a road round that ends during a pause pays its payout but no achievement reward', async () => {
     const id = newUserId();
     const userId = BigInt(id);
     const token = await login(id);
-    await fund(db, userId, '10');
+    await fund(suite.db, userId, '10');
     const start = await send<BetResult>(token, 'gamesRoadStart', {
       stake: '1',
       currency: 'ton',
@@ -237,12 +208,12 @@ describe.each(databases())('promotions during a pause on $name', (database) => {
       expect(cashed.data.round.status).toBe('cashed');
     }
     // Its first settled round crossed the first tier of the rounds ladder: counted, not rewarded.
-    const stats = await db.query<{ rounds: bigint }>('SELECT rounds FROM player_stats WHERE user_id = $1', [userId]);
+    const stats = await suite.db.query<{ rounds: bigint }>('SELECT rounds FROM player_stats WHERE user_id = $1', [userId]);
     expect(stats.rows[0]!.rounds).toBe(1n);
-    const grants = await db.query('SELECT 1 FROM achievement_grants WHERE user_id = $1', [userId]);
+    const grants = await suite.db.query('SELECT 1 FROM achievement_grants WHERE user_id = $1', [userId]);
     expect(grants.rows).toHaveLength(0);
-    expect((await bookOf(db, userId)).balances.bonus ?? 0n).toBe(0n);
-    expect((await audit(db)).ok).toBe(true);
+    expect((await bookOf(suite.db, userId)).balances.bonus ?? 0n).toBe(0n);
+    expect((await audit(suite.db)).ok).toBe(true);
   });
 });
 
@@ -274,28 +245,17 @@ function observingLock(db: Db, seen: (tx: Queryable) => Promise<void>): Db {
 }
 
 describe.each(postgresOnly('a pause and a claim at once'))('a pause and a claim at once on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    app = await startServer(db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  const suite = suiteServer(database);
 
   it('twenty times: the claim either committed before the pause took effect or was refused, never after', async () => {
     const outcomes = { before: 0, refused: 0 };
     for (let round = 0; round < 20; round++) {
       const id = newUserId();
       const userId = BigInt(id);
-      await logIn(app, { id });
+      await logIn(suite.app, { id });
       const kind = round % 2 === 0 ? 'daily' : 'referral';
       if (kind === 'referral') {
-        await db.transaction((tx) =>
+        await suite.db.transaction((tx) =>
           postMovement(tx, {
             kind: 'referral',
             userId,
@@ -310,7 +270,7 @@ describe.each(postgresOnly('a pause and a claim at once'))('a pause and a claim 
       const now = new Date();
       // What the pause saw when it held the player's lock: the moment, and the claims committed by then.
       let atPause: { at: Date; claims: bigint } | null = null;
-      const pauseDb = observingLock(db, async (tx) => {
+      const pauseDb = observingLock(suite.db, async (tx) => {
         const { rows } = await tx.query<{ at: Date; claims: bigint }>(
           `SELECT clock_timestamp() AS at, count(*) AS claims FROM ledger_transactions
             WHERE user_id = $1 AND kind IN ('reward', 'referral_claim')`,
@@ -322,7 +282,9 @@ describe.each(postgresOnly('a pause and a claim at once'))('a pause and a claim 
       const money = moneyKey({ userId, call, idempotencyKey: key('race'), request: {} });
       const [claim] = await actingAs({ player: userId }, () =>
         Promise.allSettled([
-          kind === 'daily' ? claimDailyReward(db, userId, money, now) : claimReferralEarnings(db, userId, money, 'https://t.me/x', now),
+          kind === 'daily'
+            ? claimDailyReward(suite.db, userId, money, now)
+            : claimReferralEarnings(suite.db, userId, money, 'https://t.me/x', now),
           pausePlay(pauseDb, {
             userId,
             length: '24h',
@@ -333,7 +295,7 @@ describe.each(postgresOnly('a pause and a claim at once'))('a pause and a claim 
       );
       const seen = atPause as { at: Date; claims: bigint } | null;
       expect(seen).not.toBeNull();
-      const { rows: journal } = await db.query<{ created_at: Date }>(
+      const { rows: journal } = await suite.db.query<{ created_at: Date }>(
         "SELECT created_at FROM ledger_transactions WHERE user_id = $1 AND kind IN ('reward', 'referral_claim')",
         [userId],
       );
@@ -347,7 +309,7 @@ describe.each(postgresOnly('a pause and a claim at once'))('a pause and a claim 
         outcomes.refused++;
         expect((claim.reason as { code?: string }).code).toBe('play.paused');
         expect(journal).toHaveLength(0);
-        const balances = await db.query<{ kind: string; balance: bigint }>('SELECT kind, balance FROM accounts WHERE user_id = $1', [
+        const balances = await suite.db.query<{ kind: string; balance: bigint }>('SELECT kind, balance FROM accounts WHERE user_id = $1', [
           userId,
         ]);
         const of = (k: string) => balances.rows.find((r) => r.kind === k)?.balance ?? 0n;
@@ -355,7 +317,7 @@ describe.each(postgresOnly('a pause and a claim at once'))('a pause and a claim 
       }
     }
     expect(outcomes.before + outcomes.refused).toBe(20);
-    const report = await audit(db);
+    const report = await audit(suite.db);
     expect(report.problems).toEqual([]);
     expect(report.ok).toBe(true);
   });

@@ -11,7 +11,7 @@ import { audit } from '../src/domain/ledger';
 import { watchHotWallet } from '../src/domain/wallet/chain-watcher';
 import { rejectWithdrawal } from '../src/domain/wallet/withdrawals';
 import { runOperator } from '../src/operator';
-import { databases, envelope, fund, logIn, newUserId, post, startServer, TestClock, testTon } from './helpers';
+import { callApi, databases, fund, logIn, newUserId, type Reply, startServer, TestClock, testTon } from './helpers';
 
 /** The whole book is sound: balances match their journals, every movement balances, every player debit was the player's own. */
 async function expectSoundBook(db: Db): Promise<void> {
@@ -23,14 +23,6 @@ async function expectSoundBook(db: Db): Promise<void> {
 let keys = 0;
 const key = (tag = 'k') => `play-${tag}-${process.pid}-${Date.now()}-${++keys}`;
 const HOUR = 3600;
-
-interface Reply<T> {
-  status: number;
-  success: boolean;
-  data: T;
-  message?: string;
-  code?: string;
-}
 
 describe.each(databases())('responsible play on $name', (database) => {
   let db: Db;
@@ -46,10 +38,8 @@ describe.each(databases())('responsible play on $name', (database) => {
     return { app, clock };
   }
 
-  const send = async <T = PlayState>(app: FastifyInstance, token: string, name: CallName, body: unknown = {}): Promise<Reply<T>> => {
-    const response = await post(app, calls[name].path, body, { token });
-    return { status: response.statusCode, ...(envelope(response) as Omit<Reply<T>, 'status'>) };
-  };
+  const send = <T = PlayState>(app: FastifyInstance, token: string, name: CallName, body: unknown = {}): Promise<Reply<T>> =>
+    callApi<T>(app, calls[name].path, body, token);
 
   async function player(app: FastifyInstance, options: { ton?: string; ageConfirmed?: boolean } = {}) {
     const id = newUserId();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlayerAccounts } from '../src/db/accounts';
 import type { Db, Queryable } from '../src/db/db';
 import { audit, SYSTEM_SHARDS } from '../src/domain/ledger';
-import { databases, postgresOnly } from './helpers';
+import { databases, postgresOnly, suiteDatabase } from './helpers';
 
 /**
  * arcade_post, the one writer of balances (the bet function, bonus grants and post() all call it),
@@ -82,21 +82,13 @@ const ton = async (db: Queryable, user: bigint) =>
   (await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [user])).rows[0]!.balance;
 
 describe.each(databases())('the posting primitive on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-  });
-  afterAll(async () => {
-    await drop?.();
-  });
+  const suite = suiteDatabase(database);
 
   it('posts a batch in order: balances, balance_after and the house row of each player', async () => {
-    const a = await newPlayer(db, 10n);
-    const b = await newPlayer(db, 10n);
+    const a = await newPlayer(suite.db, 10n);
+    const b = await newPlayer(suite.db, 10n);
     // A's stake, then A pays B out of what A won: the second movement spends the first's credit.
-    const { rows } = await postBatch(db, {
+    const { rows } = await postBatch(suite.db, {
       movements: [
         { kind: 'adjustment', user: a },
         { kind: 'adjustment', user: a },
@@ -122,17 +114,22 @@ describe.each(databases())('the posting primitive on $name', (database) => {
     expect(new Set(rows.map((row) => row.transaction_id)).size).toBe(3);
     // Each movement's system row is its own player's shard.
     const shard = async (user: bigint) =>
-      (await db.query<{ id: bigint }>('SELECT id FROM accounts WHERE code = arcade_shard($1, $2, $3)', ['house', user, SYSTEM_SHARDS]))
-        .rows[0]!.id;
+      (
+        await suite.db.query<{ id: bigint }>('SELECT id FROM accounts WHERE code = arcade_shard($1, $2, $3)', [
+          'house',
+          user,
+          SYSTEM_SHARDS,
+        ])
+      ).rows[0]!.id;
     expect(rows[0]!.account_id).toBe(await shard(a));
     expect(rows[5]!.account_id).toBe(await shard(b));
-    expect([await ton(db, a), await ton(db, b)]).toEqual([0n, 0n]);
-    expect((await audit(db)).problems).toEqual([]);
+    expect([await ton(suite.db, a), await ton(suite.db, b)]).toEqual([0n, 0n]);
+    expect((await audit(suite.db)).problems).toEqual([]);
   });
 
   it('refuses a batch with a movement that does not balance, or has a zero or a lone posting, writing nothing', async () => {
-    const a = await newPlayer(db, 10n);
-    const before = await book(db);
+    const a = await newPlayer(suite.db, 10n);
+    const before = await book(suite.db);
     const good = { movement: 1, account: 'ton', owner: a, amount: -1n };
     const cases: Array<[Posting[], string]> = [
       [
@@ -166,18 +163,18 @@ describe.each(databases())('the posting primitive on $name', (database) => {
         ],
         postings,
       };
-      await expect(postBatch(db, batch)).rejects.toMatchObject({ code: 'LD002', message });
-      expect(await book(db)).toBe(before);
+      await expect(postBatch(suite.db, batch)).rejects.toMatchObject({ code: 'LD002', message });
+      expect(await book(suite.db)).toBe(before);
     }
   });
 
   it('refuses a batch that would take any player below zero at any posting, writing nothing of it', async () => {
-    const a = await newPlayer(db, 10n);
-    const b = await newPlayer(db, 5n);
-    const before = await book(db);
+    const a = await newPlayer(suite.db, 10n);
+    const b = await newPlayer(suite.db, 5n);
+    const before = await book(suite.db);
     // The first movement is sound; the second overdraws B.
     await expect(
-      postBatch(db, {
+      postBatch(suite.db, {
         movements: [
           { kind: 'adjustment', user: a },
           { kind: 'adjustment', user: b },
@@ -190,10 +187,10 @@ describe.each(databases())('the posting primitive on $name', (database) => {
         ],
       }),
     ).rejects.toMatchObject({ code: 'LD001', message: 'Insufficient balance' });
-    expect(await book(db)).toBe(before);
+    expect(await book(suite.db)).toBe(before);
     // A debit before the credit that would cover it is refused too: the order of the postings counts.
     await expect(
-      postBatch(db, {
+      postBatch(suite.db, {
         movements: [
           { kind: 'adjustment', user: b },
           { kind: 'adjustment', user: b },
@@ -206,10 +203,10 @@ describe.each(databases())('the posting primitive on $name', (database) => {
         ],
       }),
     ).rejects.toMatchObject({ code: 'LD001' });
-    expect(await book(db)).toBe(before);
+    expect(await book(suite.db)).toBe(before);
     // An account that does not exist (a bonus pool row of no one, a player's missing TON account).
     await expect(
-      postBatch(db, {
+      postBatch(suite.db, {
         movements: [{ kind: 'adjustment', user: a }],
         postings: [
           { movement: 1, account: 'ton', owner: a, amount: -1n },
@@ -217,8 +214,8 @@ describe.each(databases())('the posting primitive on $name', (database) => {
         ],
       }),
     ).rejects.toMatchObject({ code: 'LD003', message: 'No account for player 9000000000 ton' });
-    expect(await book(db)).toBe(before);
-    expect((await audit(db)).problems).toEqual([]);
+    expect(await book(suite.db)).toBe(before);
+    expect((await audit(suite.db)).problems).toEqual([]);
   });
 });
 

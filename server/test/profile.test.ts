@@ -1,31 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FullProfile, LightProfile } from '@arcade/api-client/schemas';
-import type { Db } from '../src/db/db';
-import { databases, envelope, logIn, newUserId, post, startServer } from './helpers';
+import { databases, envelope, logIn, newUserId, post, suiteServer } from './helpers';
 
 describe.each(databases())('profile on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    app = await startServer(db);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  const suite = suiteServer(database);
 
   const call = async (path: string, token: string, body: unknown = {}) => {
-    const response = await post(app, `/api/v3/profile/${path}`, body, { token });
+    const response = await post(suite.app, `/api/v3/profile/${path}`, body, { token });
     return { status: response.statusCode, reply: envelope(response) };
   };
 
   it('light profile of a new player: zero balances, full name, no avatar, ru, onboarding pending', async () => {
-    const token = await logIn(app, { id: newUserId(), firstName: 'Ann', lastName: 'Lee' });
+    const token = await logIn(suite.app, { id: newUserId(), firstName: 'Ann', lastName: 'Lee' });
     const { status, reply } = await call('light', token);
     expect(status).toBe(200);
     expect(reply).toEqual({
@@ -44,15 +30,15 @@ describe.each(databases())('profile on $name', (database) => {
 
   it('balances come from the account rows as decimal TON strings', async () => {
     const id = newUserId();
-    const token = await logIn(app, { id, photoUrl: 'https://t.me/i/userpic/320/a.jpg' });
-    await db.query("UPDATE accounts SET balance = 12500000000 WHERE user_id = $1 AND kind = 'ton'", [id]);
-    await db.query("UPDATE accounts SET balance = 1 WHERE user_id = $1 AND kind = 'bonus'", [id]);
+    const token = await logIn(suite.app, { id, photoUrl: 'https://t.me/i/userpic/320/a.jpg' });
+    await suite.db.query("UPDATE accounts SET balance = 12500000000 WHERE user_id = $1 AND kind = 'ton'", [id]);
+    await suite.db.query("UPDATE accounts SET balance = 1 WHERE user_id = $1 AND kind = 'bonus'", [id]);
     const { reply } = await call('light', token);
     expect(reply.data).toMatchObject({ balance: { ton: '12.5', bonusTon: '0.000000001' }, avatarUrl: 'https://t.me/i/userpic/320/a.jpg' });
   });
 
   it('onboarding marks the player as onboarded, is idempotent, and the full profile then loads', async () => {
-    const token = await logIn(app, { id: newUserId(), allowsWriteToPm: true });
+    const token = await logIn(suite.app, { id: newUserId(), allowsWriteToPm: true });
     for (let i = 0; i < 2; i++) {
       const { status, reply } = await call('onboarding', token);
       expect(status).toBe(200);
@@ -79,15 +65,15 @@ describe.each(databases())('profile on $name', (database) => {
 
   it('the full profile counts referred friends', async () => {
     const referrer = newUserId();
-    const token = await logIn(app, { id: referrer });
+    const token = await logIn(suite.app, { id: referrer });
     const code = ((await call('full', token)).reply.data as FullProfile).friends.referralCode;
-    await logIn(app, { id: newUserId(), startParam: `r_${code}` });
-    await logIn(app, { id: newUserId(), startParam: `r_${code}` });
+    await logIn(suite.app, { id: newUserId(), startParam: `r_${code}` });
+    await logIn(suite.app, { id: newUserId(), startParam: `r_${code}` });
     expect(((await call('full', token)).reply.data as FullProfile).friends.totalReferrals).toBe(2);
   });
 
   it('a language change persists and answers the light profile', async () => {
-    const token = await logIn(app, { id: newUserId() });
+    const token = await logIn(suite.app, { id: newUserId() });
     const { status, reply } = await call('language', token, { lang: 'en' });
     expect(status).toBe(200);
     expect(reply.data).toMatchObject({ lang: 'en' });
@@ -107,7 +93,7 @@ describe.each(databases())('profile on $name', (database) => {
       [null, 'en'],
     ];
     for (const [languageCode, lang] of cases) {
-      const token = await logIn(app, { id: newUserId(), languageCode });
+      const token = await logIn(suite.app, { id: newUserId(), languageCode });
       expect((await call('light', token)).reply.data, String(languageCode)).toMatchObject({ lang });
     }
   });
@@ -115,16 +101,16 @@ describe.each(databases())('profile on $name', (database) => {
   it('a chosen language wins over the launch data from then on', async () => {
     const id = newUserId();
     // Before a choice, each login follows what Telegram says now.
-    await logIn(app, { id, languageCode: 'en' });
-    let token = await logIn(app, { id, languageCode: 'uk' });
+    await logIn(suite.app, { id, languageCode: 'en' });
+    let token = await logIn(suite.app, { id, languageCode: 'uk' });
     expect((await call('light', token)).reply.data).toMatchObject({ lang: 'ru' });
     await call('language', token, { lang: 'en' });
-    token = await logIn(app, { id, languageCode: 'ru' });
+    token = await logIn(suite.app, { id, languageCode: 'ru' });
     expect((await call('light', token)).reply.data).toMatchObject({ lang: 'en' });
   });
 
   it('a language outside ru/en is refused with 400 and nothing changes', async () => {
-    const token = await logIn(app, { id: newUserId() });
+    const token = await logIn(suite.app, { id: newUserId() });
     for (const body of [{ lang: 'de' }, {}, { lang: 1 }]) {
       const { status, reply } = await call('language', token, body);
       expect(status).toBe(400);
@@ -135,14 +121,14 @@ describe.each(databases())('profile on $name', (database) => {
   });
 
   it('a call with no body at all is the same as {}', async () => {
-    const token = await logIn(app, { id: newUserId() });
-    const response = await app.inject({
+    const token = await logIn(suite.app, { id: newUserId() });
+    const response = await suite.app.inject({
       method: 'POST',
       url: '/api/v3/profile/light',
       headers: { 'x-app-key': 'test-app-key', authorization: `Bearer ${token}` },
     });
     expect(response.statusCode).toBe(200);
-    const empty = await post(app, '/api/v3/profile/light', '', { token });
+    const empty = await post(suite.app, '/api/v3/profile/light', '', { token });
     expect(empty.statusCode).toBe(200);
   });
 });

@@ -14,7 +14,7 @@ import { ConfigError, loadConfig } from '../src/config';
 import { audit } from '../src/domain/ledger';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
 import { lagTolerantReads, readReplicaLag, readReplicaUp } from '../src/metrics';
-import { envelope, freePort, fund, logIn, newUserId, post, postgresOnly, startServer, tempDir, TestClock } from './helpers';
+import { envelope, freePort, fundedPlayer, newUserId, post, postgresOnly, startServer, tempDir, TestClock } from './helpers';
 
 /**
  * A server on a primary and its streaming replica, both made by scripts/replica.sh (the machine's
@@ -112,12 +112,7 @@ describe.each(postgresOnly('read replica').map(() => ({ name: 'a primary and its
       const response = await post(on, `/api/v3/${path}`, body, { token });
       return { status: response.statusCode, body: response.body, ...(envelope(response) as { data: T }) };
     };
-    async function player(ton = '0'): Promise<{ token: string; userId: bigint }> {
-      const id = newUserId();
-      const token = await logIn(app, { id });
-      if (ton !== '0') await fund(db, BigInt(id), ton);
-      return { token, userId: BigInt(id) };
-    }
+    const player = (ton = '0') => fundedPlayer(app, db, ton);
     const listOf = async (token: string, collection: string, on: FastifyInstance = app) =>
       (await call<MarketPage>(token, 'market/list', { collections: [collection], sort: 'price-asc', limit: 50 }, on)).data.items;
     const onReplica = async (sql: string, params: string[] = []) => (await replicaAdmin.query(sql, params)).rows;

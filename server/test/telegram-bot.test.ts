@@ -1,16 +1,26 @@
 import { readFileSync } from 'node:fs';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Gift, MarketPage } from '@arcade/api-client/market';
 import { HttpBotApi, telegramApi } from '../src/adapters/telegram/bot-api';
-import { fakeBotApi, fakeBotState, FAKE_TRANSFER_STARS, type FakeBotState } from '../src/adapters/telegram/fake-bot-api';
-import type { Db } from '../src/db/db';
+import { FAKE_TRANSFER_STARS } from '../src/adapters/telegram/fake-bot-api';
 import { relayerConnectionId } from '../src/domain/business-connections';
 import { audit } from '../src/domain/ledger';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
 import { queueNotice, sendQueuedNotices } from '../src/domain/notifications';
 import { runBotOperator } from '../src/operator-bot';
-import { databases, envelope, fund, logIn, newUserId, post, PUBLIC_URL, startServer, testConfig, TEST_BOT_TOKEN } from './helpers';
+import {
+  databases,
+  envelope,
+  fund,
+  logIn,
+  newUserId,
+  post,
+  PUBLIC_URL,
+  suiteFakeBot,
+  suiteServer,
+  TEST_BOT_TOKEN,
+  testConfig,
+} from './helpers';
 
 const SECRET = 'test-webhook-secret-of-at-least-32-characters_0123';
 const MINI_APP_URL = 'https://t.me/arcade_test_bot/play';
@@ -61,15 +71,9 @@ function connectionUpdate(change: {
 }
 
 describe.each(databases())('the bot on its webhook, against the local fake Bot API, on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
-  let fake: FastifyInstance;
-  let bot: FakeBotState;
-  let botUrl: string;
   let keys = 0;
   const env = () => ({
-    BOT_API_URL: botUrl,
+    BOT_API_URL: bot.url,
     BOT_WEBHOOK_SECRET: SECRET,
     MINI_APP_URL,
     RELAYER_USER_ID: String(RELAYER_ACCOUNT),
@@ -77,7 +81,7 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
   });
 
   const webhook = (body: unknown, secret: string | null = SECRET, headers: Record<string, string> = {}) =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url: '/telegram/webhook',
       headers: {
@@ -88,19 +92,10 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
       payload: typeof body === 'string' ? body : JSON.stringify(body),
     });
 
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    await seedMarketCatalogue(db, { perCollection: 2 });
-    bot = fakeBotState();
-    fake = Fastify();
-    await fake.register(fakeBotApi(TEST_BOT_TOKEN, bot));
-    botUrl = await fake.listen({ port: 0, host: '127.0.0.1' });
-    app = await startServer(db, { env: env() });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await fake?.close();
-    await drop?.();
+  const bot = suiteFakeBot();
+  const suite = suiteServer(database, {
+    prepare: (db) => seedMarketCatalogue(db, { perCollection: 2 }),
+    start: () => ({ env: env() }),
   });
   beforeEach(() => {
     bot.outbox.length = 0;
@@ -136,7 +131,7 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
   });
 
   it('a wrong or missing secret is a 401 and the update is dropped: nothing sent, nothing stored', async () => {
-    const before = await db.query('SELECT id FROM business_connections');
+    const before = await suite.db.query('SELECT id FROM business_connections');
     for (const secret of [null, '', 'x', SECRET.slice(0, -1), `${SECRET}x`, SECRET.toUpperCase()]) {
       const start = await webhook(startUpdate(newUserId(), 'r_ada42'), secret);
       expect(start.statusCode, String(secret)).toBe(401);
@@ -147,7 +142,7 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
     expect((await webhook('{"update_id": 1, ', 'wrong')).statusCode).toBe(401);
     expect(bot.calls).toEqual([]);
     expect(bot.outbox).toEqual([]);
-    expect((await db.query('SELECT id FROM business_connections')).rows).toEqual(before.rows);
+    expect((await suite.db.query('SELECT id FROM business_connections')).rows).toEqual(before.rows);
   });
 
   it('with the right secret, what is not an update is a 400 and changes nothing', async () => {
@@ -160,7 +155,7 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
     // A business connection that is not one: refused, not stored.
     const broken = await webhook({ update_id: ++updates, business_connection: { id: 'broken', is_enabled: true } });
     expect(broken.statusCode).toBe(400);
-    expect((await db.query("SELECT id FROM business_connections WHERE id = 'broken'")).rowCount).toBe(0);
+    expect((await suite.db.query("SELECT id FROM business_connections WHERE id = 'broken'")).rowCount).toBe(0);
     expect(bot.calls).toEqual([]);
   });
 
@@ -176,10 +171,10 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
   /** A player with a gift bought from the house stock, which the fake relayer account holds. */
   async function playerWithGift(): Promise<{ token: string; userId: bigint; gift: Gift }> {
     const id = newUserId();
-    const token = await logIn(app, { id });
-    await fund(db, BigInt(id), '20');
+    const token = await logIn(suite.app, { id });
+    await fund(suite.db, BigInt(id), '20');
     const call = async <T>(path: string, body: unknown) =>
-      envelope(await post(app, `/api/v3/${path}`, body, { token })) as { success: boolean; data: T; code?: string; message?: string };
+      envelope(await post(suite.app, `/api/v3/${path}`, body, { token })) as { success: boolean; data: T; code?: string; message?: string };
     const page = await call<MarketPage>('market/list', { sort: 'price-asc', limit: 20 });
     for (const gift of page.data.items) {
       const bought = await call<{ items: Array<{ result: string }> }>('market/checkout', {
@@ -187,8 +182,9 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
         idempotencyKey: `bot-buy-${++keys}-${Date.now()}`,
       });
       if (bought.success && bought.data.items[0]?.result === 'bought') {
-        const row = (await db.query<{ telegram_gift_id: string }>('SELECT telegram_gift_id FROM gifts WHERE id = $1', [BigInt(gift.id)]))
-          .rows[0]!;
+        const row = (
+          await suite.db.query<{ telegram_gift_id: string }>('SELECT telegram_gift_id FROM gifts WHERE id = $1', [BigInt(gift.id)])
+        ).rows[0]!;
         bot.relayerGifts.push({ type: 'unique', owned_gift_id: row.telegram_gift_id });
         return { token, userId: BigInt(id), gift };
       }
@@ -196,13 +192,16 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
     throw new Error('no gift could be bought');
   }
   const withdraw = async (token: string, giftId: string) =>
-    envelope(await post(app, '/api/v3/gifts/withdraw', { giftId, idempotencyKey: `bot-withdraw-${++keys}-${Date.now()}` }, { token })) as {
+    envelope(
+      await post(suite.app, '/api/v3/gifts/withdraw', { giftId, idempotencyKey: `bot-withdraw-${++keys}-${Date.now()}` }, { token }),
+    ) as {
       success: boolean;
       code?: string;
       message?: string;
     };
   const tonOf = async (userId: bigint) =>
-    (await db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]!.balance;
+    (await suite.db.query<{ balance: bigint }>("SELECT balance FROM accounts WHERE user_id = $1 AND kind = 'ton'", [userId])).rows[0]!
+      .balance;
 
   it('a business_connection is stored and the relayer then transfers through it, paying the gift its own price; disabled, the typed id is used again', async () => {
     // Before Telegram reported any connection: BUSINESS_CONNECTION_ID.
@@ -217,10 +216,12 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
     const recorded = fixture('update.business-connection');
     expect((await webhook(recorded)).statusCode).toBe(200);
     const id = (recorded.business_connection as { id: string }).id;
-    const { rows } = await db.query<{ user_id: bigint; is_enabled: boolean; can_transfer_gifts: boolean; can_transfer_stars: boolean }>(
-      'SELECT user_id, is_enabled, can_transfer_gifts, can_transfer_stars FROM business_connections WHERE id = $1',
-      [id],
-    );
+    const { rows } = await suite.db.query<{
+      user_id: bigint;
+      is_enabled: boolean;
+      can_transfer_gifts: boolean;
+      can_transfer_stars: boolean;
+    }>('SELECT user_id, is_enabled, can_transfer_gifts, can_transfer_stars FROM business_connections WHERE id = $1', [id]);
     expect(rows[0]).toEqual({ user_id: BigInt(RELAYER_ACCOUNT), is_enabled: true, can_transfer_gifts: true, can_transfer_stars: true });
 
     // A gift Telegram prices at 40 Stars is paid 40.
@@ -234,12 +235,13 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
     // Disabled: marked so, and the relayer falls back to the typed id.
     expect((await webhook(connectionUpdate({ enabled: false }))).statusCode).toBe(200);
     expect(
-      (await db.query<{ is_enabled: boolean }>('SELECT is_enabled FROM business_connections WHERE id = $1', [id])).rows[0]!.is_enabled,
+      (await suite.db.query<{ is_enabled: boolean }>('SELECT is_enabled FROM business_connections WHERE id = $1', [id])).rows[0]!
+        .is_enabled,
     ).toBe(false);
     const third = await playerWithGift();
     expect((await withdraw(third.token, third.gift.id)).success).toBe(true);
     expect(bot.transferred.at(-1)).toMatchObject({ connectionId: 'typed-connection' });
-    expect((await audit(db)).problems).toEqual([]);
+    expect((await audit(suite.db)).problems).toEqual([]);
   });
 
   it('the relayer uses the newest enabled connection of the relayer account that may transfer gifts; an older update delivered again changes nothing', async () => {
@@ -251,19 +253,19 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
     // Newer, but: a stranger's account, a connection without the right to move gifts.
     await post200(connectionUpdate({ id: 'conn-stranger', user: 6100000099, date: now + 10 }));
     await post200(connectionUpdate({ id: 'conn-no-gifts', date: now + 20, rights: { can_reply: true, can_view_gifts_and_stars: true } }));
-    expect(await relayerConnectionId(db, account.relayerUserId)).toBe('conn-new');
+    expect(await relayerConnectionId(suite.db, account.relayerUserId)).toBe('conn-new');
     // A connection whose update says nothing of rights (an older Bot API) is not refused.
     await post200(connectionUpdate({ id: 'conn-no-rights-said', date: now + 30, rights: null }));
-    expect(await relayerConnectionId(db, account.relayerUserId)).toBe('conn-no-rights-said');
+    expect(await relayerConnectionId(suite.db, account.relayerUserId)).toBe('conn-no-rights-said');
     const disable = connectionUpdate({ id: 'conn-no-rights-said', date: now + 30, rights: null, enabled: false });
     await post200(disable);
-    expect(await relayerConnectionId(db, account.relayerUserId)).toBe('conn-new');
+    expect(await relayerConnectionId(suite.db, account.relayerUserId)).toBe('conn-new');
     // The enabling update delivered again after the disabling one: still disabled.
     await post200(connectionUpdate({ id: 'conn-no-rights-said', date: now + 30, rights: null, updateId: disable.update_id - 1 }));
-    expect(await relayerConnectionId(db, account.relayerUserId)).toBe('conn-new');
+    expect(await relayerConnectionId(suite.db, account.relayerUserId)).toBe('conn-new');
     // Without RELAYER_USER_ID: anyone's in development, nobody's in production.
-    expect(await relayerConnectionId(db, 'any')).toBe('conn-stranger');
-    expect(await relayerConnectionId(db, null)).toBeNull();
+    expect(await relayerConnectionId(suite.db, 'any')).toBe('conn-stranger');
+    expect(await relayerConnectionId(suite.db, null)).toBeNull();
     await post200(connectionUpdate({ id: 'conn-new', enabled: false, date: now }));
     await post200(connectionUpdate({ id: 'conn-old', enabled: false, date: now - 1000 }));
   });
@@ -280,7 +282,7 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
       expect(await tonOf(player.userId)).toBe(before);
       expect(bot.transferred).toEqual([]);
       expect(bot.calls).not.toContain('transferGift');
-      const inventory = envelope(await post(app, '/api/v3/gifts/inventory', {}, { token: player.token })).data as { items: Gift[] };
+      const inventory = envelope(await post(suite.app, '/api/v3/gifts/inventory', {}, { token: player.token })).data as { items: Gift[] };
       expect(inventory.items.map((g) => g.id)).toContain(player.gift.id);
     } finally {
       bot.relayerStars = stars;
@@ -290,14 +292,14 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
 
   it('the outbox sends a queued message once through a 429, marks it sent only after the send, and two passes at once send it once', async () => {
     const id = newUserId();
-    await logIn(app, { id, allowsWriteToPm: true });
-    const api = new HttpBotApi({ token: TEST_BOT_TOKEN, baseUrl: botUrl });
-    await queueNotice(db, BigInt(id), 'referralEarnings', 1_000_000_000n, `bot-test-${id}-1`);
+    await logIn(suite.app, { id, allowsWriteToPm: true });
+    const api = new HttpBotApi({ token: TEST_BOT_TOKEN, baseUrl: bot.url });
+    await queueNotice(suite.db, BigInt(id), 'referralEarnings', 1_000_000_000n, `bot-test-${id}-1`);
     bot.floods.push({ method: 'sendMessage', retryAfter: 1 });
-    expect(await sendQueuedNotices(db, api)).toEqual({ sent: 1, skipped: 0, failed: 0 });
+    expect(await sendQueuedNotices(suite.db, api)).toEqual({ sent: 1, skipped: 0, failed: 0 });
     expect(bot.calls).toEqual(['sendMessage', 'sendMessage']);
     expect(bot.outbox.filter((m) => m.chatId === id)).toHaveLength(1);
-    const row = await db.query<{ attempts: number; sent: boolean }>(
+    const row = await suite.db.query<{ attempts: number; sent: boolean }>(
       'SELECT attempts, sent_at IS NOT NULL AS sent FROM bot_outbox WHERE reference = $1',
       [`bot-test-${id}-1`],
     );
@@ -305,16 +307,22 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
 
     // Telegram down: not marked sent, tried again later.
     const down = new HttpBotApi({ token: TEST_BOT_TOKEN, baseUrl: 'http://127.0.0.1:1' });
-    await queueNotice(db, BigInt(id), 'referralEarnings', 2_000_000_000n, `bot-test-${id}-2`);
-    expect(await sendQueuedNotices(db, down)).toMatchObject({ sent: 0, failed: 1 });
-    expect((await db.query('SELECT id FROM bot_outbox WHERE reference = $1 AND sent_at IS NULL', [`bot-test-${id}-2`])).rowCount).toBe(1);
+    await queueNotice(suite.db, BigInt(id), 'referralEarnings', 2_000_000_000n, `bot-test-${id}-2`);
+    expect(await sendQueuedNotices(suite.db, down)).toMatchObject({ sent: 0, failed: 1 });
+    expect(
+      (await suite.db.query('SELECT id FROM bot_outbox WHERE reference = $1 AND sent_at IS NULL', [`bot-test-${id}-2`])).rowCount,
+    ).toBe(1);
 
-    await queueNotice(db, BigInt(id), 'referralEarnings', 3_000_000_000n, `bot-test-${id}-3`);
+    await queueNotice(suite.db, BigInt(id), 'referralEarnings', 3_000_000_000n, `bot-test-${id}-3`);
     bot.outbox.length = 0;
-    const passes = await Promise.all([sendQueuedNotices(db, api), sendQueuedNotices(db, api), sendQueuedNotices(db, api)]);
+    const passes = await Promise.all([
+      sendQueuedNotices(suite.db, api),
+      sendQueuedNotices(suite.db, api),
+      sendQueuedNotices(suite.db, api),
+    ]);
     expect(passes.reduce((sum, p) => sum + p.sent, 0)).toBe(2);
     expect(bot.outbox.filter((m) => m.chatId === id)).toHaveLength(2);
-    expect((await db.query('SELECT id FROM bot_outbox WHERE user_id = $1 AND sent_at IS NULL', [BigInt(id)])).rowCount).toBe(0);
+    expect((await suite.db.query('SELECT id FROM bot_outbox WHERE user_id = $1 AND sent_at IS NULL', [BigInt(id)])).rowCount).toBe(0);
   });
 
   it('operator bot:webhook and bot:menu set the webhook (with the secret) and the menu button; Telegram refusing is exit code 2', async () => {
@@ -336,7 +344,7 @@ describe.each(databases())('the bot on its webhook, against the local fake Bot A
 
     const refused: string[] = [];
     expect(await runBotOperator(config, ['bot:menu', 'extra'], (line) => refused.push(line))).toBe(2);
-    const wrongToken = telegramApi({ token: '1:wrong', baseUrl: botUrl });
+    const wrongToken = telegramApi({ token: '1:wrong', baseUrl: bot.url });
     expect(await runBotOperator(config, ['bot:webhook'], (line) => refused.push(line), wrongToken)).toBe(2);
     expect(refused).toEqual(['refused: bot:menu takes no arguments', 'refused: setWebhook failed: 401 Unauthorized']);
   });

@@ -1,37 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BonusState, ReferralInfo } from '@arcade/api-client/bonus';
 import { toNano } from '@arcade/api-client/money';
 import type { CheckoutResult, MarketPage } from '@arcade/api-client/market';
 import type { HistoryItem, HistoryPage } from '@arcade/api-client/wallet';
-import type { Db } from '../src/db/db';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
-import { databases, envelope, logIn, newUserId, post, postMovement, startServer, TestClock } from './helpers';
+import { callApi, databases, fund, logIn, newUserId, suiteServer, TestClock } from './helpers';
 
 describe.each(databases())('wallet history on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
   let keys = 0;
   const clock = new TestClock(Date.UTC(2026, 10, 21, 10, 0, 0));
   const key = () => `history-key-${Date.now()}-${++keys}`;
-  const login = (id: number, startParam?: string) => logIn(app, { id, authDate: clock.now(), ...(startParam ? { startParam } : {}) });
-  const call = async <T>(token: string, path: string, body: unknown = {}) => {
-    const response = await post(app, `/api/v3/${path}`, body, { token });
-    return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
-  };
-  const fund = (userId: bigint, amount: string) =>
-    db.transaction((tx) =>
-      postMovement(tx, {
-        kind: 'deposit',
-        userId,
-        reference: `history-fund-${userId}-${++keys}`,
-        postings: [
-          { account: { system: 'deposits' }, amount: -toNano(amount) },
-          { account: { user: userId, kind: 'ton' }, amount: toNano(amount) },
-        ],
-      }),
-    );
+  const login = (id: number, startParam?: string) => logIn(suite.app, { id, authDate: clock.now(), ...(startParam ? { startParam } : {}) });
+  const call = <T>(token: string, path: string, body: unknown = {}) => callApi<T>(suite.app, `/api/v3/${path}`, body, token);
   /** Every row of the history, a page of `limit` at a time. */
   const everything = async (token: string, limit: number): Promise<HistoryItem[]> => {
     const items: HistoryItem[] = [];
@@ -45,14 +25,7 @@ describe.each(databases())('wallet history on $name', (database) => {
     throw new Error('the history never ended');
   };
 
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    app = await startServer(db, { clock });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  const suite = suiteServer(database, { start: () => ({ clock }) });
 
   it('names each bet’s game and outcome, and groups referral commissions into one row per day', async () => {
     const referrerId = newUserId();
@@ -60,14 +33,14 @@ describe.each(databases())('wallet history on $name', (database) => {
     const { code } = (await call<ReferralInfo>(referrerToken, 'referral/info')).data;
     const refereeId = newUserId();
     const refereeToken = await login(refereeId, `r_${code}`);
-    await fund(BigInt(refereeId), '80');
+    await fund(suite.db, BigInt(refereeId), '80');
 
     for (let i = 0; i < 20; i++) {
       const bet = await call(refereeToken, 'games/flip', { stake: '2.5', currency: 'ton', side: 'tails', idempotencyKey: key() });
       expect(bet.success, bet.message).toBe(true);
     }
     // Yesterday's commissions: the first five rows move back one day.
-    await db.query(
+    await suite.db.query(
       `UPDATE ledger_transactions SET created_at = created_at - interval '1 day'
        WHERE id IN (SELECT id FROM ledger_transactions WHERE kind = 'referral' AND user_id = $1 ORDER BY id LIMIT 5)`,
       [BigInt(referrerId)],
@@ -109,7 +82,7 @@ describe.each(databases())('wallet history on $name', (database) => {
   it('tells the end of wagering as one row of its own, in TON', async () => {
     const id = newUserId();
     const token = await login(id);
-    await fund(BigInt(id), '20');
+    await fund(suite.db, BigInt(id), '20');
     const daily = await call<{ credited: string }>(token, 'bonus/daily/claim', { idempotencyKey: key() });
     expect(daily.success, daily.message).toBe(true);
     for (let i = 0; i < 10 && (await call<BonusState>(token, 'bonus/state')).data.balance.bonusTon !== '0'; i++) {
@@ -128,11 +101,11 @@ describe.each(databases())('wallet history on $name', (database) => {
   });
 
   it('names the gift of a purchase and of the seller’s sale', async () => {
-    expect(await seedMarketCatalogue(db, { perCollection: 2 })).toBeGreaterThan(0);
+    expect(await seedMarketCatalogue(suite.db, { perCollection: 2 })).toBeGreaterThan(0);
     const buyerId = newUserId();
     const buyer = await login(buyerId);
     const gift = (await call<MarketPage>(buyer, 'market/list', { sort: 'price-asc', limit: 1 })).data.items[0]!;
-    await fund(BigInt(buyerId), gift.price!);
+    await fund(suite.db, BigInt(buyerId), gift.price!);
     const bought = await call<CheckoutResult>(buyer, 'market/checkout', {
       items: [{ giftId: gift.id, price: gift.price }],
       idempotencyKey: key(),
@@ -145,7 +118,7 @@ describe.each(databases())('wallet history on $name', (database) => {
     await call(buyer, 'gifts/list', { giftId: gift.id, price: '2' });
     const nextId = newUserId();
     const next = await login(nextId);
-    await fund(BigInt(nextId), '2');
+    await fund(suite.db, BigInt(nextId), '2');
     await call(next, 'market/checkout', { items: [{ giftId: gift.id, price: '2' }], idempotencyKey: key() });
     const sale = (await everything(buyer, 10)).find((item) => item.kind === 'sale');
     expect(sale).toMatchObject({ gift: { name: gift.collection.name, number: gift.number } });

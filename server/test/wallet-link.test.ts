@@ -1,12 +1,10 @@
 import { beginCell, storeStateInit } from '@ton/core';
 import { keyPairFromSeed, sign } from '@ton/crypto';
 import { WalletContractV4, WalletContractV5R1 } from '@ton/ton';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WalletInfo } from '@arcade/api-client/wallet';
-import type { Db } from '../src/db/db';
 import { proofDigest } from '../src/domain/ton/ton-proof';
-import { databases, envelope, logIn, newUserId, post, PUBLIC_URL, startServer, TestClock } from './helpers';
+import { callApi, databases, logIn, newUserId, PUBLIC_URL, suiteServer, TestClock } from './helpers';
 
 const DOMAIN = new URL(PUBLIC_URL).host;
 
@@ -33,15 +31,9 @@ function walletProof(payload: string, options: { seed?: string; timestamp: numbe
 }
 
 describe.each(databases())('linking a TON Connect wallet with ton_proof on $name', (database) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  let app: FastifyInstance;
   const clock = new TestClock();
 
-  const call = async <T>(token: string, path: string, body: unknown = {}) => {
-    const response = await post(app, `/api/v3/wallet/${path}`, body, { token });
-    return { status: response.statusCode, ...(envelope(response) as { success: boolean; data: T; code?: string; message?: string }) };
-  };
+  const call = <T>(token: string, path: string, body: unknown = {}) => callApi<T>(suite.app, `/api/v3/wallet/${path}`, body, token);
   const payload = async (token: string) => (await call<{ payload: string }>(token, 'proof-payload')).data.payload;
   const now = () => Math.floor(clock.ms / 1000);
   const link = (token: string, proof: ReturnType<typeof walletProof>) => {
@@ -49,18 +41,11 @@ describe.each(databases())('linking a TON Connect wallet with ton_proof on $name
     return call<{ linkedWallet: string }>(token, 'link', body);
   };
 
-  beforeAll(async () => {
-    ({ db, drop } = await database.create());
-    app = await startServer(db, { clock });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  const suite = suiteServer(database, { start: () => ({ clock }) });
 
   it('links a V5R1 or V4 wallet whose proof checks out and offers it for withdrawals', async () => {
     for (const v4 of [false, true]) {
-      const token = await logIn(app, { id: newUserId() });
+      const token = await logIn(suite.app, { id: newUserId() });
       const proof = walletProof(await payload(token), { timestamp: now(), v4, seed: v4 ? 'b' : 'c' });
       const linked = await link(token, proof);
       expect(linked.data).toEqual({ linkedWallet: proof.friendly });
@@ -69,15 +54,15 @@ describe.each(databases())('linking a TON Connect wallet with ton_proof on $name
   });
 
   it('uses each payload once', async () => {
-    const token = await logIn(app, { id: newUserId() });
+    const token = await logIn(suite.app, { id: newUserId() });
     const proof = walletProof(await payload(token), { timestamp: now() });
     expect((await link(token, proof)).success).toBe(true);
     expect((await link(token, proof)).code).toBe('link.payload-unknown');
   });
 
   it("refuses another player's payload, a made-up one, and one past its 15 minutes", async () => {
-    const mine = await logIn(app, { id: newUserId() });
-    const theirs = await logIn(app, { id: newUserId() });
+    const mine = await logIn(suite.app, { id: newUserId() });
+    const theirs = await logIn(suite.app, { id: newUserId() });
     expect((await link(mine, walletProof(await payload(theirs), { timestamp: now() }))).code).toBe('link.payload-unknown');
     expect((await link(mine, walletProof('f'.repeat(64), { timestamp: now() }))).code).toBe('link.payload-unknown');
     const old = await payload(mine);
@@ -86,7 +71,7 @@ describe.each(databases())('linking a TON Connect wallet with ton_proof on $name
   });
 
   it('refuses a forged signature, a foreign domain, a stale or future timestamp and the wrong network', async () => {
-    const token = await logIn(app, { id: newUserId() });
+    const token = await logIn(suite.app, { id: newUserId() });
     const p = await payload(token);
     const cases: Array<[ReturnType<typeof walletProof>, string]> = [
       [walletProof(p, { timestamp: now(), signWith: keyPairFromSeed(Buffer.alloc(32, 'z')).secretKey }), 'link.proof-invalid'],

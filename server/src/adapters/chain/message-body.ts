@@ -1,4 +1,5 @@
 import type { Cell } from '@ton/core';
+import type { ChainTx } from './chain-adapter';
 
 /** Op of a text comment. */
 export const OP_COMMENT = 0;
@@ -49,4 +50,23 @@ export function readHighloadExternalQuery(body: Cell | null): HighloadExternalQu
   const createdAt = Number(slice.loadUintBig(64));
   const timeout = slice.loadUint(22);
   return { subwalletId, sendMode, queryId, createdAt, timeout };
+}
+
+/** What a transaction's inbound message says, as ChainTx has it. */
+type Inbound = Pick<ChainTx, 'inKind' | 'src' | 'value' | 'bounce' | 'bounced' | 'op' | 'comment' | 'externalQuery'>;
+
+/** The inbound side of a transaction no message started (tick-tock). */
+export const NO_INBOUND: Inbound = { inKind: 'none', src: null, value: 0n, bounce: false, bounced: false, op: null, comment: null };
+
+/**
+ * The inbound side of a transaction a signed external message started: no sender, no value, no op
+ * (an external body starts with a signature), and the highload query it names when it has one.
+ */
+export function externalInbound(body: Cell | null): Inbound {
+  const query = readHighloadExternalQuery(body);
+  return {
+    ...NO_INBOUND,
+    inKind: 'external-in',
+    ...(query === null ? {} : { externalQuery: { queryId: query.queryId, createdAt: query.createdAt } }),
+  };
 }

@@ -11,7 +11,7 @@ import {
   type ChainCursor,
   type ChainTx,
 } from './chain-adapter';
-import { readHighloadExternalQuery, readMessageBody } from './message-body';
+import { externalInbound, NO_INBOUND, readMessageBody } from './message-body';
 
 /** A player's wallet on the emulated chain (V5R1, what Tonkeeper and Wallet create today). */
 export interface SandboxUserWallet {
@@ -244,20 +244,6 @@ function toChainTx(tx: Transaction): ChainTx {
       ...readMessageBody(body),
     };
   }
-  if (info?.type === 'external-in') {
-    const query = readHighloadExternalQuery(body);
-    return {
-      ...base,
-      inKind: 'external-in',
-      src: null,
-      value: 0n,
-      bounce: false,
-      bounced: false,
-      // An external body starts with a signature, not an op.
-      op: null,
-      comment: null,
-      ...(query === null ? {} : { externalQuery: { queryId: query.queryId, createdAt: query.createdAt } }),
-    };
-  }
-  return { ...base, inKind: 'none', src: null, value: 0n, bounce: false, bounced: false, op: null, comment: null };
+  if (info?.type === 'external-in') return { ...base, ...externalInbound(body) };
+  return { ...base, ...NO_INBOUND };
 }

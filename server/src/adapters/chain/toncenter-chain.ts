@@ -8,7 +8,7 @@ import {
   type ChainCursor,
   type ChainTx,
 } from './chain-adapter';
-import { readHighloadExternalQuery, readMessageBody } from './message-body';
+import { externalInbound, NO_INBOUND, readMessageBody } from './message-body';
 import { toncenterErrors } from '../../metrics';
 
 /**
@@ -291,7 +291,7 @@ function toChainTx(raw: ApiTransaction, account: Address): ChainTx {
     computeOk: raw.description.compute_ph?.skipped !== true && raw.description.compute_ph?.success === true,
   };
   const inMsg = raw.in_msg ?? null;
-  if (inMsg === null) return { ...base, inKind: 'none', src: null, value: 0n, bounce: false, bounced: false, op: null, comment: null };
+  if (inMsg === null) return { ...base, ...NO_INBOUND };
 
   let body: Cell | null = null;
   const boc = inMsg.message_content?.body;
@@ -303,20 +303,7 @@ function toChainTx(raw: ApiTransaction, account: Address): ChainTx {
     }
   }
   const source = inMsg.source ?? null;
-  if (source === null) {
-    const query = readHighloadExternalQuery(body);
-    return {
-      ...base,
-      inKind: 'external-in',
-      src: null,
-      value: 0n,
-      bounce: false,
-      bounced: false,
-      op: null,
-      comment: null,
-      ...(query === null ? {} : { externalQuery: { queryId: query.queryId, createdAt: query.createdAt } }),
-    };
-  }
+  if (source === null) return { ...base, ...externalInbound(body) };
   const src = tryParseAddress(source);
   if (src === null) throw new ChainUnavailableError(`transaction ${hash} has a source that is not an address: ${source}`);
   return {

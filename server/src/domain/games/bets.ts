@@ -1,26 +1,14 @@
 import {
   fairFloats,
-  FLIP_MULTIPLIER,
-  flipSide,
-  formatHundredths,
-  MULTIPLIER_SCALE,
   payoutOf,
   ROAD_FLOATS,
   roadLanes,
-  roadMultiplier,
   roadTraps,
-  ROLL_MAX_CHANCE,
-  ROLL_MIN_CHANCE,
-  rollChance,
-  rollHundredths,
-  rollMultiplier,
-  rollWins,
   type CoinSide,
   type RoadDifficulty,
   type RollDirection,
 } from '@arcade/api-client/fair';
 import type { BetResult, Currency, GameName } from '@arcade/api-client/games';
-import { fromNano, toNano } from '@arcade/api-client/money';
 import { UNIQUE_VIOLATION, type Db, type Queryable } from '../../db/db';
 import { DomainError } from '../errors';
 import { currentActor } from '../actor';
@@ -32,22 +20,9 @@ import { BET_REFUSAL, PLAY_BET_REFUSAL, submitBet, type BetAnswer, type BetItem 
 import { betRefusal } from '../play/play';
 import { betsPlaced } from '../../metrics';
 import { activePairForUpdate, nodeHmac, seedPairCache, type SeedPair } from './seeds';
+import { betMessages, checkStake, decideFlip, roadValue, rollBet, type Decide } from './rules';
 
 const { games } = productConfig;
-
-export const betMessages = {
-  min: `The smallest stake is ${fromNano(games.minBetNano)} TON`,
-  max: `The largest stake is ${fromNano(games.maxBetNano)} TON`,
-  bonusMax: `The largest stake from the bonus balance is ${fromNano(games.maxBonusBetNano)} TON`,
-  payoutMax: `A bet can win at most ${fromNano(games.maxPayoutNano)} TON: lower the stake or raise the chance`,
-  balance: 'Your balance is not enough for this stake',
-  chance: `The win chance must be from ${formatHundredths(ROLL_MIN_CHANCE)}% to ${formatHundredths(ROLL_MAX_CHANCE)}%`,
-  roadOpen: 'You already have a road round open: finish it first',
-  roadNotOpen: 'This road round is over',
-  roadLane: 'Cross the road one lane at a time',
-  nothingToCash: 'Cross at least one lane before cashing out',
-  busy: 'The game is busy: try again in a moment',
-};
 
 interface BetInput {
   userId: bigint;
@@ -56,15 +31,6 @@ interface BetInput {
   /** The call's checked key and request fingerprint (routes/call.ts). */
   money: MoneyKey;
   now: Date;
-}
-
-/** The stake rules every bet follows (demo bets too, as TON): the minimum, the maximum, bonus's own maximum. */
-export function checkStake(stakeText: string, currency: Currency): bigint {
-  const stake = toNano(stakeText);
-  if (stake < games.minBetNano) throw new DomainError('invalid', betMessages.min, 'game.stake.min');
-  if (stake > games.maxBetNano) throw new DomainError('invalid', betMessages.max, 'game.stake.max');
-  if (currency === 'bonus' && stake > games.maxBonusBetNano) throw new DomainError('invalid', betMessages.bonusMax, 'game.stake.bonus-max');
-  return stake;
 }
 
 /** The player of the session this call runs for: the actor of the bet's movements. */
@@ -187,8 +153,6 @@ function nonceUsed(pair: SeedPair, nonce: number): void {
   pair.next_nonce = Math.max(pair.next_nonce, nonce + 1);
 }
 
-type Decide = (floats: number[]) => { params: object; outcome: object; multiplier: number };
-
 /**
  * One instant bet (flip or roll): the outcome is worked out here from the player's seed pair (kept
  * in memory) and the nonce it expects; the bet function checks that pair and nonce, takes the
@@ -255,42 +219,15 @@ function counted(game: GameName, currency: Currency, bet: Promise<BetResult>): P
 }
 
 export function playFlip(db: Db, input: BetInput & { side: CoinSide }): Promise<BetResult> {
-  return counted(
-    'flip',
-    input.currency,
-    instantBet(db, input, 'flip', (floats) => {
-      const side = flipSide(floats);
-      return { params: { choice: input.side }, outcome: { side }, multiplier: side === input.side ? FLIP_MULTIPLIER : 0 };
-    }),
-  );
-}
-
-/** Parses "49.5" into hundredths (4950). */
-function hundredths(text: string): number {
-  const [whole = '0', fraction = ''] = text.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return counted('flip', input.currency, instantBet(db, input, 'flip', decideFlip(input.side)));
 }
 
 export function playRoll(db: Db, input: BetInput & { target: string; direction: RollDirection }): Promise<BetResult> {
-  const target = hundredths(input.target);
-  const chance = rollChance(target, input.direction);
-  if (chance < ROLL_MIN_CHANCE || chance > ROLL_MAX_CHANCE) throw new DomainError('invalid', betMessages.chance, 'game.roll.chance');
-  const multiplier = rollMultiplier(chance);
+  const { multiplier, decide } = rollBet(input.target, input.direction);
   if (payoutOf(checkStake(input.stake, input.currency), multiplier) > games.maxPayoutNano) {
     throw new DomainError('invalid', betMessages.payoutMax, 'game.payout.max');
   }
-  return counted(
-    'roll',
-    input.currency,
-    instantBet(db, input, 'roll', (floats) => {
-      const roll = rollHundredths(floats);
-      return {
-        params: { target, direction: input.direction },
-        outcome: { roll },
-        multiplier: rollWins(roll, target, input.direction) ? multiplier : 0,
-      };
-    }),
-  );
+  return counted('roll', input.currency, instantBet(db, input, 'roll', decide));
 }
 
 // ---- road ----
@@ -363,18 +300,6 @@ async function roadOf(db: Queryable, userId: bigint, roundId: bigint): Promise<{
   return { row, pair: pair.rows[0]! };
 }
 
-/**
- * Cash-out value after `passed` lanes. At the maximum payout the round ends, and the multiplier
- * is the one actually paid (the payout over the stake), not the ladder's.
- */
-function roadPayout(row: RoundRow, passed: number): { multiplier: number; payout: bigint; capped: boolean } {
-  const { difficulty } = row.params as RoadParams;
-  const multiplier = roadMultiplier(difficulty, passed);
-  const payout = payoutOf(row.stake, multiplier);
-  if (payout < games.maxPayoutNano) return { multiplier, payout, capped: false };
-  return { multiplier: Number((games.maxPayoutNano * BigInt(MULTIPLIER_SCALE)) / row.stake), payout: games.maxPayoutNano, capped: true };
-}
-
 /** The end of a road round, for the bet function: the payout, the round as it ends, the referrer's share. */
 function roadFinish(
   input: { userId: bigint; money: MoneyKey; now: Date },
@@ -439,7 +364,7 @@ export async function stepRoad(
       }
       const passed = input.lane;
       const { difficulty } = row.params as RoadParams;
-      const value = roadPayout(row, passed);
+      const value = roadValue(row, passed);
       if (passed === roadLanes(difficulty) || value.capped) {
         return roadFinish(input, found, {
           status: 'cashed',
@@ -480,7 +405,7 @@ export async function cashOutRoad(db: Db, input: { userId: bigint; roundId: bigi
     if (row.status !== 'open') throw new DomainError('conflict', betMessages.roadNotOpen, 'game.road.not-open');
     const outcome = row.outcome as RoadOutcome;
     if (outcome.passed < 1) throw new DomainError('conflict', betMessages.nothingToCash, 'game.road.nothing-to-cash');
-    const value = roadPayout(row, outcome.passed);
+    const value = roadValue(row, outcome.passed);
     return roadFinish(input, found, { status: 'cashed', outcome, multiplier: value.multiplier, payout: value.payout });
   });
 }

@@ -1,19 +1,11 @@
 import {
   fairFloats,
   FLIP_MULTIPLIER,
-  flipSide,
   MULTIPLIER_SCALE,
   payoutOf,
   ROAD_FLOATS,
   roadLanes,
-  roadMultiplier,
   roadTraps,
-  ROLL_MAX_CHANCE,
-  ROLL_MIN_CHANCE,
-  rollChance,
-  rollHundredths,
-  rollMultiplier,
-  rollWins,
   type CoinSide,
   type RoadDifficulty,
   type RollDirection,
@@ -26,7 +18,7 @@ import { assertMayPlayDemo } from '../play/play';
 import { DomainError } from '../errors';
 import { productConfig } from '../product-config';
 import { accountMessages } from '../users';
-import { betMessages, checkStake } from './bets';
+import { betMessages, checkStake, decideFlip, roadValue, rollBet, type Decide } from './rules';
 import { insertPair, newClientSeed, newServerSeed, nodeHmac, REVEALED_FIRST_PAGE, seedMessages, type SeedPair } from './seeds';
 import { toRound, type RoadOutcome, type RoadParams, type RoundRow } from './rounds';
 
@@ -172,8 +164,6 @@ interface DemoBetInput {
   now: Date;
 }
 
-type Decide = (floats: number[]) => { params: object; outcome: object; multiplier: number };
-
 async function insertRound(tx: Queryable, row: Omit<DemoRow, 'id'>): Promise<DemoRow> {
   const { rows } = await tx.query<DemoRow>(
     `INSERT INTO demo_rounds (user_id, game, stake, payout, multiplier, status, seed_pair_id, nonce, params, outcome, created_at, finished_at)
@@ -228,30 +218,12 @@ function instantDemo(db: Db, input: DemoBetInput, game: 'flip' | 'roll', maxWin:
 }
 
 export function demoFlip(db: Db, input: DemoBetInput & { side: CoinSide }): Promise<DemoBetResult> {
-  return instantDemo(db, input, 'flip', FLIP_MULTIPLIER, (floats) => {
-    const side = flipSide(floats);
-    return { params: { choice: input.side }, outcome: { side }, multiplier: side === input.side ? FLIP_MULTIPLIER : 0 };
-  });
-}
-
-function hundredths(text: string): number {
-  const [whole = '0', fraction = ''] = text.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return instantDemo(db, input, 'flip', FLIP_MULTIPLIER, decideFlip(input.side));
 }
 
 export function demoRoll(db: Db, input: DemoBetInput & { target: string; direction: RollDirection }): Promise<DemoBetResult> {
-  const target = hundredths(input.target);
-  const chance = rollChance(target, input.direction);
-  if (chance < ROLL_MIN_CHANCE || chance > ROLL_MAX_CHANCE) throw new DomainError('invalid', betMessages.chance, 'game.roll.chance');
-  const multiplier = rollMultiplier(chance);
-  return instantDemo(db, input, 'roll', multiplier, (floats) => {
-    const roll = rollHundredths(floats);
-    return {
-      params: { target, direction: input.direction },
-      outcome: { roll },
-      multiplier: rollWins(roll, target, input.direction) ? multiplier : 0,
-    };
-  });
+  const { multiplier, decide } = rollBet(input.target, input.direction);
+  return instantDemo(db, input, 'roll', multiplier, decide);
 }
 
 /** A demo road round: the stake leaves the demo balance now, the traps are fixed from the demo seeds. */
@@ -297,18 +269,6 @@ async function demoRoadOf(tx: Queryable, userId: bigint, roundId: bigint): Promi
   if (!row) throw new DomainError('not-found', demoMessages.noRound, 'demo.round');
   const pair = await tx.query<DemoPair>('SELECT * FROM demo_seed_pairs WHERE id = $1', [row.seed_pair_id]);
   return { row, pair: pair.rows[0]! };
-}
-
-function roadValue(row: DemoRow, passed: number): { multiplier: number; payout: bigint; capped: boolean } {
-  const { difficulty } = row.params as RoadParams;
-  const multiplier = roadMultiplier(difficulty, passed);
-  const payout = payoutOf(BigInt(row.stake), multiplier);
-  if (payout < games.maxPayoutNano) return { multiplier, payout, capped: false };
-  return {
-    multiplier: Number((games.maxPayoutNano * BigInt(MULTIPLIER_SCALE)) / BigInt(row.stake)),
-    payout: games.maxPayoutNano,
-    capped: true,
-  };
 }
 
 async function endRoad(
