@@ -10,3 +10,4 @@ import './field.css';
 import './sheet.css';
 import './skeleton.css';
 import './spinner.css';
+import './text-link.css';

@@ -59,7 +59,7 @@ export function RotateNotice({ error }: { error: RotateError }) {
         {error.road ? (
           <>
             {' '}
-            <PrefetchLink to="/road" className="fair-link">
+            <PrefetchLink to="/road" className="text-link">
               {ft('play.fairness.current.openRoad')}
             </PrefetchLink>
           </>

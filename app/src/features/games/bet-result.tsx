@@ -12,6 +12,7 @@ import { TopUpLink } from './stake-panel';
 import { isDemoRound } from './demo/demo-state';
 import { demoText, useDemoT } from './demo/demo-texts';
 import '../../components/card.css';
+import '../../components/text-link.css';
 import './bet-result.css';
 
 let lastRoundToast: string | null = null;
@@ -93,7 +94,7 @@ export function BetNotice({ error, currency }: { error: BetError; currency: 'ton
         ) : error.action === 'road' ? (
           <>
             {' '}
-            <PrefetchLink to="/road" className="bet-link">
+            <PrefetchLink to="/road" className="text-link">
               {gt('play.fairness.current.openRoad')}
             </PrefetchLink>
           </>

@@ -7,6 +7,7 @@ import { demoModeAtom, demoScreensAtom, demoStateQueryAtom, noMoneyAtom } from '
 import { demoRefillAtom } from './demo-state';
 import { useDemoT } from './demo-texts';
 import '../../../components/demo-balance-chip.css';
+import '../../../components/text-link.css';
 import './demo.css';
 
 /** The DEMO mark: the same words wherever play chips are shown. */
@@ -28,7 +29,7 @@ export function DemoRefillButton({ inline = false }: { inline?: boolean }) {
   return (
     <button
       type="button"
-      className={inline ? 'bet-link demo-refill demo-refill--inline' : 'chip demo-refill'}
+      className={inline ? 'text-link demo-refill demo-refill--inline' : 'chip demo-refill'}
       disabled={isPending || !state}
       aria-busy={isPending}
       data-testid={inline ? 'demo-refill-link' : 'demo-refill'}
