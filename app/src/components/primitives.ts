@@ -10,4 +10,5 @@ import './field.css';
 import './sheet.css';
 import './skeleton.css';
 import './spinner.css';
+import './switch.css';
 import './text-link.css';

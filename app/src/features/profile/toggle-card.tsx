@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import '../../components/switch.css';
 
 interface ToggleCardProps {
   /** Names the card's title and text for the switch's label and description, and its test ids. */

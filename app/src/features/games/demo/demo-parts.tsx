@@ -7,6 +7,7 @@ import { demoModeAtom, demoScreensAtom, demoStateQueryAtom, noMoneyAtom } from '
 import { demoRefillAtom } from './demo-state';
 import { useDemoT } from './demo-texts';
 import '../../../components/demo-balance-chip.css';
+import '../../../components/switch.css';
 import '../../../components/text-link.css';
 import './demo.css';
 
@@ -106,14 +107,14 @@ export function DemoBar() {
         <button
           type="button"
           role="switch"
-          className={`demo-switch${on ? ' is-on' : ''}`}
+          className={`switch demo-switch${on ? ' is-on' : ''}`}
           aria-checked={on}
           aria-labelledby="demo-switch-label"
           aria-describedby="demo-switch-hint"
           data-testid="demo-switch"
           onClick={() => setOn(!on)}
         >
-          <span className="demo-switch__thumb" aria-hidden="true" />
+          <span className="switch__thumb" aria-hidden="true" />
         </button>
       </div>
       {on ? (
