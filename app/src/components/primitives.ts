@@ -5,6 +5,7 @@
  * which the bundler links after the screen's styles.) Components still import what they use.
  */
 import './card.css';
+import './notice.css';
 import './chip.css';
 import './field.css';
 import './sheet.css';

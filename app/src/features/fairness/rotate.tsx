@@ -52,8 +52,8 @@ export function useRotate() {
 export function RotateNotice({ error }: { error: RotateError }) {
   const { ft } = useFairT();
   return (
-    <div className="fair-notice" role="alert" data-testid="rotate-error">
-      <WarningIcon className="fair-notice__icon" />
+    <div className="notice fair-notice" role="alert" data-testid="rotate-error">
+      <WarningIcon className="notice__icon" />
       <p>
         {error.text}
         {error.road ? (
