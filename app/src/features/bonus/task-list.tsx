@@ -170,7 +170,7 @@ function TaskCard({ view, state, busy }: TaskActionsProps) {
   return (
     <li className={`task task--${view.state}`} data-testid={`task-${view.id}`} data-kind={view.kind} data-state={view.state}>
       <div className="task__top">
-        <span className={`task__icon task__icon--${view.kind}`} aria-hidden="true">
+        <span className={`icon-tile icon-tile--task task__icon task__icon--${view.kind}`} aria-hidden="true">
           {icons[view.kind]}
         </span>
         <div className="task__text">

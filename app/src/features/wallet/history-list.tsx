@@ -110,7 +110,7 @@ function HistoryRow({ item, network }: { item: HistoryItem; network: WalletInfo[
       {...(item.count !== undefined ? { 'data-count': item.count } : {})}
       {...(item.locked ? { 'data-locked': 'true' } : {})}
     >
-      <span className="history-item__icon" aria-hidden="true">
+      <span className="icon-tile history-item__icon" aria-hidden="true">
         {KIND_ICONS[item.kind]}
       </span>
       <span className="history-item__main">
