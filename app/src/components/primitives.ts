@@ -8,6 +8,7 @@ import './card.css';
 import './notice.css';
 import './chip.css';
 import './field.css';
+import './icon-button.css';
 import './icon-tile.css';
 import './sheet.css';
 import './skeleton.css';

@@ -77,7 +77,7 @@ const CartLine = memo(function CartLine({ item, onToggle, onRemove }: CartLinePr
         aria-checked={item.selected}
         aria-disabled={gone || undefined}
         aria-label={mt('gifts.cart.select', name)}
-        className="cart-line__select"
+        className="icon-button cart-line__select"
         data-testid="cart-line-select"
         onClick={() => (gone ? undefined : onToggle(gift.id))}
       >
@@ -115,7 +115,7 @@ const CartLine = memo(function CartLine({ item, onToggle, onRemove }: CartLinePr
       </div>
       <button
         type="button"
-        className="cart-line__remove"
+        className="icon-button icon-button--hint cart-line__remove"
         aria-label={mt('gifts.cart.remove', name)}
         data-testid="cart-line-remove"
         onClick={() => onRemove(gift.id)}
