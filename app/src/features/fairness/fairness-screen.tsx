@@ -292,7 +292,7 @@ function RoundsToVerify({ current }: { current: string | undefined }) {
                 <span className="fair-round__game">{ft(`play.screens.${round.game}.title`)}</span>
                 <span className="fair-round__id">#{round.id}</span>
                 <span className="fair-round__status">{ft(`play.rounds.status.${round.status}`)}</span>
-                <span className="fair-round__verify">{ft('play.rounds.verify')}</span>
+                <span className="soft-button soft-button--small fair-round__verify">{ft('play.rounds.verify')}</span>
               </PrefetchLink>
             </li>
           ))}
