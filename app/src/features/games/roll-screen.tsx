@@ -251,7 +251,7 @@ export function Component() {
             <div className="roll-target">
               <button
                 type="button"
-                className="roll-target__step"
+                className="soft-button roll-target__step"
                 aria-label={gt('play.roll.lower')}
                 disabled={locked || clamped <= limits.min}
                 onClick={() => {
@@ -284,7 +284,7 @@ export function Component() {
               </div>
               <button
                 type="button"
-                className="roll-target__step"
+                className="soft-button roll-target__step"
                 aria-label={gt('play.roll.higher')}
                 disabled={locked || clamped >= limits.max}
                 onClick={() => {
