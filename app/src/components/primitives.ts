@@ -12,6 +12,7 @@ import './icon-button.css';
 import './icon-tile.css';
 import './sheet.css';
 import './skeleton.css';
+import './stack-list.css';
 import './soft-button.css';
 import './spinner.css';
 import './switch.css';

@@ -215,7 +215,7 @@ export function TaskList({ state }: { state: BonusState }) {
   const ordered = [...views.filter((v) => v.state !== 'claimed'), ...views.filter((v) => v.state === 'claimed')];
   if (ordered.length === 0) return <p className="bonus-tasks__empty">{pt('player.tasks.empty')}</p>;
   return (
-    <ul className="task-list" data-testid="task-list">
+    <ul className="stack-list task-list" data-testid="task-list">
       {ordered.map((view) => (
         <TaskCard key={view.id} view={view} state={state} busy={busy} />
       ))}

@@ -213,7 +213,7 @@ function RevealedList({ seeds }: { seeds: SeedsInfo }) {
   if (shown.length === 0) return <p className="fair-empty">{ft('play.fairness.revealed.empty')}</p>;
   return (
     <>
-      <ul className="revealed-list">
+      <ul className="stack-list revealed-list">
         {shown.map((pair) => (
           <RevealedItem key={pair.id} pair={pair} />
         ))}
@@ -279,7 +279,7 @@ function RoundsToVerify({ current }: { current: string | undefined }) {
       {items.length === 0 ? (
         <p className="fair-empty">{ft('play.fairness.recent.empty')}</p>
       ) : (
-        <ul className="fair-rounds">
+        <ul className="stack-list fair-rounds">
           {items.map((round) => (
             <li key={round.id}>
               <PrefetchLink

@@ -134,7 +134,7 @@ function BoughtList({ bought }: { bought: Gift[] }) {
         <CheckIcon width={18} height={18} />
         {mt('gifts.cart.bought.title')}
       </h3>
-      <ul className="cart-bought__list">
+      <ul className="stack-list cart-bought__list">
         {bought.map((gift) => (
           <li key={gift.id} className="cart-bought__item" data-testid="cart-bought-item" data-gift-id={gift.id}>
             <GiftArt look={gift} className="cart-bought__art" />
@@ -296,7 +296,7 @@ function CartContent({ onClose }: { onClose: () => void }) {
               </button>
             ) : null}
           </div>
-          <ul className="cart__lines">
+          <ul className="stack-list cart__lines">
             {items.map((item) => (
               <CartLine key={item.gift.id} item={item} onToggle={toggle} onRemove={remove} />
             ))}

@@ -135,7 +135,7 @@ export function OwnedGifts() {
   let body;
   if (inventory.isPending) {
     body = (
-      <ul className="owned-gifts__list" aria-busy="true">
+      <ul className="stack-list owned-gifts__list" aria-busy="true">
         {[0, 1].map((index) => (
           <li key={index} className="tile tile--framed owned-gift">
             <div className="owned-gift__main">
@@ -166,7 +166,7 @@ export function OwnedGifts() {
     );
   } else {
     body = (
-      <ul className="owned-gifts__list">
+      <ul className="stack-list owned-gifts__list">
         {gifts.map((gift) => (
           <OwnedGiftRow key={gift.id} gift={gift} onAction={setAction} busy={busyId === gift.id} onUnlist={onUnlist} />
         ))}
