@@ -291,7 +291,7 @@ function CartContent({ onClose }: { onClose: () => void }) {
               {mt('gifts.cart.selected', { count: summary.selected })}
             </span>
             {sold.length > 0 ? (
-              <button type="button" className="cart__clear-sold" onClick={() => remove(sold)}>
+              <button type="button" className="text-button cart__clear-sold" onClick={() => remove(sold)}>
                 {mt('gifts.cart.clearSold')}
               </button>
             ) : null}

@@ -63,7 +63,7 @@ export function MarketToolbar({ search, total, filtered, onOpen, onReset }: Mark
           {total === null ? '\u00a0' : mt('gifts.total', { count: total })}
         </span>
         {filtered ? (
-          <button type="button" className="market-toolbar__reset" data-testid="filters-reset" onClick={onReset}>
+          <button type="button" className="text-button market-toolbar__reset" data-testid="filters-reset" onClick={onReset}>
             {mt('gifts.toolbar.reset')}
           </button>
         ) : null}
