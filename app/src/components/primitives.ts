@@ -8,6 +8,7 @@ import './card.css';
 import './notice.css';
 import './chip.css';
 import './field.css';
+import './hint-figure.css';
 import './icon-button.css';
 import './icon-tile.css';
 import './sheet.css';

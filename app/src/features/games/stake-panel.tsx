@@ -170,7 +170,7 @@ export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelP
             >
               {option.value === 'ton' ? <TonMark className="game-segmented__mark" /> : <BonusMark className="game-segmented__mark" />}
               <span className="game-segmented__label">{option.label}</span>
-              <span className="game-segmented__amount">{option.amount === null ? '—' : formatTon(option.amount, locale)}</span>
+              <span className="hint-figure game-segmented__amount">{option.amount === null ? '—' : formatTon(option.amount, locale)}</span>
             </button>
           ))}
         </div>

@@ -153,7 +153,7 @@ function HistoryRow({ item, network }: { item: HistoryItem; network: WalletInfo[
             <span className={item.currency === 'referral' ? 'history-item__unit' : 'visually-hidden'}> {unit}</span>
           </span>
         </span>
-        <span className="history-item__after">
+        <span className="hint-figure history-item__after">
           {t(item.locked ? 'wallet.history.lockedAfter' : 'wallet.history.balanceAfter', {
             amount: formatTon(item.balanceAfter, i18n.language),
           })}
