@@ -305,7 +305,7 @@ function SaleFacts({ gift, price }: { gift: Gift; price: string | null }) {
   const fee = price === null || receive === null ? null : fromNano(toNano(price) - toNano(receive));
   return (
     <dl className="tile tile--framed owned-sheet__facts" data-testid="sell-facts">
-      <div className="gift-attr">
+      <div className="ends-row gift-attr">
         <dt className="gift-attr__label">{mt('gifts.owned.floor', { name: gift.model.name })}</dt>
         <dd className="gift-attr__value" data-testid="sell-floor" data-value={floor ?? ''}>
           {floor === undefined
@@ -315,13 +315,13 @@ function SaleFacts({ gift, price }: { gift: Gift; price: string | null }) {
               : mt('gifts.owned.tonAmount', { amount: formatTon(floor, language) })}
         </dd>
       </div>
-      <div className="gift-attr">
+      <div className="ends-row gift-attr">
         <dt className="gift-attr__label">{mt('gifts.owned.fee', { fee: formatCount(SELLER_FEE_PERCENT, language) })}</dt>
         <dd className="gift-attr__value" data-testid="sell-fee" data-value={fee ?? ''}>
           {fee === null ? '—' : mt('gifts.owned.tonAmount', { amount: formatTon(fee, language) })}
         </dd>
       </div>
-      <div className="gift-attr">
+      <div className="ends-row gift-attr">
         <dt className="gift-attr__label">{mt('gifts.owned.youReceive')}</dt>
         <dd className="gift-attr__value" data-testid="sell-receive" data-value={receive ?? ''}>
           {receive === null ? '—' : mt('gifts.owned.tonAmount', { amount: formatTon(receive, language) })}
@@ -369,7 +369,7 @@ function WithdrawConfirm({ gift, onDone }: { gift: Gift; onDone: () => void }) {
       <GiftSummary gift={gift} />
       <p className="owned-sheet__text">{mt('gifts.owned.withdrawText', { name: gift.collection.name, number: gift.number })}</p>
       <dl className="tile tile--framed owned-sheet__facts">
-        <div className="gift-attr">
+        <div className="ends-row gift-attr">
           <dt className="gift-attr__label">{mt('gifts.owned.withdrawFee')}</dt>
           <dd className="gift-attr__value" data-testid="withdraw-gift-fee">
             {mt('gifts.owned.withdrawFeeValue', { amount: fee })}
