@@ -15,7 +15,7 @@ interface LinkRowProps {
 export function LinkRow({ to, icon, title, hint, prefetch = 'viewport', testId }: LinkRowProps) {
   return (
     <PrefetchLink to={to} className="link-row" prefetch={prefetch} data-testid={testId}>
-      <span className="link-row__icon" aria-hidden="true">
+      <span className="icon-tile" aria-hidden="true">
         {icon}
       </span>
       <span className="link-row__text">

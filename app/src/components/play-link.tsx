@@ -1,12 +1,12 @@
 import { playRefusalKey, usePlayT } from '../i18n/play-texts';
 import { PrefetchLink } from './prefetch-link';
-import './play-link.css';
+import './text-link.css';
 
 /** The way from a refusal of responsible play (a limit, a break, the 18+ question) to its settings screen. */
 export function PlayLink() {
   const { rt } = usePlayT();
   return (
-    <PrefetchLink to="/profile/play" className="play-link" data-testid="play-refusal-link">
+    <PrefetchLink to="/profile/play" className="text-link play-link" data-testid="play-refusal-link">
       {rt('responsible.refusal.link')}
     </PrefetchLink>
   );

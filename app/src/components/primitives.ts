@@ -5,8 +5,16 @@
  * which the bundler links after the screen's styles.) Components still import what they use.
  */
 import './card.css';
+import './notice.css';
 import './chip.css';
 import './field.css';
+import './hint-figure.css';
+import './icon-button.css';
+import './icon-tile.css';
 import './sheet.css';
 import './skeleton.css';
+import './stack-list.css';
+import './soft-button.css';
 import './spinner.css';
+import './switch.css';
+import './text-link.css';

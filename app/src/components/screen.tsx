@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './card.css';
 import './screen.css';
 
 interface ScreenProps {
@@ -16,7 +17,7 @@ export function Screen({ name, title, description, aside, children }: ScreenProp
   return (
     <section className="screen" data-testid={`screen-${name}`} aria-labelledby={`screen-${name}-title`}>
       <header className="screen__header">
-        <div className="screen__heading">
+        <div className="ends-row">
           <h1 className="screen__title" id={`screen-${name}-title`}>
             {title}
           </h1>

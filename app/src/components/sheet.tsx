@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CrossIcon } from './icons';
+import './icon-button.css';
 import './sheet.css';
 
 interface BottomSheetProps {
@@ -81,7 +82,13 @@ export function BottomSheet(props: BottomSheetProps) {
           </h2>
           {aside}
           {closeLabel && onClose ? (
-            <button type="button" className="sheet__close" aria-label={closeLabel} data-testid={closeTestId} onClick={onClose}>
+            <button
+              type="button"
+              className="icon-button icon-button--hint sheet__close"
+              aria-label={closeLabel}
+              data-testid={closeTestId}
+              onClick={onClose}
+            >
               <CrossIcon />
             </button>
           ) : null}

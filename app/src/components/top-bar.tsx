@@ -8,6 +8,7 @@ import { BalanceChip } from './balance-chip';
 import { DemoBalanceChip } from './demo-balance-chip';
 import { BackIcon } from './icons';
 import { PrefetchLink } from './prefetch-link';
+import './icon-button.css';
 import './top-bar.css';
 
 interface TopBarProps {
@@ -26,7 +27,7 @@ export function TopBar({ onBack }: TopBarProps) {
     <header className="top-bar">
       <div className="top-bar__inner">
         {onBack ? (
-          <button type="button" className="top-bar__back" aria-label={t('nav.back')} onClick={onBack}>
+          <button type="button" className="icon-button top-bar__back" aria-label={t('nav.back')} onClick={onBack}>
             <BackIcon />
           </button>
         ) : null}

@@ -25,7 +25,7 @@ function LadderCard({ view, maxPayout }: { view: LadderView; maxPayout: string |
       data-testid={`ladder-${view.id}`}
       data-earned={view.earned}
     >
-      <header className="ladder__header">
+      <header className="split-row">
         <h2 className="ladder__title" id={`ladder-${view.id}-title`}>
           {title}
         </h2>

@@ -16,7 +16,7 @@ export function BonusAccount({ state }: { state: BonusState }) {
       <h2 className="bonus-account__title" id="bonus-account-title">
         {pt('player.balances.title')}
       </h2>
-      <div className="bonus-account__row">
+      <div className="split-row">
         <span className="bonus-account__label">{pt('player.balances.granted')}</span>
         <span className="bonus-account__value" data-testid="bonus-granted" data-value={state.granted} data-cap={state.cap}>
           {pt('player.balances.grantedOf', { granted, cap })}
@@ -25,7 +25,7 @@ export function BonusAccount({ state }: { state: BonusState }) {
       <ProgressBar value={ratio(state.granted, state.cap)} label={pt('player.balances.granted')} tone="gold" testId="bonus-granted-bar" />
       {capReached ? <p className="bonus-account__hint">{pt('player.balances.capReached')}</p> : null}
       <div className="bonus-account__divider" aria-hidden="true" />
-      <div className="bonus-account__row">
+      <div className="split-row">
         <span className="bonus-account__label">{pt('player.balances.wagering')}</span>
         <span className="bonus-account__value bonus-account__value--ton" data-testid="bonus-wagering" data-value={state.wageringLeft}>
           {pt('player.ton', { amount: formatTon(state.wageringLeft, lang) })}

@@ -20,7 +20,7 @@ export function DailyRewardCard({ daily, cap }: DailyRewardCardProps) {
   return (
     <section className="card daily" data-testid="daily-reward" aria-labelledby="daily-title">
       <header className="daily__header">
-        <span className="daily__icon" aria-hidden="true">
+        <span className="icon-tile daily__icon" aria-hidden="true">
           <CalendarIcon />
         </span>
         <h2 className="daily__title" id="daily-title">

@@ -168,7 +168,7 @@ function TaskCard({ view, state, busy }: TaskActionsProps) {
   return (
     <li className={`task task--${view.state}`} data-testid={`task-${view.id}`} data-kind={view.kind} data-state={view.state}>
       <div className="task__top">
-        <span className={`task__icon task__icon--${view.kind}`} aria-hidden="true">
+        <span className={`icon-tile icon-tile--task task__icon task__icon--${view.kind}`} aria-hidden="true">
           {icons[view.kind]}
         </span>
         <div className="task__text">
@@ -213,7 +213,7 @@ export function TaskList({ state }: { state: BonusState }) {
   const ordered = [...views.filter((v) => v.state !== 'claimed'), ...views.filter((v) => v.state === 'claimed')];
   if (ordered.length === 0) return <p className="bonus-tasks__empty">{pt('player.tasks.empty')}</p>;
   return (
-    <ul className="task-list" data-testid="task-list">
+    <ul className="stack-list task-list" data-testid="task-list">
       {ordered.map((view) => (
         <TaskCard key={view.id} view={view} state={state} busy={busy} />
       ))}

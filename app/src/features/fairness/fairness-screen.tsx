@@ -213,7 +213,7 @@ function RevealedList({ seeds }: { seeds: SeedsInfo }) {
   if (shown.length === 0) return <p className="fair-empty">{ft('play.fairness.revealed.empty')}</p>;
   return (
     <>
-      <ul className="revealed-list">
+      <ul className="stack-list revealed-list">
         {shown.map((pair) => (
           <RevealedItem key={pair.id} pair={pair} />
         ))}
@@ -270,7 +270,7 @@ function RoundsToVerify({ current }: { current: string | undefined }) {
       {items.length === 0 ? (
         <p className="fair-empty">{ft('play.fairness.recent.empty')}</p>
       ) : (
-        <ul className="fair-rounds">
+        <ul className="stack-list fair-rounds">
           {items.map((round) => (
             <li key={round.id}>
               <PrefetchLink
@@ -283,7 +283,7 @@ function RoundsToVerify({ current }: { current: string | undefined }) {
                 <span className="fair-round__game">{ft(`play.screens.${round.game}.title`)}</span>
                 <span className="fair-round__id">#{round.id}</span>
                 <span className="fair-round__status">{ft(`play.rounds.status.${round.status}`)}</span>
-                <span className="fair-round__verify">{ft('play.rounds.verify')}</span>
+                <span className="soft-button soft-button--small fair-round__verify">{ft('play.rounds.verify')}</span>
               </PrefetchLink>
             </li>
           ))}

@@ -53,14 +53,14 @@ export function useRotate() {
 export function RotateNotice({ error }: { error: RotateError }) {
   const { ft } = useFairT();
   return (
-    <div className="fair-notice" role="alert" data-testid="rotate-error">
-      <WarningIcon className="fair-notice__icon" />
+    <div className="notice fair-notice" role="alert" data-testid="rotate-error">
+      <WarningIcon className="notice__icon" />
       <p>
         {error.text}
         {error.road ? (
           <>
             {' '}
-            <PrefetchLink to="/road" className="fair-link">
+            <PrefetchLink to="/road" className="text-link">
               {ft('play.fairness.current.openRoad')}
             </PrefetchLink>
           </>

@@ -158,7 +158,7 @@ export function VerifyCard({ roundId }: { roundId: string }) {
         <h2 className="fair-card__title" id="verify-title">
           {ft('play.fairness.verify.title', { id: roundId })}
         </h2>
-        <PrefetchLink to="/fairness" replace className="fair-card__close" data-testid="verify-close">
+        <PrefetchLink to="/fairness" replace className="soft-button fair-card__close" data-testid="verify-close">
           {ft('play.fairness.verify.close')}
         </PrefetchLink>
       </header>

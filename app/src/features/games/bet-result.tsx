@@ -12,6 +12,8 @@ import { TopUpLink } from './stake-panel';
 import { isDemoRound } from './demo/demo-state';
 import { demoText, useDemoT } from './demo/demo-texts';
 import '../../components/card.css';
+import '../../components/notice.css';
+import '../../components/text-link.css';
 import './bet-result.css';
 
 let lastRoundToast: string | null = null;
@@ -81,8 +83,8 @@ export function BetOutcome({ round, detail }: { round: Round; detail?: ReactNode
 export function BetNotice({ error, currency }: { error: BetError; currency: 'ton' | 'bonus' }) {
   const { gt } = useGamesT();
   return (
-    <div className={`bet-notice${error.retry ? ' bet-notice--retry' : ''}`} role="alert" data-testid="bet-error" data-code={error.code}>
-      <WarningIcon className="bet-notice__icon" />
+    <div className={`notice${error.retry ? ' bet-notice--retry' : ''}`} role="alert" data-testid="bet-error" data-code={error.code}>
+      <WarningIcon className="notice__icon bet-notice__icon" />
       <p className="bet-notice__text">
         {error.action === 'play' ? <PlayRefusal code={error.code} fallback={error.text} /> : error.text}
         {error.action === 'deposit' || error.action === 'bonus' ? (
@@ -93,7 +95,7 @@ export function BetNotice({ error, currency }: { error: BetError; currency: 'ton
         ) : error.action === 'road' ? (
           <>
             {' '}
-            <PrefetchLink to="/road" className="bet-link">
+            <PrefetchLink to="/road" className="text-link">
               {gt('play.fairness.current.openRoad')}
             </PrefetchLink>
           </>

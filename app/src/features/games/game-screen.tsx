@@ -99,7 +99,7 @@ export function FairnessRow() {
   const { gt } = useGamesT();
   return (
     <PrefetchLink to="/fairness" className="link-row" prefetch="viewport" data-testid="fairness-row">
-      <span className="link-row__icon" aria-hidden="true">
+      <span className="icon-tile" aria-hidden="true">
         <ShieldCheckIcon />
       </span>
       <span className="link-row__text">

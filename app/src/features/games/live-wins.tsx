@@ -17,7 +17,7 @@ type Tab = 'live' | 'week';
 function GameMark({ game }: { game: GameName }) {
   const Mark = game === 'flip' ? CoinIcon : game === 'roll' ? DiceIcon : RoadIcon;
   return (
-    <span className={`live-row__game live-row__game--${game}`} aria-hidden="true">
+    <span className={`icon-tile live-row__game live-row__game--${game}`} aria-hidden="true">
       <Mark width={18} height={18} />
     </span>
   );

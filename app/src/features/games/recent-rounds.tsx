@@ -88,7 +88,7 @@ export function RecentRounds({ game }: { game: GameName }) {
                   </span>
                   <PrefetchLink
                     to={`/fairness?round=${round.id}`}
-                    className="round-row__verify"
+                    className="soft-button soft-button--small round-row__verify"
                     aria-label={gt('play.rounds.verifyRound', { id: round.id })}
                     data-testid="round-verify"
                   >

@@ -246,7 +246,7 @@ export function Component() {
             <div className="roll-target">
               <button
                 type="button"
-                className="roll-target__step"
+                className="soft-button roll-target__step"
                 aria-label={gt('play.roll.lower')}
                 disabled={locked || clamped <= limits.min}
                 onClick={() => {
@@ -279,7 +279,7 @@ export function Component() {
               </div>
               <button
                 type="button"
-                className="roll-target__step"
+                className="soft-button roll-target__step"
                 aria-label={gt('play.roll.higher')}
                 disabled={locked || clamped >= limits.max}
                 onClick={() => {

@@ -16,6 +16,7 @@ import { checkStake, defaultStake, quickStakes, type CheckedStake, type StakeLim
 import '../../components/card.css';
 import '../../components/field.css';
 import '../../components/chip.css';
+import '../../components/text-link.css';
 import './games.css';
 import './stake-panel.css';
 
@@ -102,11 +103,11 @@ export function TopUpLink({ currency }: { currency: Currency }) {
   if (paused) return null;
   if (demo) return <DemoRefillButton inline />;
   return currency === 'bonus' ? (
-    <PrefetchLink to="/bonus" className="bet-link" data-testid="earn-bonus-link">
+    <PrefetchLink to="/bonus" className="text-link" data-testid="earn-bonus-link">
       {gt('play.earnBonus')}
     </PrefetchLink>
   ) : (
-    <PrefetchLink to="/deposit" className="bet-link" data-testid="deposit-link">
+    <PrefetchLink to="/deposit" className="text-link" data-testid="deposit-link">
       {gt('play.deposit')}
     </PrefetchLink>
   );
@@ -169,7 +170,7 @@ export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelP
             >
               {option.value === 'ton' ? <TonMark className="game-segmented__mark" /> : <BonusMark className="game-segmented__mark" />}
               <span className="game-segmented__label">{option.label}</span>
-              <span className="game-segmented__amount">{option.amount === null ? '—' : formatTon(option.amount, locale)}</span>
+              <span className="hint-figure game-segmented__amount">{option.amount === null ? '—' : formatTon(option.amount, locale)}</span>
             </button>
           ))}
         </div>

@@ -113,7 +113,7 @@ export function Component() {
   return (
     <div className="legal-page">
       {hasNativeBackButton() ? null : (
-        <button type="button" className="legal-page__back" onClick={goBack} aria-label={t('nav.back')}>
+        <button type="button" className="icon-button icon-button--page-back" onClick={goBack} aria-label={t('nav.back')}>
           <BackIcon />
         </button>
       )}

@@ -24,7 +24,7 @@ export function CartBar({ onOpen }: { onOpen: () => void }) {
         data-testid="cart-bar-open"
         onClick={onOpen}
       >
-        <span className="cart-bar__icon" aria-hidden="true">
+        <span className="icon-tile cart-bar__icon" aria-hidden="true">
           <CartIcon width={22} height={22} />
           <span className="cart-bar__count" data-testid="cart-bar-count">
             {count}

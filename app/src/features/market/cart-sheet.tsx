@@ -78,7 +78,7 @@ const CartLine = memo(function CartLine({ item, onToggle, onRemove }: CartLinePr
         aria-checked={item.selected}
         aria-disabled={gone || undefined}
         aria-label={mt('gifts.cart.select', name)}
-        className="cart-line__select"
+        className="icon-button cart-line__select"
         data-testid="cart-line-select"
         onClick={() => (gone ? undefined : onToggle(gift.id))}
       >
@@ -116,7 +116,7 @@ const CartLine = memo(function CartLine({ item, onToggle, onRemove }: CartLinePr
       </div>
       <button
         type="button"
-        className="cart-line__remove"
+        className="icon-button icon-button--hint cart-line__remove"
         aria-label={mt('gifts.cart.remove', name)}
         data-testid="cart-line-remove"
         onClick={() => onRemove(gift.id)}
@@ -135,7 +135,7 @@ function BoughtList({ bought }: { bought: Gift[] }) {
         <CheckIcon width={18} height={18} />
         {mt('gifts.cart.bought.title')}
       </h3>
-      <ul className="cart-bought__list">
+      <ul className="stack-list cart-bought__list">
         {bought.map((gift) => (
           <li key={gift.id} className="cart-bought__item" data-testid="cart-bought-item" data-gift-id={gift.id}>
             <GiftArt look={gift} className="cart-bought__art" />
@@ -292,12 +292,12 @@ function CartContent({ onClose }: { onClose: () => void }) {
               {mt('gifts.cart.selected', { count: summary.selected })}
             </span>
             {sold.length > 0 ? (
-              <button type="button" className="cart__clear-sold" onClick={() => remove(sold)}>
+              <button type="button" className="text-button cart__clear-sold" onClick={() => remove(sold)}>
                 {mt('gifts.cart.clearSold')}
               </button>
             ) : null}
           </div>
-          <ul className="cart__lines">
+          <ul className="stack-list cart__lines">
             {items.map((item) => (
               <CartLine key={item.gift.id} item={item} onToggle={toggle} onRemove={remove} />
             ))}

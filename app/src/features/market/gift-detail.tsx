@@ -57,7 +57,7 @@ function useCurrentGift(listed: Gift): { gift: Gift; checking: boolean } {
 
 function Attribute({ label, value, visual, rarity }: { label: string; value: string; visual?: ReactNode; rarity?: string }) {
   return (
-    <div className="gift-attr">
+    <div className="ends-row gift-attr">
       <dt className="gift-attr__label">{label}</dt>
       <dd className="gift-attr__value">
         {visual ? <span className="gift-attr__visual">{visual}</span> : null}

@@ -58,12 +58,12 @@ export function MarketToolbar({ search, total, filtered, onOpen, onReset }: Mark
           <span className="chip__label">{priceText ?? mt('gifts.facet.price')}</span>
         </button>
       </div>
-      <div className="market-toolbar__summary">
+      <div className="ends-row market-toolbar__summary">
         <span className="market-toolbar__total" data-testid="market-total" data-value={total ?? ''}>
           {total === null ? '\u00a0' : mt('gifts.total', { count: total })}
         </span>
         {filtered ? (
-          <button type="button" className="market-toolbar__reset" data-testid="filters-reset" onClick={onReset}>
+          <button type="button" className="text-button market-toolbar__reset" data-testid="filters-reset" onClick={onReset}>
             {mt('gifts.toolbar.reset')}
           </button>
         ) : null}

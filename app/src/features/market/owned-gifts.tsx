@@ -130,7 +130,7 @@ export function OwnedGifts() {
   let body;
   if (inventory.isPending) {
     body = (
-      <ul className="owned-gifts__list" aria-busy="true">
+      <ul className="stack-list owned-gifts__list" aria-busy="true">
         {[0, 1].map((index) => (
           <li key={index} className="tile tile--framed owned-gift">
             <div className="owned-gift__main">
@@ -162,7 +162,7 @@ export function OwnedGifts() {
     );
   } else {
     body = (
-      <ul className="owned-gifts__list">
+      <ul className="stack-list owned-gifts__list">
         {gifts.map((gift) => (
           <OwnedGiftRow key={gift.id} gift={gift} onAction={setAction} busy={busyId === gift.id} onUnlist={onUnlist} />
         ))}
@@ -300,7 +300,7 @@ function SaleFacts({ gift, price }: { gift: Gift; price: string | null }) {
   const fee = price === null || receive === null ? null : fromNano(toNano(price) - toNano(receive));
   return (
     <dl className="tile tile--framed owned-sheet__facts" data-testid="sell-facts">
-      <div className="gift-attr">
+      <div className="ends-row gift-attr">
         <dt className="gift-attr__label">{mt('gifts.owned.floor', { name: gift.model.name })}</dt>
         <dd className="gift-attr__value" data-testid="sell-floor" data-value={floor ?? ''}>
           {floor === undefined
@@ -310,13 +310,13 @@ function SaleFacts({ gift, price }: { gift: Gift; price: string | null }) {
               : mt('gifts.owned.tonAmount', { amount: formatTon(floor, language) })}
         </dd>
       </div>
-      <div className="gift-attr">
+      <div className="ends-row gift-attr">
         <dt className="gift-attr__label">{mt('gifts.owned.fee', { fee: formatCount(SELLER_FEE_PERCENT, language) })}</dt>
         <dd className="gift-attr__value" data-testid="sell-fee" data-value={fee ?? ''}>
           {fee === null ? '—' : mt('gifts.owned.tonAmount', { amount: formatTon(fee, language) })}
         </dd>
       </div>
-      <div className="gift-attr">
+      <div className="ends-row gift-attr">
         <dt className="gift-attr__label">{mt('gifts.owned.youReceive')}</dt>
         <dd className="gift-attr__value" data-testid="sell-receive" data-value={receive ?? ''}>
           {receive === null ? '—' : mt('gifts.owned.tonAmount', { amount: formatTon(receive, language) })}
@@ -364,7 +364,7 @@ function WithdrawConfirm({ gift, onDone }: { gift: Gift; onDone: () => void }) {
       <GiftSummary gift={gift} />
       <p className="owned-sheet__text">{mt('gifts.owned.withdrawText', { name: gift.collection.name, number: gift.number })}</p>
       <dl className="tile tile--framed owned-sheet__facts">
-        <div className="gift-attr">
+        <div className="ends-row gift-attr">
           <dt className="gift-attr__label">{mt('gifts.owned.withdrawFee')}</dt>
           <dd className="gift-attr__value" data-testid="withdraw-gift-fee">
             {mt('gifts.owned.withdrawFeeValue', { amount: fee })}

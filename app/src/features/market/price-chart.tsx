@@ -43,10 +43,10 @@ export function PriceHistory({ model, history }: { model: string; history: GiftM
         </svg>
         {flat ? null : (
           <>
-            <span className="price-history__tick price-history__tick--high" aria-hidden="true">
+            <span className="hint-figure price-history__tick price-history__tick--high" aria-hidden="true">
               {formatTon(geometry.high ?? '0', language)}
             </span>
-            <span className="price-history__tick price-history__tick--low" aria-hidden="true">
+            <span className="hint-figure price-history__tick price-history__tick--low" aria-hidden="true">
               {formatTon(geometry.low ?? '0', language)}
             </span>
           </>

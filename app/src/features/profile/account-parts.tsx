@@ -24,7 +24,7 @@ export function LinkedWalletRow() {
   const linked = query.data?.linkedWallet ?? null;
   return (
     <PrefetchLink to="/wallet" className="link-row profile-wallet" prefetch="viewport" data-testid="profile-linked-wallet">
-      <span className="link-row__icon" aria-hidden="true">
+      <span className="icon-tile" aria-hidden="true">
         <WalletIcon />
       </span>
       <span className="link-row__text">
@@ -50,7 +50,7 @@ export function FairnessSummary() {
   return (
     <section className="card profile-section profile-fairness" aria-labelledby="profile-fairness-title" data-testid="profile-fairness">
       <header className="profile-fairness__header">
-        <span className="profile-offer__icon profile-offer__icon--win" aria-hidden="true">
+        <span className="icon-tile icon-tile--task profile-offer__icon--win" aria-hidden="true">
           <ShieldCheckIcon />
         </span>
         <div className="profile-offer__text">

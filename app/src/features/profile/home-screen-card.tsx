@@ -43,7 +43,7 @@ export function HomeScreenCard() {
       data-testid="home-screen-offer"
       data-status={status ?? ''}
     >
-      <span className="profile-offer__icon" aria-hidden="true">
+      <span className="icon-tile icon-tile--task" aria-hidden="true">
         <HomeScreenIcon />
       </span>
       <div className="profile-offer__text">

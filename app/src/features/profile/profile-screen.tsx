@@ -41,7 +41,7 @@ export function ProfileScreen({ ownedGifts }: ProfileScreenProps) {
   return (
     <div className="profile-page">
       {hasNativeBackButton() ? null : (
-        <button type="button" className="profile-page__back" onClick={goBack} aria-label={t('nav.back')}>
+        <button type="button" className="icon-button icon-button--page-back" onClick={goBack} aria-label={t('nav.back')}>
           <BackIcon />
         </button>
       )}

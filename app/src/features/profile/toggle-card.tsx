@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import '../../components/switch.css';
 
 interface ToggleCardProps {
   /** Names the card's title and text for the switch's label and description, and its test ids. */
@@ -18,7 +19,7 @@ interface ToggleCardProps {
 export function ToggleCard({ id, icon, title, text, on, busy = false, disabled = false, onToggle }: ToggleCardProps) {
   return (
     <section className="card profile-toggle" data-testid={id}>
-      <span className="profile-offer__icon" aria-hidden="true">
+      <span className="icon-tile icon-tile--task" aria-hidden="true">
         {icon}
       </span>
       <div className="profile-offer__text">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { copyText } from '../../lib/clipboard';
 import { notify } from '../../lib/notify';
 import { CheckIcon, CopyIcon } from '../../components/icons';
+import '../../components/soft-button.css';
 import './copy-button.css';
 
 /** How long a copy button shows its tick. */
@@ -33,7 +34,7 @@ export function CopyButton({ text, label, testId }: CopyButtonProps) {
   return (
     <button
       type="button"
-      className={`copy-button${copied ? ' is-copied' : ''}`}
+      className={`soft-button copy-button${copied ? ' is-copied' : ''}`}
       aria-label={label}
       data-testid={testId}
       onClick={() => void copy()}

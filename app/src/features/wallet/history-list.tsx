@@ -112,7 +112,7 @@ function HistoryRow({ item, network }: { item: HistoryItem; network: WalletInfo[
       {...(item.count !== undefined ? { 'data-count': item.count } : {})}
       {...(item.locked ? { 'data-locked': 'true' } : {})}
     >
-      <span className="history-item__icon" aria-hidden="true">
+      <span className="icon-tile history-item__icon" aria-hidden="true">
         {KIND_ICONS[item.kind]}
       </span>
       <span className="history-item__main">
@@ -155,7 +155,7 @@ function HistoryRow({ item, network }: { item: HistoryItem; network: WalletInfo[
             <span className={item.currency === 'referral' ? 'history-item__unit' : 'visually-hidden'}> {unit}</span>
           </span>
         </span>
-        <span className="history-item__after">
+        <span className="hint-figure history-item__after">
           {t(item.locked ? 'wallet.history.lockedAfter' : 'wallet.history.balanceAfter', {
             amount: formatTon(item.balanceAfter, i18n.language),
           })}

@@ -8,6 +8,8 @@ import { demoRefillAtom } from './demo-state';
 import { useDemoT } from './demo-texts';
 import { BusyButton } from '../../../components/busy-button';
 import '../../../components/demo-balance-chip.css';
+import '../../../components/switch.css';
+import '../../../components/text-link.css';
 import './demo.css';
 
 /** The DEMO mark: the same words wherever play chips are shown. */
@@ -28,7 +30,7 @@ export function DemoRefillButton({ inline = false }: { inline?: boolean }) {
   const amount = state ? formatTon(state.refillTo, locale) : '';
   return (
     <BusyButton
-      className={inline ? 'bet-link demo-refill demo-refill--inline' : 'chip demo-refill'}
+      className={inline ? 'text-link demo-refill demo-refill--inline' : 'chip demo-refill'}
       disabled={!state}
       busy={isPending}
       testId={inline ? 'demo-refill-link' : 'demo-refill'}
@@ -105,14 +107,14 @@ export function DemoBar() {
         <button
           type="button"
           role="switch"
-          className={`demo-switch${on ? ' is-on' : ''}`}
+          className={`switch demo-switch${on ? ' is-on' : ''}`}
           aria-checked={on}
           aria-labelledby="demo-switch-label"
           aria-describedby="demo-switch-hint"
           data-testid="demo-switch"
           onClick={() => setOn(!on)}
         >
-          <span className="demo-switch__thumb" aria-hidden="true" />
+          <span className="switch__thumb" aria-hidden="true" />
         </button>
       </div>
       {on ? (
