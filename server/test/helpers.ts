@@ -213,12 +213,26 @@ export async function createPostgresDatabase(
   return createDatabaseOn(serverUrl, name, template);
 }
 
-/** A clock the test can move; the server reads it for launch data and sessions. */
+/**
+ * A clock the test can move; the server reads it for launch data and sessions. Stopped at `ms` (by
+ * default the time it was made), or from `following()` the real time; `advance` moves either on.
+ * A stopped clock refuses launch data signed over a minute after it stopped as dated in the
+ * future, so a test that does not read the clock's time uses a following one: on a slow machine
+ * its logins come minutes after the server started.
+ */
 export class TestClock {
-  constructor(public ms: number = Date.now()) {}
-  now = (): Date => new Date(this.ms);
+  private offset = 0;
+  constructor(
+    public ms: number = Date.now(),
+    private readonly follows = false,
+  ) {}
+  static following(): TestClock {
+    return new TestClock(Date.now(), true);
+  }
+  now = (): Date => new Date(this.follows ? Date.now() + this.offset : this.ms);
   advance(seconds: number): void {
     this.ms += seconds * 1000;
+    this.offset += seconds * 1000;
   }
 }
 
@@ -243,7 +257,7 @@ export function testTon(): Promise<Ton> {
 }
 
 export async function startServer(db: Db, options: StartOptions = {}): Promise<FastifyInstance> {
-  const clock = options.clock ?? new TestClock();
+  const clock = options.clock ?? TestClock.following();
   const app = await buildServer({
     config: testConfig(options.env),
     db,

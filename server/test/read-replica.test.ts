@@ -100,7 +100,7 @@ describe.each(postgresOnly('read replica').map(() => ({ name: 'a primary and its
     let app: FastifyInstance;
     let env: Record<string, string> = {};
     const logs: string[] = [];
-    const clock = new TestClock();
+    const clock = TestClock.following();
     let keys = 0;
     const key = () => `replica-key-${Date.now()}-${++keys}`;
     // Stops both servers however the process ends, should afterAll never run.

@@ -31,7 +31,7 @@ function walletProof(payload: string, options: { seed?: string; timestamp: numbe
 }
 
 describe.each(databases())('linking a TON Connect wallet with ton_proof on $name', (database) => {
-  const clock = new TestClock();
+  const clock = TestClock.following();
 
   const call = <T>(token: string, path: string, body: unknown = {}) => callApi<T>(suite.app, `/api/v3/wallet/${path}`, body, token);
   const payload = async (token: string) => (await call<{ payload: string }>(token, 'proof-payload')).data.payload;
