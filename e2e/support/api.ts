@@ -51,7 +51,7 @@ export type ApiSession = Awaited<ReturnType<typeof apiSession>>;
  * the TON balance reads `balance` (the amount, for a player who had none).
  */
 export async function testDeposit(server: ApiSession, user: TestUser, amount: string, balance = amount): Promise<void> {
-  await server.call('wallet/test-deposit', { amount, idempotencyKey: `e2e-deposit-${user.id}-${amount}` });
+  await server.call('wallet/test-deposit', { amount, idempotencyKey: `e2e-deposit-${user.id}-${amount.replace(/\D/g, '_')}` });
   await expect.poll(async () => (await server.call<LightProfile>('profile/light')).balance.ton, { timeout: 60_000 }).toBe(balance);
 }
 
