@@ -155,7 +155,9 @@ export function replicaReads(options: ReadReplicaOptions): LagTolerantReads {
     }
     for (const [player, fence] of ownFences) if (fence.lsn <= replayed || fence.until <= at) ownFences.delete(player);
     setProblem(null);
-    const lag = lagMs();
+    // The lag as of this measure's start: 0 when the replica has replayed what the primary had then
+    // (the time the queries took is not lag; reads between measures count it, see lagMs).
+    const lag = caughtUpTo === null ? Number.POSITIVE_INFINITY : Math.max(0, at - caughtUpTo);
     readReplicaLag.set(lag / 1000);
     if (lag > maxLagMs !== lagging) {
       lagging = !lagging;
