@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerBonusTexts } from '../src/i18n/bonus-texts';
 import { registerPlayerScreensTexts } from '../src/i18n/player-screens-texts';
-import { changeAppLanguage, createI18n as createAppI18n, toAppLanguage } from '../src/i18n/i18n';
+import { addLanguageTexts, changeAppLanguage, createI18n as createAppI18n, textsArrived, toAppLanguage } from '../src/i18n/i18n';
 import { createI18n, textLeaves } from './i18n-helper';
 import { en } from '../src/i18n/resources/en';
 import { ru } from '../src/i18n/resources/ru';
@@ -63,6 +63,26 @@ describe('i18n resources', () => {
     expect(text('player.referral.copied')).toBe('Link Copied');
     await changeAppLanguage(app, 'ru');
     expect(app.t('onboarding.complete')).toBe('Начать игру');
+  });
+
+  it("a screen's texts that come while, or after, English is fetched are there once textsArrived says so", async () => {
+    // A screen's English texts, fetched when its code arrives (as bonus-texts.ts registers them).
+    const screenTexts = (screen: string) => () =>
+      new Promise<Record<string, unknown>>((resolve) => setTimeout(() => resolve({ [screen]: { title: screen } }), 20));
+    const title = (app: ReturnType<typeof createAppI18n>, screen: string) => (app.t as unknown as (k: string) => string)(`${screen}.title`);
+    // While: the screen's code arrives between the switch's start and its end.
+    const during = createAppI18n();
+    const switching = changeAppLanguage(during, 'en');
+    void addLanguageTexts(during, 'en', screenTexts('first'));
+    await switching;
+    expect(title(during, 'first')).toBe('first');
+    // After: its English texts are fetched on their own, and textsArrived waits for them.
+    const after = createAppI18n();
+    await changeAppLanguage(after, 'en');
+    void addLanguageTexts(after, 'en', screenTexts('second'));
+    expect(after.exists('second.title')).toBe(false);
+    await textsArrived(after);
+    expect(title(after, 'second')).toBe('second');
   });
 
   it('maps language tags to the languages the app has', () => {

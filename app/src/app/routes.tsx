@@ -1,5 +1,6 @@
 import { createBrowserRouter, replace, type DataRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { RouteErrorView, ScreenErrorView } from '../components/route-error-view';
+import { i18n, textsArrived } from '../i18n/i18n';
 import type { SearchSchema } from '../lib/validated-search';
 import { MainLayout } from './main-layout';
 import { RootLayout } from './root-layout';
@@ -19,8 +20,20 @@ function lazySearchLoader(loadSchema: () => Promise<SearchSchema>) {
   };
 }
 
+/**
+ * A screen's code, rendered once the texts it brings are here too: a screen whose other-language
+ * texts are fetched when its code arrives (bonus-texts.ts) would otherwise show their keys.
+ */
+function lazyScreen(id: RouteModuleName) {
+  return async () => {
+    const module = await routeModules[id]();
+    await textsArrived(i18n);
+    return module;
+  };
+}
+
 function screen(id: RouteModuleName, path: string, extra: Partial<RouteObject> = {}): RouteObject {
-  return { id, path, lazy: routeModules[id], ErrorBoundary: ScreenErrorView, ...extra };
+  return { id, path, lazy: lazyScreen(id), ErrorBoundary: ScreenErrorView, ...extra };
 }
 
 /** Spec section 2: the route table. Every screen is lazy; ids are unique (checked at start). */
@@ -41,8 +54,8 @@ export const appRoutes: RouteObject[] = [
       },
       screen('profile', 'profile'),
       // Open before onboarding too (root-layout.tsx): the onboarding links to them.
-      { id: 'terms', path: 'terms', lazy: routeModules.legal, ErrorBoundary: ScreenErrorView },
-      { id: 'privacy', path: 'privacy', lazy: routeModules.legal, ErrorBoundary: ScreenErrorView },
+      { id: 'terms', path: 'terms', lazy: lazyScreen('legal'), ErrorBoundary: ScreenErrorView },
+      { id: 'privacy', path: 'privacy', lazy: lazyScreen('legal'), ErrorBoundary: ScreenErrorView },
       {
         id: 'main',
         Component: MainLayout,
@@ -63,7 +76,7 @@ export const appRoutes: RouteObject[] = [
           screen('play', 'profile/play'),
         ],
       },
-      { id: 'not-found', path: '*', lazy: routeModules.notFound },
+      { id: 'not-found', path: '*', lazy: lazyScreen('notFound') },
     ],
   },
 ];

@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import type { DataRouter } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
 import { prefetchBonusStateAtom } from '../features/bonus/bonus-state';
-import { changeAppLanguage, i18n, toAppLanguage } from '../i18n/i18n';
+import { changeAppLanguage, i18n, textsArrived, toAppLanguage } from '../i18n/i18n';
 import { createAppApi } from '../lib/api';
 import { appConfig } from '../lib/config';
 import { createQueryClient } from '../lib/query-client';
@@ -109,8 +109,10 @@ export async function start(options: StartOptions = {}): Promise<StartView> {
         console.error('[start] loading the profile failed', error);
       }
 
-      // 5. The first screen, once its code is here.
-      return shown({ phase: 'ready', ...(await firstScreen) });
+      // 5. The first screen, once its code and the texts that code brings are here.
+      const screen = await firstScreen;
+      await textsArrived(i18n);
+      return shown({ phase: 'ready', ...screen });
     };
     const entryReply = options.entryLogin?.initData === initData ? options.entryLogin.reply : undefined;
     return await logIn(entryReply);

@@ -22,8 +22,20 @@ const loaders: Record<AppLanguage, TextLoader[]> = {
   en: [() => import('./resources/en').then((module) => module.en)],
 };
 
-/** The languages each instance has every registered text of (the rest load on switching). */
+/** The languages each instance has, or is fetching, every registered text of (the rest load on switching). */
 const loadedLanguages = new WeakMap<I18n, Set<AppLanguage>>();
+
+/** Each instance's text fetches still under way (textsArrived waits for them). */
+const pendingLoads = new WeakMap<I18n, Set<Promise<void>>>();
+
+function track(instance: I18n, loading: Promise<void>): Promise<void> {
+  const pending = pendingLoads.get(instance) ?? new Set<Promise<void>>();
+  pendingLoads.set(instance, pending);
+  pending.add(loading);
+  const done = () => pending.delete(loading);
+  loading.then(done, done);
+  return loading;
+}
 
 /** Languages whose speakers get the Russian texts (as the server decides from Telegram's language_code). */
 const RUSSIAN_READERS = new Set(['ru', 'uk', 'be', 'kk']);
@@ -73,10 +85,23 @@ function addBundle(instance: I18n, lng: AppLanguage, texts: Texts): void {
 export async function loadLanguage(instance: I18n, lng: AppLanguage): Promise<void> {
   const loaded = loadedLanguages.get(instance) ?? new Set<AppLanguage>();
   loadedLanguages.set(instance, loaded);
-  if (loaded.has(lng)) return;
-  const parts = await Promise.all(loaders[lng].map((load) => load()));
-  for (const texts of parts) addBundle(instance, lng, texts);
+  if (loaded.has(lng)) return textsArrived(instance);
+  // Counted as there from now on: texts registered while these arrive are fetched on their own.
   loaded.add(lng);
+  const loading = Promise.all(loaders[lng].map((load) => load())).then((parts) => {
+    for (const texts of parts) addBundle(instance, lng, texts);
+  });
+  await track(instance, loading).catch((error: unknown) => {
+    loaded.delete(lng);
+    throw error;
+  });
+  await textsArrived(instance);
+}
+
+/** Resolves once every text fetch an instance has under way (a language's, a screen's) has come. */
+export async function textsArrived(instance: I18n): Promise<void> {
+  for (let pending = pendingLoads.get(instance); pending?.size; pending = pendingLoads.get(instance))
+    await Promise.allSettled([...pending]);
 }
 
 /** Switches the interface language, once its texts are there. */
@@ -92,7 +117,10 @@ export async function changeAppLanguage(instance: I18n, lng: AppLanguage): Promi
 export function addLanguageTexts(instance: I18n, lng: AppLanguage, load: TextLoader): Promise<void> {
   if (!loaders[lng].includes(load)) loaders[lng].push(load);
   if (!loadedLanguages.get(instance)?.has(lng)) return Promise.resolve();
-  return load().then((texts) => addBundle(instance, lng, texts));
+  return track(
+    instance,
+    load().then((texts) => addBundle(instance, lng, texts)),
+  );
 }
 
 /**
