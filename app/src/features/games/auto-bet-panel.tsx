@@ -8,7 +8,7 @@ import { autoProblemValues, checkAutoForm, type AutoBetForm, type AutoBetSetting
 import type { BetError } from './bet-errors';
 import { BetNotice } from './bet-result';
 import { useGamesT } from './games-texts';
-import { typedNumber } from '../../lib/number-input';
+import { DecimalInput } from '../../components/decimal-input';
 import { PACES, type Pace } from './pace';
 import type { AutoPlay } from './use-auto-bet';
 import '../../components/field.css';
@@ -102,19 +102,16 @@ export function AutoBetSheet({ form, onForm, pace, onPace, stake, closed = null,
         {label}
       </label>
       <div className={`field__control auto-field__control${wrong === name ? ' is-invalid' : ''}`}>
-        <input
+        <DecimalInput
           id={`auto-${name}`}
           className="field__input auto-field__input"
-          type="text"
           inputMode={name === 'rounds' ? 'numeric' : 'decimal'}
-          autoComplete="off"
-          enterKeyHint="done"
           placeholder={placeholder}
           value={form[name]}
-          aria-invalid={wrong === name ? true : undefined}
+          invalid={wrong === name}
           aria-describedby={wrong === name ? 'auto-problem' : hint ? `auto-${name}-hint` : undefined}
-          data-testid={`auto-${name}`}
-          onChange={(event) => set({ [name]: typedNumber(event.target, locale) })}
+          testId={`auto-${name}`}
+          onChange={(text) => set({ [name]: text })}
         />
         <span className="field__unit auto-field__unit" aria-hidden="true">
           {unit}
@@ -151,16 +148,13 @@ export function AutoBetSheet({ form, onForm, pace, onPace, stake, closed = null,
           </div>
           {form[which] === 'change' ? (
             <div className={`field__control auto-field__control auto-change__percent${wrong === percentField ? ' is-invalid' : ''}`}>
-              <input
+              <DecimalInput
                 className="field__input auto-field__input"
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
                 aria-label={`${gt(`play.auto.${which}`)}: ${gt('play.auto.percent')}`}
-                aria-invalid={wrong === percentField ? true : undefined}
+                invalid={wrong === percentField}
                 value={form[percentField]}
-                data-testid={`auto-${percentField}`}
-                onChange={(event) => set({ [percentField]: typedNumber(event.target, locale) })}
+                testId={`auto-${percentField}`}
+                onChange={(text) => set({ [percentField]: text })}
               />
               <span className="field__unit auto-field__unit" aria-hidden="true">
                 %

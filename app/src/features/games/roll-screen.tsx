@@ -1,5 +1,5 @@
 import { formatDecimal, formatHundredths, formatTimes, formatTon } from '../../lib/format';
-import { typedNumber } from '../../lib/number-input';
+import { DecimalInput } from '../../components/decimal-input';
 import { payoutOf, type RollDirection } from '@arcade/api-client/fair';
 import type { Round } from '@arcade/api-client/games';
 import { fromNano } from '@arcade/api-client/money';
@@ -260,20 +260,16 @@ export function Component() {
                 <label className="roll-target__label" htmlFor="roll-target">
                   {gt('play.roll.target')}
                 </label>
-                <input
+                <DecimalInput
                   id="roll-target"
                   className={`roll-target__input${typedBad ? ' is-invalid' : ''}`}
-                  type="text"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  enterKeyHint="done"
                   aria-label={gt('play.roll.targetInput')}
-                  aria-invalid={typedBad ? true : undefined}
+                  invalid={typedBad}
                   aria-describedby={typedBad ? 'roll-target-error' : undefined}
                   value={typed ?? formatHundredths(quote.target, locale, { fixed: 2 })}
                   disabled={locked}
-                  data-testid="roll-target"
-                  onChange={(event) => typeTarget(typedNumber(event.target, locale))}
+                  testId="roll-target"
+                  onChange={typeTarget}
                   onBlur={() => setTyped(null)}
                 />
               </div>

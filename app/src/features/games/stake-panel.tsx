@@ -1,5 +1,6 @@
 import { formatTon } from '../../lib/format';
-import { localiseTyping, numberInputText, typedNumber } from '../../lib/number-input';
+import { numberInputText } from '../../lib/number-input';
+import { DecimalInput } from '../../components/decimal-input';
 import type { Currency } from '@arcade/api-client/games';
 import { toNano } from '@arcade/api-client/money';
 import { useAtom, useAtomValue, useStore } from 'jotai';
@@ -180,22 +181,16 @@ export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelP
           {gt('play.stake.label')}
         </label>
         <div className={`field__control stake-field__control${error ? ' is-invalid' : ''}`}>
-          <input
+          <DecimalInput
             id="stake-input"
             className="stake-field__input"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            autoCorrect="off"
-            spellCheck={false}
-            enterKeyHint="done"
             placeholder="0"
-            value={localiseTyping(input, locale)}
+            value={input}
             disabled={disabled}
-            aria-invalid={error ? true : undefined}
+            invalid={Boolean(error)}
             aria-describedby={error ? 'stake-message' : currency === 'bonus' ? 'stake-hint' : undefined}
-            data-testid="stake-input"
-            onChange={(event) => change(typedNumber(event.target, locale))}
+            testId="stake-input"
+            onChange={change}
           />
           <span className="stake-field__unit" aria-hidden="true">
             {stake.demo ? demoText('demo.unit') : gt('play.stake.unit')}

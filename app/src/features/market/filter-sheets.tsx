@@ -11,6 +11,7 @@ import { marketFacetsQueryAtom, marketListQueryAtom } from './market-state';
 import { useMarketText } from './market-texts';
 import { Sheet } from './sheet';
 import { RetryNote } from '../../components/retry-note';
+import { DecimalInput } from '../../components/decimal-input';
 import '../../components/skeleton.css';
 import '../../components/field.css';
 import './market.css';
@@ -344,20 +345,15 @@ export function PriceInput({
     <label className="field price-input" htmlFor={id}>
       <span className="price-input__label">{label}</span>
       <span className={`field__control price-input__control${invalid ? ' is-invalid' : ''}`}>
-        <input
+        <DecimalInput
           id={id}
           className="price-input__field"
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          spellCheck={false}
-          enterKeyHint="done"
           placeholder={placeholder ?? mt('gifts.priceFilter.any')}
           value={value}
-          aria-invalid={invalid || undefined}
+          invalid={invalid}
           aria-describedby={describedBy}
-          data-testid={testId ?? id}
-          onChange={(event) => onChange(event.target.value)}
+          testId={testId ?? id}
+          onChange={onChange}
         />
         <span className="price-input__unit" aria-hidden="true">
           {mt('gifts.unit')}

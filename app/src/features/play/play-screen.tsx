@@ -15,6 +15,7 @@ import { DialogActions, PlayDialog } from './play-dialog';
 import { limitLine, parseLimit, pendingLine, usedShare } from './play-logic';
 import { pauseAtom, playStateQueryAtom, realityCheckAtom, setLimitAtom } from './play-state';
 import { BusyButton } from '../../components/busy-button';
+import { DecimalInput } from '../../components/decimal-input';
 import { RetryNote } from '../../components/retry-note';
 import { PlaySection } from './play-section';
 import '../../components/field.css';
@@ -127,21 +128,16 @@ function LimitRow({ limit }: { limit: PlayLimit }) {
               {rt('responsible.limits.field')}
             </label>
             <div className={`field__control${problem ? ' is-invalid' : ''}`}>
-              <input
+              <DecimalInput
                 id={inputId}
                 className="field__input field__input--amount"
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                spellCheck={false}
-                enterKeyHint="done"
                 placeholder="0"
                 value={input}
                 disabled={busy}
-                aria-invalid={problem ? true : undefined}
+                invalid={Boolean(problem)}
                 aria-describedby={problem ? `${inputId}-problem` : undefined}
-                onChange={(event) => setInput(event.target.value)}
-                data-testid={`limit-${limit.kind}-input`}
+                onChange={setInput}
+                testId={`limit-${limit.kind}-input`}
               />
               <span className="field__unit" aria-hidden="true">
                 {rt('responsible.limits.unit')}

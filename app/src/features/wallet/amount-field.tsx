@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localiseTyping, numberInputText, typedNumber } from '../../lib/number-input';
+import { numberInputText } from '../../lib/number-input';
+import { DecimalInput } from '../../components/decimal-input';
 import '../../components/field.css';
 import '../../components/chip.css';
 import './amount-field.css';
@@ -37,22 +38,16 @@ export function AmountField({ id, value, onChange, error, hint, quick, inlineAct
         {t('wallet.amount.label')}
       </label>
       <div className={`field__control${error ? ' is-invalid' : ''}`}>
-        <input
+        <DecimalInput
           id={id}
           className="field__input field__input--amount"
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          autoCorrect="off"
-          spellCheck={false}
-          enterKeyHint="done"
           placeholder="0"
-          value={localiseTyping(value, locale)}
+          value={value}
           disabled={disabled}
-          aria-invalid={error ? true : undefined}
+          invalid={Boolean(error)}
           aria-describedby={error || hint ? messageId : undefined}
-          data-testid={testId}
-          onChange={(event) => onChange(typedNumber(event.target, locale))}
+          testId={testId}
+          onChange={onChange}
         />
         <span className="field__unit" aria-hidden="true">
           {t('wallet.amount.unit')}
