@@ -78,6 +78,11 @@ describe('market amounts', () => {
     expect(parseTonInput('abc')).toBeNull();
     expect(parseTonInput('-1')).toBeNull();
     expect(parseTonInput('1.0000000001')).toBeNull();
+    // The one reader of typed amounts: groups in either language's form, and no limit under 0.
+    expect(parseTonInput('1 234,5')).toBe('1234.5');
+    expect(parseTonInput('1,234.5')).toBe('1234.5');
+    expect(parseTonInput('0')).toBe('0');
+    expect(parseTonInput('1000000000')).toBeNull();
   });
 
   it('works out the seller’s share after the 5% fee, rounded down', () => {

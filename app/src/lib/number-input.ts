@@ -1,4 +1,4 @@
-import { parseTon, type ParsedTon } from '@arcade/api-client/money';
+import { parseTon, type ParsedTon, type ParseTonOptions } from '@arcade/api-client/money';
 import { decimalMark } from './format';
 
 /**
@@ -62,9 +62,9 @@ export function readNumberInput(input: string): ReadNumber {
  * mark and groups are read here, the amount by the one parser (@arcade/api-client/money parseTon):
  * at most 9 decimals, more than zero.
  */
-export function readTonInput(input: string): ParsedTon {
+export function readTonInput(input: string, options: ParseTonOptions = {}): ParsedTon {
   const read = readNumberInput(input);
-  return read.ok ? parseTon(read.text) : read;
+  return read.ok ? parseTon(read.text, options) : read;
 }
 
 /**
