@@ -16,13 +16,6 @@ export function LoadingCard({ testId }: { testId?: string }) {
 export function LoadProblem({ onRetry, testId }: { onRetry: () => void; testId?: string }) {
   const { pt } = usePlayerTexts();
   return (
-    <RetryNote
-      className="card load-state load-state--error"
-      message={pt('player.loadError')}
-      retry={pt('player.retry')}
-      onRetry={onRetry}
-      alert
-      testId={testId}
-    />
+    <RetryNote className="card load-state load-state--error" message={pt('player.loadError')} onRetry={onRetry} alert testId={testId} />
   );
 }

@@ -34,7 +34,7 @@ export function LoginError({ message, serverMessage, onRetry }: LoginErrorProps)
       }
     >
       <button type="button" className="button button--primary button--block" onClick={onRetry}>
-        {t('loginError.retry')}
+        {t('common.retry')}
       </button>
     </StatusScreen>
   );

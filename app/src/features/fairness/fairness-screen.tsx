@@ -121,12 +121,7 @@ function SeedsCard() {
     <section className="card fair-card" aria-busy={!query.isError}>
       <h2 className="fair-card__title">{ft('play.fairness.current.title')}</h2>
       {query.isError ? (
-        <RetryNote
-          className="fair-note"
-          message={ft('play.fairness.current.loadError')}
-          retry={ft('play.errors.retry')}
-          onRetry={query.refetch}
-        />
+        <RetryNote className="fair-note" message={ft('play.fairness.current.loadError')} onRetry={query.refetch} />
       ) : (
         <>
           <span className="fair-skeleton" />

@@ -167,7 +167,7 @@ export function VerifyCard({ roundId }: { roundId: string }) {
           {ft('play.fairness.verify.loading')}
         </p>
       ) : query.isError ? (
-        <RetryNote className="fair-note" message={ft('play.errors.generic')} retry={ft('play.errors.retry')} onRetry={query.refetch} />
+        <RetryNote className="fair-note" message={ft('play.errors.generic')} onRetry={query.refetch} />
       ) : !round ? (
         <p className="fair-note" data-testid="verify-not-found">
           {ft('play.fairness.verify.notFound')}

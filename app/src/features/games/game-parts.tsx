@@ -81,7 +81,6 @@ export function ConfigProblem({ query }: { query: { isError: boolean; refetch: (
     <RetryNote
       className="card bet-card bet-card--error"
       message={gt('play.errors.config')}
-      retry={gt('play.errors.retry')}
       onRetry={query.refetch}
       alert
       testId="games-config-error"

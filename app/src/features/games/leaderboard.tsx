@@ -58,7 +58,7 @@ export function WeekBoard() {
 
   if (!board) {
     return query.isError ? (
-      <RetryNote className="live-wins__note" message={lt('live.board.loadError')} retry={lt('live.board.retry')} onRetry={query.refetch} />
+      <RetryNote className="live-wins__note" message={lt('live.board.loadError')} onRetry={query.refetch} />
     ) : (
       <div className="week-board__skeleton" aria-busy="true">
         <span className="skeleton skeleton--soft skeleton--line" />

@@ -53,12 +53,7 @@ export function RecentRounds({ game }: { game: GameName }) {
         {gt('play.rounds.title')}
       </h2>
       {query.isError && items.length === 0 ? (
-        <RetryNote
-          className="recent-rounds__empty"
-          message={gt('play.rounds.loadError')}
-          retry={gt('play.errors.retry')}
-          onRetry={query.refetch}
-        />
+        <RetryNote className="recent-rounds__empty" message={gt('play.rounds.loadError')} onRetry={query.refetch} />
       ) : query.isPending ? (
         <div className="recent-rounds__skeleton" aria-busy="true">
           <span className="skeleton skeleton--soft game-skeleton" />

@@ -99,7 +99,7 @@ function FacetList({ kind, selected, onChange }: { kind: FacetKind; selected: re
   const facets = useAtomValue(marketFacetsQueryAtom);
   if (!facets.data) {
     return facets.isError ? (
-      <RetryNote className="market-message" message={mt('gifts.loadError')} retry={mt('gifts.retry')} onRetry={facets.refetch} alert />
+      <RetryNote className="market-message" message={mt('gifts.loadError')} onRetry={facets.refetch} alert />
     ) : (
       <ul className="facet-list" aria-busy="true">
         {Array.from({ length: 6 }, (_, index) => (

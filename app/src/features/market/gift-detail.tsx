@@ -115,10 +115,7 @@ function MarketInfo({ gift }: { gift: Gift }) {
   const query = useAtomValue(giftInfoQueryAtom);
   const info = query.data;
   if (!info) {
-    if (query.isError)
-      return (
-        <RetryNote className="market-message" message={mt('gifts.loadError')} retry={mt('gifts.retry')} onRetry={query.refetch} alert />
-      );
+    if (query.isError) return <RetryNote className="market-message" message={mt('gifts.loadError')} onRetry={query.refetch} alert />;
     return (
       <div className="tile tile--framed gift-floors" aria-busy="true">
         <span className="skeleton market-skeleton--line" />

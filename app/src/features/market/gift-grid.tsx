@@ -67,7 +67,6 @@ export function GiftGrid({ onOpen, filtered, onResetFilters }: GiftGridProps) {
       <RetryNote
         className="market-message"
         message={mt('gifts.loadError')}
-        retry={mt('gifts.retry')}
         onRetry={list.refetch}
         alert
         testId="market-error"

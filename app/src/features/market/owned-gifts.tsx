@@ -142,15 +142,7 @@ export function OwnedGifts() {
       </ul>
     );
   } else if (inventory.isError && gifts.length === 0) {
-    body = (
-      <RetryNote
-        className="market-message"
-        message={mt('gifts.owned.loadError')}
-        retry={mt('gifts.retry')}
-        onRetry={inventory.refetch}
-        alert
-      />
-    );
+    body = <RetryNote className="market-message" message={mt('gifts.owned.loadError')} onRetry={inventory.refetch} alert />;
   } else if (gifts.length === 0) {
     body = (
       <div className="market-message" data-testid="owned-gifts-empty">

@@ -62,7 +62,7 @@ function ProfileLoadError({ onRetry }: { onRetry: () => void }) {
   return (
     <StatusScreen testId="profile-error" tone="error" icon={<WarningIcon />} title={t('onboarding.loadError')}>
       <button type="button" className="button button--primary button--block" onClick={onRetry}>
-        {t('onboarding.retry')}
+        {t('common.retry')}
       </button>
     </StatusScreen>
   );

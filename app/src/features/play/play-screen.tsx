@@ -414,7 +414,6 @@ export function Component() {
         <RetryNote
           className="card play-load"
           message={rt('responsible.load.failed')}
-          retry={rt('responsible.load.retry')}
           onRetry={query.refetch}
           alert
           testId="play-load-error"

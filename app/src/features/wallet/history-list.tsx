@@ -208,15 +208,7 @@ export function HistoryList() {
   let body: ReactNode;
   if (history.isPending) body = <HistorySkeleton rows={4} />;
   else if (history.isError && items.length === 0) {
-    body = (
-      <RetryNote
-        className="history-message"
-        message={t('wallet.history.loadError')}
-        retry={t('wallet.retry')}
-        onRetry={history.refetch}
-        alert
-      />
-    );
+    body = <RetryNote className="history-message" message={t('wallet.history.loadError')} onRetry={history.refetch} alert />;
   } else if (items.length === 0) {
     body = (
       <p className="history-message" data-testid="history-empty">

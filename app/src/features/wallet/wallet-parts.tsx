@@ -23,7 +23,6 @@ export function WalletLoadError({ onRetry }: { onRetry: () => void }) {
     <RetryNote
       className="card wallet-error"
       message={t('wallet.loadError')}
-      retry={t('wallet.retry')}
       onRetry={onRetry}
       alert
       testId="wallet-load-error"

@@ -7,7 +7,6 @@ import type { Texts } from './en';
  * i18next under `player`.
  */
 export const bonusEn = {
-  retry: 'Retry',
   loadError: 'Could not load this. Check your connection and try again.',
   ton: '{{amount}} TON',
   plusTon: '+{{amount}} TON',

@@ -2,7 +2,6 @@ import type { BonusResources } from './bonus-en';
 
 /** Russian texts of the bonus side (see bonus-en.ts). */
 export const bonusRu: BonusResources = {
-  retry: 'Повторить',
   loadError: 'Не удалось загрузить. Проверьте соединение и попробуйте ещё раз.',
   ton: '{{amount}} TON',
   plusTon: '+{{amount}} TON',

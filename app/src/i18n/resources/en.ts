@@ -3,6 +3,9 @@ export const en = {
   app: {
     name: 'TON Arcade',
   },
+  common: {
+    retry: 'Retry',
+  },
   splash: {
     started: {
       title: 'Starting the tables…',
@@ -22,7 +25,6 @@ export const en = {
     title: 'Could not sign you in',
     description: 'We could not confirm your Telegram session. Check your connection and try again.',
     serverMessage: 'Server message: {{message}}',
-    retry: 'Retry',
   },
   routeError: {
     title: 'Something went wrong!',
@@ -44,7 +46,6 @@ export const en = {
     and: 'and the',
     privacy: 'Privacy policy',
     loadError: 'Could not load your profile.',
-    retry: 'Retry',
   },
   nav: {
     label: 'Main navigation',

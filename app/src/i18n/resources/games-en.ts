@@ -141,7 +141,6 @@ export const gamesEn = {
     network: 'The connection dropped before the answer came. Tap again: the same bet is retried, never placed twice.',
     generic: 'Something went wrong. Try again.',
     config: 'Could not load the game settings.',
-    retry: 'Retry',
   },
   play: 'Play',
   playing: 'Betting…',

@@ -39,7 +39,6 @@ export const liveEn = {
     empty: 'Nobody has played this week yet.',
     you: 'You',
     loadError: 'Could not load the leaderboard.',
-    retry: 'Try again',
   },
   privacy: {
     title: 'My name in live wins',

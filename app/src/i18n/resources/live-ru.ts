@@ -35,7 +35,6 @@ export const liveRu: LiveTexts = {
     empty: 'На этой неделе ещё никто не играл.',
     you: 'Вы',
     loadError: 'Не удалось загрузить таблицу лидеров.',
-    retry: 'Повторить',
   },
   privacy: {
     title: 'Моё имя в эфире',

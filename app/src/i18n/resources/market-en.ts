@@ -7,7 +7,6 @@ export const marketEn = {
   unit: 'TON',
   total: '{{count}} for sale',
   loadError: 'Could not load the market.',
-  retry: 'Retry',
   close: 'Close',
   toolbar: {
     label: 'Sort and filters',

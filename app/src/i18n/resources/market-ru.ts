@@ -6,7 +6,6 @@ export const marketRu: MarketResources = {
   unit: 'TON',
   total: 'В продаже: {{count}}',
   loadError: 'Не удалось загрузить маркет.',
-  retry: 'Повторить',
   close: 'Закрыть',
   toolbar: {
     label: 'Сортировка и фильтры',

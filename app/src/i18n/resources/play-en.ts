@@ -10,7 +10,6 @@ export const playEn = {
   profileHint: 'Limits, breaks, reminders',
   load: {
     failed: 'Could not load your settings.',
-    retry: 'Retry',
   },
   failed: 'Could not save. Try again.',
   limits: {

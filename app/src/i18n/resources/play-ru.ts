@@ -8,7 +8,6 @@ export const playRu: PlayTexts = {
   profileHint: 'Лимиты, перерывы, напоминания',
   load: {
     failed: 'Не удалось загрузить настройки.',
-    retry: 'Повторить',
   },
   failed: 'Не удалось сохранить. Попробуйте ещё раз.',
   limits: {

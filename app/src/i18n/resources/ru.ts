@@ -4,6 +4,9 @@ export const ru: Resources = {
   app: {
     name: 'TON Arcade',
   },
+  common: {
+    retry: 'Повторить',
+  },
   splash: {
     started: {
       title: 'Готовим столы…',
@@ -23,7 +26,6 @@ export const ru: Resources = {
     title: 'Не удалось войти',
     description: 'Не получилось подтвердить вашу сессию Telegram. Проверьте соединение и попробуйте ещё раз.',
     serverMessage: 'Сообщение сервера: {{message}}',
-    retry: 'Повторить',
   },
   routeError: {
     title: 'Что-то пошло не так!',
@@ -45,7 +47,6 @@ export const ru: Resources = {
     and: 'и',
     privacy: 'Политику конфиденциальности',
     loadError: 'Не удалось загрузить профиль.',
-    retry: 'Повторить',
   },
   nav: {
     label: 'Основная навигация',

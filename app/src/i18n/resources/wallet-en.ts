@@ -28,7 +28,6 @@ export const walletEn = {
     'Connect a TON wallet by QR code, link, browser extension or Telegram Wallet, and confirm it is yours: the linked wallet is offered for withdrawals.',
   testnet: 'Testnet',
   loadError: 'Could not load your wallet.',
-  retry: 'Retry',
   available: 'Available: {{amount}} TON',
   widget: {
     restoring: 'Checking the wallet…',

@@ -25,7 +25,6 @@ export const walletRu: WalletResources = {
     'Подключите кошелёк TON по QR-коду, ссылке, через расширение браузера или Telegram Wallet и подтвердите, что он ваш: привязанный кошелёк предлагается для вывода.',
   testnet: 'Тестовая сеть',
   loadError: 'Не удалось загрузить кошелёк.',
-  retry: 'Повторить',
   available: 'Доступно: {{amount}} TON',
   widget: {
     restoring: 'Проверяем кошелёк…',
