@@ -14,10 +14,9 @@ import { useClosingConfirmation } from '../../telegram/closing-confirmation';
 import { amountText, checkDepositAmount } from './amount';
 import { AmountField, type QuickAmount } from './amount-field';
 import { explainCallError } from './call-errors';
-import { CopyButton } from './copy-button';
 import { DepositQr, depositLink } from './deposit-qr';
 import { amountProblemText, refusalValues } from './problem-text';
-import { FormSkeleton, NetworkBadge, WalletLoadError } from './wallet-parts';
+import { CopyRow, FormHeading, FormSkeleton, NetworkBadge, WalletLoadError } from './wallet-parts';
 import { depositArrived, pendingDepositAtom, walletInfoQueryAtom, type PendingDeposit } from '../../state/wallet-info';
 import { depositTransferAtom, refreshBalancesAtom, testDepositAtom } from './wallet-state';
 import { WalletWidget } from './wallet-widget';
@@ -139,12 +138,12 @@ function DepositForm({ info, closed, reloadInfo }: DepositFormProps) {
   return (
     <section className="card wallet-form" aria-labelledby="deposit-from-wallet">
       <header className="wallet-form__header">
-        <div className="wallet-form__heading">
-          <h2 className="wallet-form__title" id="deposit-from-wallet">
-            {t('wallet.depositForm.fromWallet')}
-          </h2>
-          <p className="wallet-form__text">{t('wallet.depositForm.fromWalletText')}</p>
-        </div>
+        <FormHeading
+          as="div"
+          id="deposit-from-wallet"
+          title={t('wallet.depositForm.fromWallet')}
+          text={t('wallet.depositForm.fromWalletText')}
+        />
       </header>
       <div className="wallet-form__widget">
         <WalletWidget onSender={setSender} />
@@ -276,30 +275,21 @@ function ManualDeposit({ info }: { info: WalletInfo }) {
   const { t, i18n } = useTranslation();
   return (
     <section className="card wallet-form" aria-labelledby="deposit-manual">
-      <header className="wallet-form__heading">
-        <h2 className="wallet-form__title" id="deposit-manual">
-          {t('wallet.depositForm.manualTitle')}
-        </h2>
-        <p className="wallet-form__text">{t('wallet.depositForm.manualText')}</p>
-      </header>
-      <div className="copy-row">
-        <div className="copy-row__text">
-          <span className="copy-row__label">{t('wallet.depositForm.address')}</span>
-          <code className="copy-row__value copy-row__value--address" data-testid="deposit-address">
-            {info.depositAddress}
-          </code>
-        </div>
-        <CopyButton text={info.depositAddress} label={t('wallet.depositForm.copyAddress')} testId="copy-deposit-address" />
-      </div>
-      <div className="copy-row copy-row--memo">
-        <div className="copy-row__text">
-          <span className="copy-row__label">{t('wallet.depositForm.memo')}</span>
-          <code className="copy-row__value copy-row__value--memo" data-testid="deposit-memo">
-            {info.depositMemo}
-          </code>
-        </div>
-        <CopyButton text={info.depositMemo} label={t('wallet.depositForm.copyMemo')} testId="copy-deposit-memo" />
-      </div>
+      <FormHeading id="deposit-manual" title={t('wallet.depositForm.manualTitle')} text={t('wallet.depositForm.manualText')} />
+      <CopyRow
+        label={t('wallet.depositForm.address')}
+        value={info.depositAddress}
+        kind="address"
+        copyLabel={t('wallet.depositForm.copyAddress')}
+        testId="deposit-address"
+      />
+      <CopyRow
+        label={t('wallet.depositForm.memo')}
+        value={info.depositMemo}
+        kind="memo"
+        copyLabel={t('wallet.depositForm.copyMemo')}
+        testId="deposit-memo"
+      />
       <p className="wallet-warning" role="note">
         <WarningIcon className="wallet-warning__icon" width={20} height={20} />
         <span>{t('wallet.depositForm.memoWarning')}</span>

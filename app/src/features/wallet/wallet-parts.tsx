@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WarningIcon } from '../../components/icons';
 import { RetryNote } from '../../components/retry-note';
+import { CopyButton } from './copy-button';
 import '../../components/skeleton.css';
 import './wallet-parts.css';
 
@@ -40,6 +41,45 @@ export function FormSkeleton({ rows = 3 }: { rows?: number }) {
         <span key={index} className="skeleton skeleton--field" />
       ))}
       <span className="skeleton skeleton--button" />
+    </div>
+  );
+}
+
+/** A wallet form's title and what it is for; `id` names the section it heads (aria-labelledby). */
+export function FormHeading({ id, title, text, as: Tag = 'header' }: { id: string; title: string; text: string; as?: 'header' | 'div' }) {
+  return (
+    <Tag className="wallet-form__heading">
+      <h2 className="wallet-form__title" id={id}>
+        {title}
+      </h2>
+      <p className="wallet-form__text">{text}</p>
+    </Tag>
+  );
+}
+
+/** A value the player copies into their wallet (an address, a memo), with its label and Copy button. */
+export function CopyRow({
+  label,
+  value,
+  kind,
+  copyLabel,
+  testId,
+}: {
+  label: string;
+  value: string;
+  kind: 'address' | 'memo';
+  copyLabel: string;
+  testId: string;
+}) {
+  return (
+    <div className={`copy-row${kind === 'memo' ? ' copy-row--memo' : ''}`}>
+      <div className="copy-row__text">
+        <span className="copy-row__label">{label}</span>
+        <code className={`copy-row__value copy-row__value--${kind}`} data-testid={testId}>
+          {value}
+        </code>
+      </div>
+      <CopyButton text={value} label={copyLabel} testId={`copy-${testId}`} />
     </div>
   );
 }

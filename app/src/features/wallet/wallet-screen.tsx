@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { BalancesCard } from '../../components/balances-card';
@@ -32,6 +33,22 @@ function LinkedWallet({ address }: { address: string }) {
   );
 }
 
+/** A way to move money (/deposit, /withdraw): its icon, what it does and a word on how. */
+function WalletAction({ to, icon, title, hint }: { to: '/deposit' | '/withdraw'; icon: ReactNode; title: string; hint: string }) {
+  const kind = to.slice(1);
+  return (
+    <PrefetchLink to={to} prefetch="render" className={`wallet-action wallet-action--${kind}`} data-testid={`link-${kind}`}>
+      <span className="wallet-action__icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="wallet-action__text">
+        <span className="wallet-action__title">{title}</span>
+        <span className="wallet-action__hint">{hint}</span>
+      </span>
+    </PrefetchLink>
+  );
+}
+
 export function Component() {
   const { t } = useTranslation();
   const info = useAtomValue(walletInfoAtom);
@@ -47,24 +64,8 @@ export function Component() {
     >
       <BalancesCard balances={balances} />
       <div className="wallet-actions">
-        <PrefetchLink to="/deposit" prefetch="render" className="wallet-action wallet-action--deposit" data-testid="link-deposit">
-          <span className="wallet-action__icon" aria-hidden="true">
-            <ArrowDownIcon />
-          </span>
-          <span className="wallet-action__text">
-            <span className="wallet-action__title">{t('wallet.deposit')}</span>
-            <span className="wallet-action__hint">{t('wallet.depositHint')}</span>
-          </span>
-        </PrefetchLink>
-        <PrefetchLink to="/withdraw" prefetch="render" className="wallet-action wallet-action--withdraw" data-testid="link-withdraw">
-          <span className="wallet-action__icon" aria-hidden="true">
-            <ArrowUpIcon />
-          </span>
-          <span className="wallet-action__text">
-            <span className="wallet-action__title">{t('wallet.withdraw')}</span>
-            <span className="wallet-action__hint">{t('wallet.withdrawHint')}</span>
-          </span>
-        </PrefetchLink>
+        <WalletAction to="/deposit" icon={<ArrowDownIcon />} title={t('wallet.deposit')} hint={t('wallet.depositHint')} />
+        <WalletAction to="/withdraw" icon={<ArrowUpIcon />} title={t('wallet.withdraw')} hint={t('wallet.withdrawHint')} />
       </div>
       <InFlightWithdrawals />
       <section className="card wallet-connect" aria-labelledby="wallet-connect-title">

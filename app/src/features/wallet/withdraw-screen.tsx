@@ -12,7 +12,7 @@ import { amountText, checkWithdrawAddress, checkWithdrawAmount, maxWithdrawal, p
 import { AmountField } from './amount-field';
 import { explainCallError, type FieldErrors } from './call-errors';
 import { amountProblemText, refusalValues } from './problem-text';
-import { FormSkeleton, NetworkBadge, SummaryRow, WalletLoadError } from './wallet-parts';
+import { FormHeading, FormSkeleton, NetworkBadge, SummaryRow, WalletLoadError } from './wallet-parts';
 import {
   activeWithdrawalIdAtom,
   storedWithdrawalId,
@@ -35,12 +35,7 @@ function LinkOffer() {
   const { t } = useTranslation();
   return (
     <section className="card wallet-link-offer" aria-labelledby="withdraw-link-title" data-testid="withdraw-link-offer">
-      <div className="wallet-form__heading">
-        <h2 className="wallet-form__title" id="withdraw-link-title">
-          {t('wallet.link.offerTitle')}
-        </h2>
-        <p className="wallet-form__text">{t('wallet.link.offerText')}</p>
-      </div>
+      <FormHeading as="div" id="withdraw-link-title" title={t('wallet.link.offerTitle')} text={t('wallet.link.offerText')} />
       <WalletWidget link />
     </section>
   );
@@ -146,12 +141,11 @@ function WithdrawForm({ info, onStarted }: { info: WalletInfo; onStarted: (id: s
   if (step === 'confirm' && amountCheck.ok) {
     return (
       <section className="card wallet-form" aria-labelledby="withdraw-confirm-title" data-testid="withdraw-confirm-step">
-        <header className="wallet-form__heading">
-          <h2 className="wallet-form__title" id="withdraw-confirm-title">
-            {t('wallet.withdrawForm.confirmTitle')}
-          </h2>
-          <p className="wallet-form__text">{t('wallet.withdrawForm.confirmText')}</p>
-        </header>
+        <FormHeading
+          id="withdraw-confirm-title"
+          title={t('wallet.withdrawForm.confirmTitle')}
+          text={t('wallet.withdrawForm.confirmText')}
+        />
         <div className="confirm-address">
           <span className="copy-row__label">{t('wallet.withdrawForm.to')}</span>
           <code className="copy-row__value copy-row__value--address" data-testid="withdraw-confirm-address">
