@@ -31,6 +31,15 @@ interface FacetOption {
 
 function facetOptions(kind: FacetKind, facets: MarketFacets, mt: ReturnType<typeof useMarketText>['mt'], language: string): FacetOption[] {
   const counted = (count: number) => mt('gifts.filters.forSale', { count });
+  // A backdrop, a symbol or a model: its rarity beside how many are for sale.
+  const rare = (item: { name: string; count: number; rarityPerMille: number; floor: string | null }, visual: ReactNode): FacetOption => ({
+    value: item.name,
+    label: item.name,
+    count: item.count,
+    detail: [formatPerMille(item.rarityPerMille, language), counted(item.count)],
+    visual,
+    floor: item.floor,
+  });
   switch (kind) {
     case 'collection':
       return facets.collections.map((c) => ({
@@ -42,32 +51,11 @@ function facetOptions(kind: FacetKind, facets: MarketFacets, mt: ReturnType<type
         floor: c.floor,
       }));
     case 'backdrop':
-      return facets.backdrops.map((b) => ({
-        value: b.name,
-        label: b.name,
-        count: b.count,
-        detail: [formatPerMille(b.rarityPerMille, language), counted(b.count)],
-        visual: <BackdropSwatch center={b.center} edge={b.edge} className="facet-option__swatch" />,
-        floor: b.floor,
-      }));
+      return facets.backdrops.map((b) => rare(b, <BackdropSwatch center={b.center} edge={b.edge} className="facet-option__swatch" />));
     case 'symbol':
-      return facets.symbols.map((s) => ({
-        value: s.name,
-        label: s.name,
-        count: s.count,
-        detail: [formatPerMille(s.rarityPerMille, language), counted(s.count)],
-        visual: <SymbolGlyph name={s.name} className="facet-option__glyph" />,
-        floor: s.floor,
-      }));
+      return facets.symbols.map((s) => rare(s, <SymbolGlyph name={s.name} className="facet-option__glyph" />));
     case 'model':
-      return facets.models.map((m) => ({
-        value: m.name,
-        label: m.name,
-        count: m.count,
-        detail: [formatPerMille(m.rarityPerMille, language), counted(m.count)],
-        visual: <ModelSwatch name={m.name} className="facet-option__swatch" />,
-        floor: m.floor,
-      }));
+      return facets.models.map((m) => rare(m, <ModelSwatch name={m.name} className="facet-option__swatch" />));
   }
 }
 
