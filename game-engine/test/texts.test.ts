@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { canvasTexts, textGlyphs, type GameTexts } from '../src/games/texts';
 import { ARCADE_CHARS } from '../src/games/shared/fonts';
+import { RUSSIAN_TEXTS } from '../playground/src/labels';
 
 /** A host as the app is one: its words and its own forms of numbers (here Russian, grouped with a no-break space). */
 const russian: GameTexts = {
-  heads: 'Орёл',
-  tails: 'Решка',
-  win: 'Выигрыш',
-  lose: 'Не повезло',
-  under: 'Меньше',
-  over: 'Больше',
-  finish: 'Финиш',
-  cashedOut: 'Забрано',
-  crashed: 'Авария',
-  lane: 'Полоса',
+  ...RUSSIAN_TEXTS,
   multiplier: (value) => `${new Intl.NumberFormat('ru', { maximumFractionDigits: 4 }).format(value)}×`,
   roll: (hundredths) => new Intl.NumberFormat('ru', { minimumFractionDigits: 2 }).format(hundredths / 100),
   count: (value) => new Intl.NumberFormat('ru').format(value),

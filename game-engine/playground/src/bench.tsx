@@ -3,7 +3,7 @@ import { mountGame, showGame, type GameTexts, type MountedGame } from '@arcade/g
 import { DIFFICULTY_TRAPS } from '@arcade/game-engine/games/road/plan';
 import { GameCanvas, type GameHandle, type GameName } from '@arcade/game-engine/react';
 import { createRoot, type Root } from 'react-dom/client';
-import { ENGLISH_TEXTS } from './labels';
+import { ENGLISH_TEXTS, RUSSIAN_TEXTS } from './labels';
 import { randomFlip, randomRoll, randomTraps, roadSetup, rollOutcome } from './outcomes';
 
 /**
@@ -21,13 +21,15 @@ interface MountOptions {
   seed?: number;
   /** Frames kept for stats() (the bench keeps every frame of its measured stretch). */
   statsWindow?: number;
-  /** Words the canvas prints instead of the playground's English ones (its numbers stay the playground's). */
+  /** The playground's texts to print: English (the default) or Russian. */
+  language?: 'en' | 'ru';
+  /** Words the canvas prints instead of that language's. */
   texts?: Partial<GameTexts>;
 }
 
-/** The playground's English texts, with any words the caller gives instead. */
+/** The playground's texts in the language asked for, with any words the caller gives instead. */
 function textsOf(options: MountOptions): GameTexts {
-  return { ...ENGLISH_TEXTS, ...options.texts };
+  return { ...(options.language === 'ru' ? RUSSIAN_TEXTS : ENGLISH_TEXTS), ...options.texts };
 }
 
 /** Outcomes for the bench come from a seeded sequence, so runs play the same rounds. */
