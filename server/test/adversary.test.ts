@@ -14,12 +14,15 @@ import { audit, post as postInBook } from '../src/domain/ledger';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
 import {
   callApi,
+  callProcess,
   databases,
   envelope,
+  expectSoundBook,
   fund,
   fundedPlayer,
   launchData,
   logIn,
+  logInOnProcess,
   newUserId,
   post,
   postgresOnly,
@@ -28,7 +31,7 @@ import {
   stopServerProcesses,
   suiteFakeBot,
   suiteServer,
-  TEST_APP_KEY,
+  tableDigests,
   testConfig,
   testTon,
 } from './helpers';
@@ -70,23 +73,7 @@ const TABLES = [
 ] as const;
 
 /** A digest of every row of every table: equal digests, nothing written. */
-async function snapshot(db: Db): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const table of TABLES) {
-    const { rows } = await db.query<{ n: string; digest: string | null }>(
-      `SELECT count(*)::text AS n, md5(string_agg(x::text, '|' ORDER BY x::text)) AS digest FROM ${table} x`,
-    );
-    out[table] = `${rows[0]!.n}:${rows[0]!.digest ?? ''}`;
-  }
-  return out;
-}
-
-/** The whole book: the audit's balance, journal and actor checks all clean. */
-async function expectSoundBook(db: Db): Promise<void> {
-  const report = await audit(db);
-  expect(report.problems).toEqual([]);
-  expect(report.ok).toBe(true);
-}
+const snapshot = (db: Db) => tableDigests(db, TABLES);
 
 let keys = 0;
 const key = (tag = 'k') => `adv-${tag}-${process.pid}-${Date.now()}-${++keys}`;
@@ -854,12 +841,8 @@ describe.each(onPostgres)('an attacker against two server processes on $name', (
   const servers: Array<{ child: ChildProcess; base: string }> = [];
 
   const send = async (base: string, token: string, path: string, body: unknown) => {
-    const response = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-app-key': TEST_APP_KEY, authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, reply: (await response.json()) as { success: boolean; data?: unknown; message?: string } };
+    const { status, headers: _, ...reply } = await callProcess(base, path, body, token);
+    return { status, reply };
   };
 
   beforeAll(async () => {
@@ -877,43 +860,35 @@ describe.each(onPostgres)('an attacker against two server processes on $name', (
   it('one key sent to both processes at once: one flip, one purchase, one withdrawal; another request under a used key is refused', async () => {
     const [a, b] = servers.map((s) => s.base) as [string, string];
     const id = newUserId();
-    const login = await fetch(`${a}/api/v3/auth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-app-key': TEST_APP_KEY },
-      body: JSON.stringify({ initData: launchData({ id }) }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-    expect((await send(a, token, '/api/v3/play/age-confirm', {})).status).toBe(200);
+    const token = await logInOnProcess(a, { id });
     const userId = BigInt(id);
     await fund(db, userId, '100');
 
     const both = async (path: string, body: Record<string, unknown>) =>
       Promise.all(Array.from({ length: 20 }, (_, n) => send(n % 2 ? b : a, token, path, body)));
     const flipKey = key('proc-flip');
-    const flips = await both('/api/v3/games/flip', { stake: '1', currency: 'ton', side: 'heads', idempotencyKey: flipKey });
+    const flips = await both('games/flip', { stake: '1', currency: 'ton', side: 'heads', idempotencyKey: flipKey });
     expect(flips.map((f) => f.status)).toEqual(Array(20).fill(200));
     expect(new Set(flips.map((f) => (f.reply.data as BetResult).round.id)).size).toBe(1);
-    expect(
-      (await send(b, token, '/api/v3/games/flip', { stake: '2', currency: 'ton', side: 'heads', idempotencyKey: flipKey })).status,
-    ).toBe(409);
+    expect((await send(b, token, 'games/flip', { stake: '2', currency: 'ton', side: 'heads', idempotencyKey: flipKey })).status).toBe(409);
 
-    const page = (await send(a, token, '/api/v3/market/list', { sort: 'price-asc', limit: 2 })).reply.data as MarketPage;
+    const page = (await send(a, token, 'market/list', { sort: 'price-asc', limit: 2 })).reply.data as MarketPage;
     const cart = page.items.map((g) => ({ giftId: g.id, price: g.price! }));
     const cartKey = key('proc-cart');
-    const checkouts = await both('/api/v3/market/checkout', { items: cart, idempotencyKey: cartKey });
+    const checkouts = await both('market/checkout', { items: cart, idempotencyKey: cartKey });
     expect(checkouts.every((c) => c.status === 200)).toBe(true);
     for (const checkout of checkouts)
       expect((checkout.reply.data as CheckoutResult).items.map((i) => i.result)).toEqual(['bought', 'bought']);
-    expect((await send(b, token, '/api/v3/market/checkout', { items: cart.slice(0, 1), idempotencyKey: cartKey })).status).toBe(409);
+    expect((await send(b, token, 'market/checkout', { items: cart.slice(0, 1), idempotencyKey: cartKey })).status).toBe(409);
     const sales = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM sales WHERE buyer_id = $1', [userId]);
     expect(sales.rows[0]!.n).toBe('2');
 
     const to = new Address(0, Buffer.alloc(32, 7)).toString({ bounceable: false, testOnly: true });
     const withdrawKey = key('proc-withdraw');
-    const withdrawals = await both('/api/v3/wallet/withdraw', { address: to, amount: '2', idempotencyKey: withdrawKey });
+    const withdrawals = await both('wallet/withdraw', { address: to, amount: '2', idempotencyKey: withdrawKey });
     expect(withdrawals.map((w) => w.status)).toEqual(Array(20).fill(200));
     expect(new Set(withdrawals.map((w) => (w.reply.data as { id: string }).id)).size).toBe(1);
-    expect((await send(a, token, '/api/v3/wallet/withdraw', { address: to, amount: '3', idempotencyKey: withdrawKey })).status).toBe(409);
+    expect((await send(a, token, 'wallet/withdraw', { address: to, amount: '3', idempotencyKey: withdrawKey })).status).toBe(409);
     const paidOut = await db.query<{ total: bigint }>(
       'SELECT COALESCE(SUM(amount + fee), 0)::bigint AS total FROM withdrawals WHERE user_id = $1',
       [userId],

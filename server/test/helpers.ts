@@ -7,14 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { sign } from '@tma.js/init-data-node';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildServer } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDb, type Db } from '../src/db/db';
 import { migrate } from '../src/db/migrator';
 import { createDatabaseOn } from '../src/db/server-admin';
 import { actingAs } from '../src/domain/actor';
-import { post as postInBook, type Movement, type Posted } from '../src/domain/ledger';
+import { audit, post as postInBook, type Movement, type Posted } from '../src/domain/ledger';
 import type { Queryable } from '../src/db/db';
 import { toNano } from '@arcade/api-client/money';
 import { openTon, type Ton } from '../src/adapters/chain/open-chain';
@@ -352,6 +352,41 @@ export async function callApi<T = unknown>(app: FastifyInstance, path: string, b
   return { status: response.statusCode, ...(envelope(response) as Omit<Reply<T>, 'status'>) };
 }
 
+/** A call's answer from a server process over HTTP: its status, envelope and headers. */
+export type ProcessReply<T> = Reply<T> & { headers: Headers };
+
+/**
+ * POSTs a call over HTTP to a server process (`base`: its origin; `path` after /api/v3/) as a
+ * player, or as nobody without a token, the way the app's api-client does.
+ */
+export async function callProcess<T = unknown>(
+  base: string,
+  path: string,
+  body: unknown = {},
+  token?: string | null,
+): Promise<ProcessReply<T>> {
+  const response = await fetch(`${base}/api/v3/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-app-key': TEST_APP_KEY, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, ...((await response.json()) as Omit<Reply<T>, 'status'>) };
+}
+
+/** A call to a server process that must succeed: its data, or an error with the server's words. */
+export async function dataFromProcess<T = unknown>(base: string, path: string, body: unknown = {}, token?: string | null): Promise<T> {
+  const reply = await callProcess<T>(base, path, body, token);
+  if (!reply.success) throw new Error(`${path} on ${base}: ${reply.status} ${reply.message}`);
+  return reply.data;
+}
+
+/** Signs a player in on a server process and confirms they are 18 or older, as the app asks first; their token. */
+export async function logInOnProcess(base: string, launch: TestLaunch): Promise<string> {
+  const { token } = await dataFromProcess<{ token: string }>(base, 'auth', { initData: launchData(launch) });
+  await dataFromProcess(base, 'play/age-confirm', {}, token);
+  return token;
+}
+
 /**
  * Signs a player in and, unless `ageConfirmed: false`, confirms they are 18 or older through the
  * API, as the app asks before the first bet (bets are refused until then).
@@ -454,6 +489,25 @@ export async function stopServerProcesses(children: ChildProcess[]): Promise<voi
   await Promise.all(
     children.map((child) => (child.exitCode === null ? new Promise((done) => child.once('exit', done)) : Promise.resolve())),
   );
+}
+
+/** The whole book is sound: balances match their journals, every movement balances, every player debit was the player's own. */
+export async function expectSoundBook(db: Db): Promise<void> {
+  const report = await audit(db);
+  expect(report.problems).toEqual([]);
+  expect(report.ok).toBe(true);
+}
+
+/** A digest of every row of each table: equal digests, nothing written there. */
+export async function tableDigests(db: Db, tables: readonly string[]): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const table of tables) {
+    const { rows } = await db.query<{ n: string; digest: string | null }>(
+      `SELECT count(*)::text AS n, md5(string_agg(x::text, '|' ORDER BY x::text)) AS digest FROM ${table} x`,
+    );
+    out[table] = `${rows[0]!.n}:${rows[0]!.digest ?? ''}`;
+  }
+  return out;
 }
 
 /**

@@ -1,15 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BetResult } from '@arcade/api-client/games';
 import type { CheckoutResult, MarketPage } from '@arcade/api-client/market';
 import type { Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
-import { freePort, fund, launchData, postgresOnly, serverProcessEnv, TEST_APP_KEY, waitHealthy } from './helpers';
-
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+import { callProcess, fund, logInOnProcess, postgresOnly, startServerProcess } from './helpers';
 const ADDRESS = 'UQAJdvce-cgGFbyOsPN9OMTUD4GHFYJYInb14SKPhAI-HQSQ';
 const PLAYERS = 6;
 
@@ -36,15 +32,7 @@ describe.each(postgresOnly('the server killed mid-stream'))('the server killed m
   let base = '';
 
   const start = async (): Promise<void> => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverDir,
-      env: { ...serverProcessEnv(url, port), LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    server = child;
-    await waitHealthy(base, () => child.exitCode !== null);
+    ({ child: server, base } = await startServerProcess(url));
   };
 
   const kill = async (): Promise<void> => {
@@ -56,25 +44,10 @@ describe.each(postgresOnly('the server killed mid-stream'))('the server killed m
   };
 
   const send = async (token: string, path: string, body: unknown): Promise<{ status: number; reply: Sent['reply'] }> => {
-    const response = await fetch(`${base}/api/v3/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-app-key': TEST_APP_KEY, authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, reply: (await response.json()) as Sent['reply'] };
+    const { status, headers: _, ...reply } = await callProcess(base, path, body, token);
+    return { status, reply };
   };
-
-  const login = async (id: number): Promise<string> => {
-    const response = await fetch(`${base}/api/v3/auth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-app-key': TEST_APP_KEY },
-      body: JSON.stringify({ initData: launchData({ id }) }),
-    });
-    const token = ((await response.json()) as { data: { token: string } }).data.token;
-    // Bets wait for the 18+ confirmation, as the app asks it first.
-    await send(token, 'play/age-confirm', {});
-    return token;
-  };
+  const login = (id: number) => logInOnProcess(base, { id });
 
   beforeAll(async () => {
     const created = await database.create();

@@ -1,16 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BetResult } from '@arcade/api-client/games';
-import type { LiveEvent, LiveRound } from '@arcade/api-client/live';
-import { readLiveFeed } from '@arcade/api-client/live-stream';
 import type { Db } from '../src/db/db';
-import { freePort, fund, launchData, newUserId, postgresOnly, serverProcessEnv, TEST_APP_KEY, waitHealthy } from './helpers';
-import { idsOf, readFeedRaw, showAfter, type RawFeed } from './live-helpers';
-
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+import { dataFromProcess, fund, launchData, newUserId, postgresOnly, startServerProcess, stopServerProcesses } from './helpers';
+import { idsOf, openFeedClient, readFeedRaw, showAfter, type FeedClient, type RawFeed } from './live-helpers';
 
 /** Waits until `check` passes (it throws until then), for at most `ms`. */
 const eventually = <T>(check: () => T | Promise<T>, ms = 20_000): Promise<T> => vi.waitFor(check, { timeout: ms, interval: 50 });
@@ -29,34 +23,17 @@ describe.each(postgresOnly('the live feed across two server processes'))(
     let drop: () => Promise<void>;
     let a = '';
     let b = '';
-    const feeds: AbortController[] = [];
+    const feeds: FeedClient[] = [];
     const rawFeeds: RawFeed[] = [];
     let keys = 0;
 
     const spawnServer = async (): Promise<string> => {
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd: serverDir,
-        // (The flood test sends 200 name changes: the test setup's limit lets them through.)
-        env: { ...serverProcessEnv(url, port), LOG_LEVEL: 'silent' },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
+      // (The flood test sends 200 name changes: the test setup's limit lets them through.)
+      const { child, base } = await startServerProcess(url);
       children.push(child);
-      await waitHealthy(base, () => child.exitCode !== null);
       return base;
     };
-
-    const send = async <T>(base: string, path: string, body: unknown, token?: string): Promise<T> => {
-      const response = await fetch(`${base}/api/v3/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-app-key': TEST_APP_KEY, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      });
-      const reply = (await response.json()) as { success: boolean; data: T; message?: string };
-      if (!reply.success) throw new Error(`${path}: ${reply.message}`);
-      return reply.data;
-    };
+    const send = dataFromProcess;
 
     const player = async (firstName: string) => {
       const id = newUserId();
@@ -84,25 +61,11 @@ describe.each(postgresOnly('the live feed across two server processes'))(
         )
       ).round;
 
-    /** A client of one process's feed. */
+    /** A client of one process's feed, closed after the suite. */
     const openFeed = (base: string, token: string) => {
-      const events: LiveEvent[] = [];
-      const controller = new AbortController();
-      feeds.push(controller);
-      void readLiveFeed({
-        baseUrl: base,
-        appKey: TEST_APP_KEY,
-        token,
-        signal: controller.signal,
-        onEvent: (event) => events.push(event),
-      }).catch(() => {});
-      const roundOf = (id: string) =>
-        eventually((): LiveRound => {
-          const found = events.flatMap((event) => (event.type === 'round' && event.data.id === id ? [event.data] : []))[0];
-          if (!found) throw new Error(`round ${id} not in the feed of ${base}`);
-          return found;
-        });
-      return { events, roundOf };
+      const feed = openFeedClient(base, token);
+      feeds.push(feed);
+      return feed;
     };
 
     beforeAll(async () => {
@@ -113,16 +76,8 @@ describe.each(postgresOnly('the live feed across two server processes'))(
       [a, b] = await Promise.all([spawnServer(), spawnServer()]);
     });
     afterAll(async () => {
-      for (const feed of feeds) feed.abort();
-      for (const feed of rawFeeds) feed.close();
-      await Promise.all(
-        children.map(async (child) => {
-          if (child.exitCode !== null || child.signalCode !== null) return;
-          const gone = new Promise((resolve) => child.once('exit', resolve));
-          child.kill('SIGTERM');
-          await gone;
-        }),
-      );
+      for (const feed of [...feeds, ...rawFeeds]) feed.close();
+      await stopServerProcesses(children);
       await drop?.();
     });
 

@@ -1,7 +1,40 @@
 import type { Readable } from 'node:stream';
-import type { LiveNames, LiveRecent, LiveRound } from '@arcade/api-client/live';
-import { eventStreamParser, type EventStreamMessage } from '@arcade/api-client/live-stream';
+import { vi } from 'vitest';
+import type { LiveEvent, LiveNames, LiveRecent, LiveRound } from '@arcade/api-client/live';
+import { eventStreamParser, readLiveFeed, type EventStreamMessage } from '@arcade/api-client/live-stream';
 import { TEST_APP_KEY } from './helpers';
+
+/** A live feed client of one server process, as the app reads it (readLiveFeed). */
+export interface FeedClient {
+  /** The events delivered so far. */
+  events: LiveEvent[];
+  /** The round with this id once the feed has delivered it (waits up to `ms`). */
+  roundOf(id: string): Promise<LiveRound>;
+  close(): void;
+}
+
+/** Opens the live feed of the server process at `base` as the player of `token`, as the app's client. */
+export function openFeedClient(base: string, token: string, ms = 20_000): FeedClient {
+  const events: LiveEvent[] = [];
+  const controller = new AbortController();
+  void readLiveFeed({
+    baseUrl: base,
+    appKey: TEST_APP_KEY,
+    token,
+    signal: controller.signal,
+    onEvent: (event) => events.push(event),
+  }).catch(() => {});
+  const roundOf = (id: string) =>
+    vi.waitFor(
+      (): LiveRound => {
+        const found = events.flatMap((event) => (event.type === 'round' && event.data.id === id ? [event.data] : []))[0];
+        if (!found) throw new Error(`round ${id} not in the feed of ${base}`);
+        return found;
+      },
+      { timeout: ms, interval: 50 },
+    );
+  return { events, roundOf, close: () => controller.abort() };
+}
 
 /** The live feed's events as the server wrote them, each with its id (no client-side filtering). */
 export interface RawFeed {

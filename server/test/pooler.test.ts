@@ -1,13 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BetResult } from '@arcade/api-client/games';
-import type { LiveEvent, LiveRound } from '@arcade/api-client/live';
-import { readLiveFeed } from '@arcade/api-client/live-stream';
 import type { CheckoutResult, MarketPage } from '@arcade/api-client/market';
 import { openDb, type Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
-import { freePort, fund, launchData, newUserId, postgresOnly, startServerProcess, stopServerProcesses, TEST_APP_KEY } from './helpers';
+import { dataFromProcess, freePort, fund, launchData, newUserId, postgresOnly, startServerProcess, stopServerProcesses } from './helpers';
+import { openFeedClient, type FeedClient } from './live-helpers';
 import { startPgBouncer, type PgBouncer } from './pgbouncer';
 
 /** Waits until `check` passes (it throws until then), for at most `ms`. */
@@ -38,7 +37,7 @@ describe.each(postgresOnly('two server processes behind PgBouncer'))(
     let drop: () => Promise<void>;
     let pooler: PgBouncer;
     const replicas: Replica[] = [];
-    const feeds: AbortController[] = [];
+    const feeds: FeedClient[] = [];
     let keys = 0;
 
     const start = async (name: string): Promise<Replica> => {
@@ -55,16 +54,7 @@ describe.each(postgresOnly('two server processes behind PgBouncer'))(
       return { name, child, base, metrics: `http://127.0.0.1:${metricsPort}/metrics` };
     };
 
-    const send = async <T>(base: string, path: string, body: unknown, token?: string): Promise<T> => {
-      const response = await fetch(`${base}/api/v3/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-app-key': TEST_APP_KEY, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      });
-      const reply = (await response.json()) as { success: boolean; data: T; message?: string };
-      if (!reply.success) throw new Error(`${path} on ${base}: ${response.status} ${reply.message}`);
-      return reply.data;
-    };
+    const send = dataFromProcess;
 
     const player = async (base: string, firstName: string, ton = '20') => {
       const id = newUserId();
@@ -115,7 +105,7 @@ describe.each(postgresOnly('two server processes behind PgBouncer'))(
       for (const result of started) if (result.status === 'rejected') throw result.reason;
     });
     afterAll(async () => {
-      for (const feed of feeds) feed.abort();
+      for (const feed of feeds) feed.close();
       await stopServerProcesses(replicas.map((replica) => replica.child));
       await pooler?.stop();
       await drop?.();
@@ -161,25 +151,9 @@ describe.each(postgresOnly('two server processes behind PgBouncer'))(
       const [a, b] = replicas as [Replica, Replica];
       const { token } = await player(a.base, 'Liv');
       const open = (base: string) => {
-        const events: LiveEvent[] = [];
-        const controller = new AbortController();
-        feeds.push(controller);
-        void readLiveFeed({
-          baseUrl: base,
-          appKey: TEST_APP_KEY,
-          token,
-          signal: controller.signal,
-          onEvent: (event) => events.push(event),
-        }).catch(() => {});
-        return {
-          events,
-          roundOf: (id: string) =>
-            eventually((): LiveRound => {
-              const found = events.flatMap((event) => (event.type === 'round' && event.data.id === id ? [event.data] : []))[0];
-              if (!found) throw new Error(`round ${id} not in the feed of ${base}`);
-              return found;
-            }),
-        };
+        const feed = openFeedClient(base, token, 60_000);
+        feeds.push(feed);
+        return feed;
       };
       const onA = open(a.base);
       const onB = open(b.base);

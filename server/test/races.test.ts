@@ -8,7 +8,7 @@ import type { PlayState } from '@arcade/api-client/play';
 import type { Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
-import { fund, launchData, newUserId, postgresOnly, startServerProcess, stopServerProcesses, TEST_APP_KEY } from './helpers';
+import { callProcess, fund, launchData, newUserId, postgresOnly, startServerProcess, stopServerProcesses } from './helpers';
 
 /**
  * Where two features meet: every pair of one player's state-changing calls, fired together, one
@@ -61,19 +61,8 @@ const TO = new Address(0, Buffer.alloc(32, 9)).toString({ bounceable: false, tes
 let keys = 0;
 const newKey = (tag: string) => `race-${tag}-${process.pid}-${++keys}`;
 
-async function send<T = unknown>(base: string, token: string | null, path: string, body: unknown = {}): Promise<Reply<T>> {
-  const response = await fetch(`${base}/api/v3/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-app-key': TEST_APP_KEY,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const reply = (await response.json()) as { data?: T; code?: string; message?: string };
-  return { status: response.status, ...reply };
-}
+const send = <T = unknown>(base: string, token: string | null, path: string, body: unknown = {}): Promise<Reply<T>> =>
+  callProcess<T>(base, path, body, token);
 
 const bet = (path: string, body: Record<string, unknown>) => (base: string, p: Player, key: string) =>
   send<BetResult>(base, p.token, path, { stake: STAKE, currency: 'ton', ...body, idempotencyKey: key });

@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { SignJWT } from 'jose';
@@ -12,17 +10,19 @@ import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
 import { processMetrics } from '../src/metrics';
 import {
+  callProcess,
+  dataFromProcess,
   databases,
   freePort,
   fund,
   launchData,
   newUserId,
-  serverProcessEnv,
+  startServerProcess,
+  stopServerProcesses,
   TEST_APP_KEY,
   TEST_JWT_SECRET,
   testConfig,
   testTon,
-  waitHealthy,
 } from './helpers';
 
 const REDIS_URL = process.env.REDIS_URL;
@@ -39,7 +39,6 @@ else if (!DATABASE_URL) console.log('rate-limit two-process test: needs PostgreS
 const onRedis = REDIS_URL ? [{ name: 'Redis' }] : [];
 const onRedisAndPostgres = REDIS_URL && DATABASE_URL ? [{ name: 'Redis' }] : [];
 
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** This run's Redis keys: concurrent runs on one Redis never count in each other's budgets. */
 const NAMESPACE = `arcade-rate-limit-test:${process.pid}-${randomBytes(4).toString('hex')}:`;
 const ATTACKER = '203.0.113.7';
@@ -364,29 +363,9 @@ describe.each(onRedisAndPostgres)('two server processes on $name', () => {
   const id = newUserId();
 
   const spawnServer = async (): Promise<string> => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverDir,
-      env: { ...serverProcessEnv(url, port), REDIS_URL: REDIS_URL!, MONEY_RATE_LIMIT: '4', LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const { child, base } = await startServerProcess(url, { REDIS_URL: REDIS_URL!, MONEY_RATE_LIMIT: '4' });
     children.push(child);
-    await waitHealthy(base, () => child.exitCode !== null);
     return base;
-  };
-
-  const send = async (base: string, path: string, body: unknown, token?: string) => {
-    const response = await fetch(`${base}/api/v3/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-app-key': TEST_APP_KEY, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    return {
-      status: response.status,
-      remaining: response.headers.get('x-ratelimit-remaining'),
-      reply: (await response.json()) as { data?: { token?: string } },
-    };
   };
 
   beforeAll(async () => {
@@ -398,14 +377,7 @@ describe.each(onRedisAndPostgres)('two server processes on $name', () => {
     redis = new Redis(REDIS_URL!);
   });
   afterAll(async () => {
-    await Promise.all(
-      children.map(async (child) => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        const gone = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await gone;
-      }),
-    );
+    await stopServerProcesses(children);
     if (redis) {
       // The processes count under the default namespace: remove only this player's keys.
       await deleteKeys(redis, `arcade-rate-limit:*player:${id}`);
@@ -416,13 +388,13 @@ describe.each(onRedisAndPostgres)('two server processes on $name', () => {
 
   it('alternating one player between two processes, the limit counts the sum', async () => {
     const [a, b] = await Promise.all([spawnServer(), spawnServer()]);
-    const token = (await send(a, 'auth', { initData: launchData({ id }) })).reply.data!.token!;
+    const { token } = await dataFromProcess<{ token: string }>(a, 'auth', { initData: launchData({ id }) });
     // Bets are refused until the player says 18+ (not a money call: no budget spent).
-    expect((await send(a, 'play/age-confirm', {}, token)).status).toBe(200);
+    expect((await callProcess(a, 'play/age-confirm', {}, token)).status).toBe(200);
     const answers: { status: number; remaining: string | null }[] = [];
     for (const base of [a, b, a, b, a, b]) {
-      const { status, remaining } = await send(base, 'games/flip', flip(id), token);
-      answers.push({ status, remaining });
+      const { status, headers } = await callProcess(base, 'games/flip', flip(id), token);
+      answers.push({ status, remaining: headers.get('x-ratelimit-remaining') });
     }
     expect(answers).toEqual([
       { status: 409, remaining: '3' },

@@ -12,11 +12,12 @@ import { runSender } from '../src/domain/wallet/withdrawals';
 import { startSigner } from '../src/signer';
 import { startWorkers } from '../src/workers';
 import {
+  dataFromProcess,
   databases,
   envelope,
   freePort,
-  launchData,
   logIn,
+  logInOnProcess,
   newUserId,
   post,
   postgresOnly,
@@ -214,19 +215,9 @@ describe.each(postgresOnly('a server process without the seed'))('a server proce
         TONCENTER_URL: `http://127.0.0.1:${await freePort()}`,
       });
       children.push(child);
-      const call = async (path: string, body: unknown, token?: string) =>
-        fetch(`${base}${path}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-app-key': TEST_APP_KEY,
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          body: JSON.stringify(body),
-        }).then((r) => r.json() as Promise<{ success: boolean; data: Record<string, unknown> }>);
-      const auth = await call('/api/v3/auth', { initData: launchData({ id: newUserId() }) });
-      const info = await call('/api/v3/wallet/info', {}, auth.data.token as string);
-      expect(info.data.depositAddress).toBe(address);
+      const token = await logInOnProcess(base, { id: newUserId() });
+      const info = await dataFromProcess<{ depositAddress: string }>(base, 'wallet/info', {}, token);
+      expect(info.depositAddress).toBe(address);
 
       // The signer beside it: `operator withdrawals:sign`, in production, no HTTP; stops on SIGTERM.
       const signer = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'withdrawals:sign'], {
