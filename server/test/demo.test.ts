@@ -6,7 +6,7 @@ import type { Leaderboard } from '@arcade/api-client/live';
 import { toNano } from '@arcade/api-client/money';
 import type { Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
-import { callApi, databases, fundedPlayer, suiteServer } from './helpers';
+import { callApi, databases, fundedPlayer, suiteServer, tableDigests } from './helpers';
 
 /**
  * Demo play: rounds with play chips that the server decides from a demo seed pair of the player's
@@ -33,16 +33,7 @@ const MONEY_TABLES = [
   'deposits',
 ] as const;
 
-async function moneySnapshot(db: Db): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const table of MONEY_TABLES) {
-    const { rows } = await db.query<{ n: string; digest: string | null }>(
-      `SELECT count(*)::text AS n, md5(string_agg(x::text, '|' ORDER BY x::text)) AS digest FROM ${table} x`,
-    );
-    out[table] = `${rows[0]!.n}:${rows[0]!.digest ?? ''}`;
-  }
-  return out;
-}
+const moneySnapshot = (db: Db) => tableDigests(db, MONEY_TABLES);
 
 describe.each(databases())('demo play on $name', (database) => {
   let keys = 0;

@@ -7,18 +7,10 @@ import type { PlayState } from '@arcade/api-client/play';
 import type { HistoryPage, WalletInfo } from '@arcade/api-client/wallet';
 import type { Ton } from '../src/adapters/chain/open-chain';
 import type { Db } from '../src/db/db';
-import { audit } from '../src/domain/ledger';
 import { watchHotWallet } from '../src/domain/wallet/chain-watcher';
 import { rejectWithdrawal } from '../src/domain/wallet/withdrawals';
 import { runOperator } from '../src/operator';
-import { callApi, databases, fund, logIn, newUserId, type Reply, startServer, TestClock, testTon } from './helpers';
-
-/** The whole book is sound: balances match their journals, every movement balances, every player debit was the player's own. */
-async function expectSoundBook(db: Db): Promise<void> {
-  const report = await audit(db);
-  expect(report.problems).toEqual([]);
-  expect(report.ok).toBe(true);
-}
+import { callApi, databases, expectSoundBook, fund, logIn, newUserId, type Reply, startServer, TestClock, testTon } from './helpers';
 
 let keys = 0;
 const key = (tag = 'k') => `play-${tag}-${process.pid}-${Date.now()}-${++keys}`;
