@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/db';
-import { envelope, fund, logIn, newUserId, post, postgresOnly, startServer, tempDir } from './helpers';
+import { envelope, fund, logIn, newUserId, post, postgresOnly, runOperatorCli, runProgram, startServer, tempDir } from './helpers';
 
 /**
  * Backups that restore, as an operator runs them: deploy/backup.sh (the compose backup service's
@@ -16,28 +15,14 @@ import { envelope, fund, logIn, newUserId, post, postgresOnly, startServer, temp
  * problem" (exit 4).
  */
 
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const BACKUP_SCRIPT = fileURLToPath(new URL('../../deploy/backup.sh', import.meta.url));
 /** PostgreSQL 15's pg_dump and pg_restore, as the backup service and the server image have them. */
 const PATH = `/usr/lib/postgresql/15/bin:${process.env.PATH ?? ''}`;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(command: string, args: string[], env: Record<string, string>, cwd = SERVER_DIR): Promise<Run> {
-  const child = spawn(command, args, { cwd, env: { PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const run = (command: string, args: string[], env: Record<string, string>) => runProgram(command, args, { PATH, ...env });
 
 /** The operator CLI in production, with the database settings and BACKUP_DIR only. */
-const operator = (argv: string[], env: Record<string, string>) => run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...argv], env);
+const operator = (argv: string[], env: Record<string, string>) => runOperatorCli(argv, { PATH, ...env });
 
 async function scalar(url: string, sql: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });

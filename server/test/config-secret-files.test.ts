@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, loadDatabaseConfig, loadWalletSettings } from '../src/config';
+import { loadConfig, loadDatabaseConfig, loadWalletSettings } from '../src/config';
 import { SECRET_SETTINGS } from '../src/secret-files';
-import { tempDir } from './helpers';
+import { configRefusal, runOperatorCli, tempDir } from './helpers';
 
 /**
  * Secrets from files, Docker-secrets style: every secret setting NAME can be given as NAME_FILE,
@@ -13,7 +11,6 @@ import { tempDir } from './helpers';
  * is in no environment `docker inspect` shows.
  */
 
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const dir = tempDir('secret-files');
 /** Every setting production requires, well formed. */
 const PRODUCTION: Record<string, string> = {
@@ -42,15 +39,7 @@ function secretFile(content: string): string {
   return path;
 }
 
-function refusal(load: () => unknown): string {
-  try {
-    load();
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a configuration error');
-}
+const refusal = configRefusal;
 
 describe('secrets from files (NAME_FILE)', () => {
   it('every secret setting can come from a file, its trailing newline dropped, and loads as the variable would', () => {
@@ -126,14 +115,7 @@ describe('secrets from files (NAME_FILE)', () => {
 
   it('the operator CLI reads DATABASE_URL_FILE, and names a missing one in its refusal', async () => {
     const missing = join(dir, 'no-database-url');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'audit'], {
-      cwd: SERVER_DIR,
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL_FILE: missing },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const { code, stderr } = await runOperatorCli(['audit'], { DATABASE_URL_FILE: missing });
     expect(code).toBe(1);
     expect(stderr.trim()).toBe(`Refusing to start in production: DATABASE_URL_FILE names ${missing}, which cannot be read (ENOENT)`);
   });

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  ConfigError,
   DEVELOPMENT_APP_KEY,
   DEVELOPMENT_BOT_TOKEN,
   DEVELOPMENT_BOT_WEBHOOK_SECRET,
@@ -13,7 +12,7 @@ import {
   loadConfig,
   loadDatabaseConfig,
 } from '../src/config';
-import { START_WAIT_MS, tempDir } from './helpers';
+import { configRefusal, START_WAIT_MS, tempDir } from './helpers';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const REPO = findRepoRoot();
@@ -39,13 +38,7 @@ const ALL_REQUIRED =
   'BOT_TOKEN, APP_KEY, JWT_SECRET, HOT_WALLET_SEED, DATABASE_URL, PUBLIC_URL, MINI_APP_URL, TONCENTER_API_KEY, TASK_CHANNEL, BOT_WEBHOOK_SECRET';
 
 function configError(env: Record<string, string>, load: (env: Record<string, string>) => unknown = (e) => loadConfig(e, '/repo')): string {
-  try {
-    load(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a configuration error');
+  return configRefusal(() => load(env));
 }
 
 /** Fails when the text holds any 8 characters in a row of the value. */

@@ -9,7 +9,7 @@ import { sign } from '@tma.js/init-data-node';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildServer } from '../src/app';
-import { loadConfig, type Config } from '../src/config';
+import { ConfigError, loadConfig, type Config } from '../src/config';
 import { openDb, type Db } from '../src/db/db';
 import { migrate } from '../src/db/migrator';
 import { createDatabaseOn } from '../src/db/server-admin';
@@ -483,12 +483,45 @@ export async function startServerProcess(
   return { child, base };
 }
 
+/** A program run to its end: its exit code and what it wrote. */
+export interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a program to its end in the server's folder with only PATH (this process's unless `env` has one) and `env`. */
+export function runProgram(command: string, args: string[], env: Record<string, string>, cwd = serverDir): Promise<Ran> {
+  const child = spawn(command, args, { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+/** Runs the operator CLI (src/cli.ts through tsx) as an operator would, with only the environment given. */
+export function runOperatorCli(argv: string[], env: Record<string, string>): Promise<Ran> {
+  return runProgram(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...argv], env);
+}
+
 /** Stops server processes (SIGTERM) and waits until each has exited. */
 export async function stopServerProcesses(children: ChildProcess[]): Promise<void> {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   await Promise.all(
     children.map((child) => (child.exitCode === null ? new Promise((done) => child.once('exit', done)) : Promise.resolve())),
   );
+}
+
+/** What loading a configuration says: the ConfigError's message, or 'accepted' when it loads. */
+export function configRefusal(load: () => unknown): string {
+  try {
+    load();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  return 'accepted';
 }
 
 /** The whole book is sound: balances match their journals, every movement balances, every player debit was the player's own. */

@@ -1,22 +1,19 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { Address } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromNano, toNano } from '@arcade/api-client/money';
 import { hotWalletFor, openTon, type Ton } from '../src/adapters/chain/open-chain';
 import { SandboxChain } from '../src/adapters/chain/sandbox-chain';
 import { ChainUnavailableError } from '../src/adapters/chain/chain-adapter';
-import { ConfigError, DEVELOPMENT_HOT_WALLET_SEED, loadWalletSettings } from '../src/config';
+import { DEVELOPMENT_HOT_WALLET_SEED, loadWalletSettings } from '../src/config';
 import { createPlayerAccounts } from '../src/db/accounts';
 import type { Db } from '../src/db/db';
 import { watchHotWallet } from '../src/domain/wallet/chain-watcher';
 import { runWalletCommand, type WalletDeps } from '../src/wallet-operator';
-import { databases, fund, postMovement, testConfig, withBroadcast } from './helpers';
+import { configRefusal, databases, fund, postMovement, runOperatorCli, testConfig, withBroadcast } from './helpers';
 
 // Chain time starts at the wall clock and moves only when a test says so.
 const START = Math.floor(Date.now() / 1000);
 const FLOAT = toNano('100');
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 async function run(deps: WalletDeps, ...argv: string[]): Promise<{ code: number; text: string }> {
   const lines: string[] = [];
@@ -29,15 +26,8 @@ const balanceOf = async (ton: Ton, address: Address | string) =>
 
 describe('wallet settings for the operator', () => {
   it('production needs the seed and the toncenter key, and the database only for commands that read the book', () => {
-    const refusal = (env: Record<string, string>, database: boolean) => {
-      try {
-        loadWalletSettings(env, { database, repoRoot: '/repo' });
-      } catch (error) {
-        if (error instanceof ConfigError) return error.message;
-        throw error;
-      }
-      return 'accepted';
-    };
+    const refusal = (env: Record<string, string>, database: boolean) =>
+      configRefusal(() => loadWalletSettings(env, { database, repoRoot: '/repo' }));
     expect(refusal({}, false)).toBe('Refusing to start in production: missing HOT_WALLET_SEED, TONCENTER_API_KEY');
     expect(refusal({}, true)).toBe('Refusing to start in production: missing HOT_WALLET_SEED, TONCENTER_API_KEY, DATABASE_URL');
     const seed = 'ab'.repeat(32);
@@ -65,19 +55,7 @@ describe('wallet settings for the operator', () => {
   });
 
   it('the CLI names what a wallet command is missing in production, and prints the address in development', async () => {
-    const cli = (argv: string[], env: Record<string, string>) =>
-      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...argv], {
-          cwd: SERVER_DIR,
-          env: { PATH: process.env.PATH ?? '', ...env },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-        child.on('exit', (code) => resolve({ code, stdout, stderr }));
-      });
+    const cli = runOperatorCli;
     const refused = await cli(['wallet:reconcile'], { BOT_TOKEN: '1:a' });
     expect(refused.code).toBe(1);
     // Reconcile reads the chain and the book, and signs nothing: the address will do, the seed is not asked for.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToncenterChain } from '../src/adapters/chain/toncenter-chain';
 import { openTon, type Ton } from '../src/adapters/chain/open-chain';
 import { HttpBotApi } from '../src/adapters/telegram/bot-api';
-import { ConfigError, loadConfig } from '../src/config';
+import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
 import { watchHotWallet } from '../src/domain/wallet/chain-watcher';
 import { depositMemoOf } from '../src/domain/wallet/deposits';
@@ -11,6 +11,7 @@ import { toNano } from '@arcade/api-client/money';
 import { buildMetricsServer } from '../src/metrics-server';
 import { startWorkers } from '../src/workers';
 import {
+  configRefusal,
   databases,
   envelope,
   fund,
@@ -43,15 +44,7 @@ const urlsLogged = (lines: Array<Record<string, unknown>>) =>
 
 describe('metrics and readiness settings', () => {
   const production = { ...PRODUCTION_ENV, BOT_TOKEN: TEST_BOT_TOKEN, APP_KEY: TEST_APP_KEY, PUBLIC_URL };
-  const refusal = (env: Record<string, string>) => {
-    try {
-      loadConfig(env, '/repo');
-    } catch (error) {
-      if (error instanceof ConfigError) return error.message;
-      throw error;
-    }
-    return 'accepted';
-  };
+  const refusal = (env: Record<string, string>) => configRefusal(() => loadConfig(env, '/repo'));
 
   it('production serves metrics on 127.0.0.1:9091 by default, development only when asked', () => {
     expect(loadConfig(production, '/repo')).toMatchObject({

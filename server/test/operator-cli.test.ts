@@ -1,43 +1,22 @@
-import { spawn } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, loadWalletSettings } from '../src/config';
+import { loadConfig, loadWalletSettings } from '../src/config';
 import { botCommandNeeds } from '../src/operator-bot';
 import { walletCommands } from '../src/wallet-operator';
 import { operatorCommands, operatorDatabase } from '../src/operator';
 import { createPlayerAccounts } from '../src/db/accounts';
 import { openDb } from '../src/db/db';
-import { createPostgresDatabase } from './helpers';
+import { configRefusal, createPostgresDatabase, runOperatorCli } from './helpers';
 
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const DATABASE_URL = 'postgres://arcade@db:5432/arcade';
 /** A mainnet hot wallet's address, friendly and bounceable (the seed behind it is not in this file). */
 const HOT_WALLET = 'EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N';
 
-/** Runs the operator CLI (src/cli.ts through tsx) with only the given environment. */
-function operator(argv: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...argv], {
-    cwd: SERVER_DIR,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const operator = runOperatorCli;
 
 function refusal(argv: string[], env: Record<string, string>): string {
-  try {
-    operatorDatabase(argv, env, '/repo');
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a configuration error');
+  return configRefusal(() => operatorDatabase(argv, env, '/repo'));
 }
 
 describe('the operator commands need only what they use', () => {
@@ -82,15 +61,8 @@ describe('the operator commands need only what they use', () => {
   });
 
   it('each wallet and bot command asks production for what it declares it needs, and no more', () => {
-    const walletRefusal = (command: keyof typeof walletCommands, env: Record<string, string>) => {
-      try {
-        loadWalletSettings(env, { ...walletCommands[command], repoRoot: '/repo' });
-      } catch (error) {
-        if (error instanceof ConfigError) return error.message;
-        throw error;
-      }
-      return 'accepted';
-    };
+    const walletRefusal = (command: keyof typeof walletCommands, env: Record<string, string>) =>
+      configRefusal(() => loadWalletSettings(env, { ...walletCommands[command], repoRoot: '/repo' }));
     const missing = (names: string) => `Refusing to start in production: missing ${names}`;
     expect(walletRefusal('wallet:address', {})).toBe(missing('HOT_WALLET_ADDRESS (or HOT_WALLET_SEED)'));
     expect(walletRefusal('wallet:address', { HOT_WALLET_ADDRESS: HOT_WALLET })).toBe('accepted');
@@ -120,15 +92,8 @@ describe('the operator commands need only what they use', () => {
         .operatorName,
     ).toBe('Ana María');
 
-    const botRefusal = (command: keyof typeof botCommandNeeds) => {
-      try {
-        loadConfig({}, '/repo', { required: botCommandNeeds[command] });
-      } catch (error) {
-        if (error instanceof ConfigError) return error.message;
-        throw error;
-      }
-      return 'accepted';
-    };
+    const botRefusal = (command: keyof typeof botCommandNeeds) =>
+      configRefusal(() => loadConfig({}, '/repo', { required: botCommandNeeds[command] }));
     expect(botRefusal('bot:webhook')).toBe(missing('BOT_TOKEN, PUBLIC_URL, BOT_WEBHOOK_SECRET'));
     expect(botRefusal('bot:menu')).toBe(missing('BOT_TOKEN, PUBLIC_URL'));
   });

@@ -10,11 +10,11 @@ import type { CheckoutResult, Gift, MarketFacets, MarketPage } from '@arcade/api
 import { openDb, type Db } from '../src/db/db';
 import { migrate } from '../src/db/migrator';
 import { redisFences } from '../src/db/read-replica';
-import { ConfigError, loadConfig } from '../src/config';
+import { loadConfig } from '../src/config';
 import { audit } from '../src/domain/ledger';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
 import { lagTolerantReads, readReplicaLag, readReplicaUp } from '../src/metrics';
-import { envelope, freePort, fundedPlayer, newUserId, post, postgresOnly, startServer, tempDir, TestClock } from './helpers';
+import { configRefusal, envelope, freePort, fundedPlayer, newUserId, post, postgresOnly, startServer, tempDir, TestClock } from './helpers';
 
 /**
  * A server on a primary and its streaming replica, both made by scripts/replica.sh (the machine's
@@ -54,15 +54,7 @@ const sinceThen = (before: Record<string, number>, after: Record<string, number>
 describe('DATABASE_READ_URL and DATABASE_READ_MAX_LAG in the configuration', () => {
   const primary = 'postgres://arcade:PrimaryPassw0rd@db:5432/arcade';
   const load = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'development', DATABASE_URL: primary, ...env }, '/repo');
-  const refusal = (env: Record<string, string>): string => {
-    try {
-      load(env);
-    } catch (error) {
-      if (error instanceof ConfigError) return error.message;
-      throw error;
-    }
-    throw new Error('expected a configuration error');
-  };
+  const refusal = (env: Record<string, string>): string => configRefusal(() => load(env));
 
   it("a replica of DATABASE_URL's server, read within 5 seconds of lag unless told otherwise", () => {
     expect(load({}).readReplica).toBeNull();

@@ -5,15 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toNano } from '@arcade/api-client/money';
 import { buildServer } from '../src/app';
 import { hotWalletFor, NoSigningKeyError, openTon, type Ton } from '../src/adapters/chain/open-chain';
-import { ConfigError, loadConfig, type Config } from '../src/config';
+import { loadConfig, type Config } from '../src/config';
 import { hotWalletAddressOfSeed } from '../src/config-hot-wallet';
 import type { Db } from '../src/db/db';
 import { runSender } from '../src/domain/wallet/withdrawals';
 import { startSigner } from '../src/signer';
 import { startWorkers } from '../src/workers';
 import {
-  dataFromProcess,
+  configRefusal,
   databases,
+  dataFromProcess,
   envelope,
   freePort,
   logIn,
@@ -46,15 +47,7 @@ const PRODUCTION: Record<string, string> = {
 const { HOT_WALLET_SEED: _seed, ...WITHOUT_SEED } = PRODUCTION;
 const PUBLIC_REPLICA = { ...WITHOUT_SEED, WITHDRAWAL_SIGNER: 'off', HOT_WALLET_ADDRESS: ADDRESS };
 
-function refusal(env: Record<string, string>): string {
-  try {
-    loadConfig(env, '/repo');
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  return 'accepted';
-}
+const refusal = (env: Record<string, string>): string => configRefusal(() => loadConfig(env, '/repo'));
 
 describe('WITHDRAWAL_SIGNER and HOT_WALLET_ADDRESS', () => {
   it('a public replica starts with the address and no seed; the wallet it watches is the seed holder’s', () => {
