@@ -9,6 +9,7 @@ import type { BetError } from './bet-errors';
 import { BetNotice } from './bet-result';
 import { useGamesT } from './games-texts';
 import { DecimalInput } from '../../components/decimal-input';
+import { Choices } from './game-parts';
 import { PACES, type Pace } from './pace';
 import type { AutoPlay } from './use-auto-bet';
 import '../../components/field.css';
@@ -50,26 +51,24 @@ export function AutoBetButton({ disabled, onPress }: { disabled: boolean; onPres
   );
 }
 
+/** What happens to the stake after a win or a loss: back to the first, or changed by a percentage. */
+const AUTO_MODES = ['reset', 'change'] as const;
+
 /** Normal, fast or instant: a row of three (the auto-bet sheet). */
 export function PacePicker({ pace, onPace, disabled = false }: { pace: Pace; onPace: (pace: Pace) => void; disabled?: boolean }) {
   const { gt } = useGamesT();
   return (
-    <div className="tile game-segmented pace-picker" role="radiogroup" aria-label={gt('play.pace.label')}>
-      {PACES.map((value) => (
-        <button
-          key={value}
-          type="button"
-          role="radio"
-          aria-checked={pace === value}
-          className={`game-segmented__option${pace === value ? ' is-active' : ''}`}
-          disabled={disabled}
-          data-testid={`pace-${value}`}
-          onClick={() => onPace(value)}
-        >
-          {gt(`play.pace.${value}`)}
-        </button>
-      ))}
-    </div>
+    <Choices
+      className="tile game-segmented pace-picker"
+      label={gt('play.pace.label')}
+      options={PACES}
+      chosen={pace}
+      disabled={disabled}
+      testId={(value) => `pace-${value}`}
+      onChoose={onPace}
+    >
+      {(value) => gt(`play.pace.${value}`)}
+    </Choices>
   );
 }
 
@@ -131,21 +130,16 @@ export function AutoBetSheet({ form, onForm, pace, onPace, stake, closed = null,
       <fieldset className="auto-change">
         <legend className="field__label auto-change__legend">{gt(`play.auto.${which}`)}</legend>
         <div className="auto-change__row">
-          <div className="tile game-segmented auto-change__modes" role="radiogroup" aria-label={gt(`play.auto.${which}`)}>
-            {(['reset', 'change'] as const).map((mode) => (
-              <button
-                key={mode}
-                type="button"
-                role="radio"
-                aria-checked={form[which] === mode}
-                className={`game-segmented__option${form[which] === mode ? ' is-active' : ''}`}
-                data-testid={`auto-${which}-${mode}`}
-                onClick={() => set({ [which]: mode })}
-              >
-                {gt(`play.auto.${mode}`)}
-              </button>
-            ))}
-          </div>
+          <Choices
+            className="tile game-segmented auto-change__modes"
+            label={gt(`play.auto.${which}`)}
+            options={AUTO_MODES}
+            chosen={form[which]}
+            testId={(mode) => `auto-${which}-${mode}`}
+            onChoose={(mode) => set({ [which]: mode })}
+          >
+            {(mode) => gt(`play.auto.${mode}`)}
+          </Choices>
           {form[which] === 'change' ? (
             <div className={`field__control auto-field__control auto-change__percent${wrong === percentField ? ' is-invalid' : ''}`}>
               <DecimalInput

@@ -12,7 +12,7 @@ import { BetOutcome, announceRound } from './bet-result';
 import { FairnessRow, GameScreen } from './game-screen';
 import { useRememberedSettings } from './game-settings';
 import { GameStage, useEngineHandle } from './game-stage';
-import { ConfigProblem, PlayButton } from './game-parts';
+import { Choices, ConfigProblem, PlayButton } from './game-parts';
 import { multiplierUnits } from './games-format';
 import { flipBetAtom, gamesConfigQueryAtom } from './games-state';
 import { useGamesT } from './games-texts';
@@ -145,29 +145,29 @@ export function Component() {
       />
       {config ? (
         <div className="card bet-card">
-          <div className="side-picker" role="radiogroup" aria-label={gt('play.flip.choose')}>
-            {SIDES.map((value) => (
-              <button
-                key={value}
-                type="button"
-                role="radio"
-                aria-checked={side === value}
-                className={`tile side-picker__option side-picker__option--${value}${side === value ? ' is-active' : ''}`}
-                disabled={locked}
-                data-testid={`flip-side-${value}`}
-                onClick={() => {
-                  if (value !== side) haptics.tick();
-                  setSide(value);
-                  flow.clearError();
-                }}
-              >
+          <Choices
+            className="side-picker"
+            label={gt('play.flip.choose')}
+            options={SIDES}
+            chosen={side}
+            optionClass={(value) => `tile side-picker__option side-picker__option--${value}`}
+            disabled={locked}
+            testId={(value) => `flip-side-${value}`}
+            onChoose={(value) => {
+              if (value !== side) haptics.tick();
+              setSide(value);
+              flow.clearError();
+            }}
+          >
+            {(value) => (
+              <>
                 <span className="side-picker__coin" aria-hidden="true">
                   {value === 'heads' ? <TonMark className="side-picker__mark" /> : <CrownIcon className="side-picker__mark" />}
                 </span>
                 {gt(`play.side.${value}`)}
-              </button>
-            ))}
-          </div>
+              </>
+            )}
+          </Choices>
           <StakePanel stake={stake} disabled={locked} submitted={submitted} onChange={flow.clearError} />
         </div>
       ) : (

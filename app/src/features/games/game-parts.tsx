@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PAUSE_BANNER_TEXT_ID, useClosedReason } from '../../components/play-pause-banner';
 import { useGamesT } from './games-texts';
 import { useDemoPlayLabel } from './demo/demo-parts';
@@ -85,5 +86,50 @@ export function ConfigProblem({ query }: { query: { isError: boolean; refetch: (
       alert
       testId="games-config-error"
     />
+  );
+}
+
+/** One of a few choices as a row of radio buttons: a side, a direction, a difficulty, a pace, a currency, a rule. */
+export function Choices<T extends string>({
+  label,
+  options,
+  chosen,
+  onChoose,
+  disabled,
+  className,
+  optionClass = () => 'game-segmented__option',
+  testId,
+  children,
+}: {
+  label: string;
+  options: readonly T[];
+  chosen: T;
+  onChoose: (option: T) => void;
+  disabled?: boolean;
+  /** The row's classes. */
+  className: string;
+  /** An option's classes (is-active is added to the chosen one's). */
+  optionClass?: (option: T) => string;
+  testId: (option: T) => string;
+  /** What an option's button shows. */
+  children: (option: T) => ReactNode;
+}) {
+  return (
+    <div className={className} role="radiogroup" aria-label={label}>
+      {options.map((option) => (
+        <button
+          key={option}
+          type="button"
+          role="radio"
+          aria-checked={chosen === option}
+          className={`${optionClass(option)}${chosen === option ? ' is-active' : ''}`}
+          disabled={disabled}
+          data-testid={testId(option)}
+          onClick={() => onChoose(option)}
+        >
+          {children(option)}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -6,7 +6,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { BetError } from './bet-errors';
 import { BetNotice, BetOutcome, announceRound } from './bet-result';
-import { ConfigProblem, PlayButton } from './game-parts';
+import { Choices, ConfigProblem, PlayButton } from './game-parts';
 import { FairnessRow, GameScreen } from './game-screen';
 import { GameStage, useEngineHandle } from './game-stage';
 import {
@@ -363,22 +363,18 @@ export function Component() {
         </div>
       ) : (
         <div className="card bet-card">
-          <div className="difficulty-picker" role="radiogroup" aria-label={gt('play.road.difficulty')}>
-            {DIFFICULTIES.map((value) => (
-              <button
-                key={value}
-                type="button"
-                role="radio"
-                aria-checked={difficulty === value}
-                className={`difficulty-picker__option${difficulty === value ? ' is-active' : ''}`}
-                disabled={flow.busy}
-                data-testid={`road-difficulty-${value}`}
-                onClick={() => chooseDifficulty(value)}
-              >
-                {gt(`play.road.difficulties.${value}`)}
-              </button>
-            ))}
-          </div>
+          <Choices
+            className="difficulty-picker"
+            label={gt('play.road.difficulty')}
+            options={DIFFICULTIES}
+            chosen={difficulty}
+            optionClass={() => 'difficulty-picker__option'}
+            disabled={flow.busy}
+            testId={(value) => `road-difficulty-${value}`}
+            onChoose={chooseDifficulty}
+          >
+            {(value) => gt(`play.road.difficulties.${value}`)}
+          </Choices>
           {picked ? <p className="road-shape">{gt('play.road.shape', { lanes: picked.lanes, traps: picked.traps })}</p> : null}
           {picked && config ? (
             <Ladder ladder={picked.ladder} passed={0} inRound={false} cap={pickedCap} maxPayout={config.maxPayout} />

@@ -10,7 +10,7 @@ import { AutoBetDock } from './auto-bet-panel';
 import { DEFAULT_AUTO_FORM, type AutoBetSettings } from './auto-bet';
 import type { BetError } from './bet-errors';
 import { BetOutcome, announceRound } from './bet-result';
-import { ConfigProblem, PlayButton } from './game-parts';
+import { Choices, ConfigProblem, PlayButton } from './game-parts';
 import { FairnessRow, GameScreen } from './game-screen';
 import { useRememberedSettings } from './game-settings';
 import { GameStage, useEngineHandle } from './game-stage';
@@ -227,22 +227,17 @@ export function Component() {
       {config ? (
         <div className="card bet-card">
           <div className="roll-controls">
-            <div className="tile game-segmented" role="radiogroup" aria-label={gt('play.roll.direction')}>
-              {DIRECTIONS.map((value) => (
-                <button
-                  key={value}
-                  type="button"
-                  role="radio"
-                  aria-checked={direction === value}
-                  className={`game-segmented__option${direction === value ? ' is-active' : ''}`}
-                  disabled={locked}
-                  data-testid={`roll-${value}`}
-                  onClick={() => chooseDirection(value)}
-                >
-                  {value === 'under' ? gt('play.roll.rollUnder') : gt('play.roll.rollOver')}
-                </button>
-              ))}
-            </div>
+            <Choices
+              className="tile game-segmented"
+              label={gt('play.roll.direction')}
+              options={DIRECTIONS}
+              chosen={direction}
+              disabled={locked}
+              testId={(value) => `roll-${value}`}
+              onChoose={chooseDirection}
+            >
+              {(value) => (value === 'under' ? gt('play.roll.rollUnder') : gt('play.roll.rollOver'))}
+            </Choices>
             <div className="roll-target">
               <button
                 type="button"

@@ -1,6 +1,7 @@
 import { formatTon } from '../../lib/format';
 import { numberInputText } from '../../lib/number-input';
 import { DecimalInput } from '../../components/decimal-input';
+import { Choices } from './game-parts';
 import type { Currency } from '@arcade/api-client/games';
 import { toNano } from '@arcade/api-client/money';
 import { useAtom, useAtomValue, useStore } from 'jotai';
@@ -157,24 +158,28 @@ export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelP
       {stake.demo ? (
         <DemoStakeSource />
       ) : (
-        <div className="tile game-segmented" role="radiogroup" aria-label={gt('play.stake.from')}>
-          {options.map((option) => (
-            <button
-              key={option.value}
-              type="button"
-              role="radio"
-              aria-checked={currency === option.value}
-              className={`game-segmented__option${currency === option.value ? ' is-active' : ''}`}
-              disabled={disabled}
-              data-testid={`currency-${option.value}`}
-              onClick={() => pick(option.value)}
-            >
-              {option.value === 'ton' ? <TonMark className="game-segmented__mark" /> : <BonusMark className="game-segmented__mark" />}
-              <span className="game-segmented__label">{option.label}</span>
-              <span className="hint-figure game-segmented__amount">{option.amount === null ? '—' : formatTon(option.amount, locale)}</span>
-            </button>
-          ))}
-        </div>
+        <Choices
+          className="tile game-segmented"
+          label={gt('play.stake.from')}
+          options={options.map((option) => option.value)}
+          chosen={currency}
+          disabled={disabled}
+          testId={(value) => `currency-${value}`}
+          onChoose={pick}
+        >
+          {(value) => {
+            const option = options.find((each) => each.value === value)!;
+            return (
+              <>
+                {value === 'ton' ? <TonMark className="game-segmented__mark" /> : <BonusMark className="game-segmented__mark" />}
+                <span className="game-segmented__label">{option.label}</span>
+                <span className="hint-figure game-segmented__amount">
+                  {option.amount === null ? '—' : formatTon(option.amount, locale)}
+                </span>
+              </>
+            );
+          }}
+        </Choices>
       )}
       <div className="field stake-field">
         <label className="field__label stake-field__label" htmlFor="stake-input">
