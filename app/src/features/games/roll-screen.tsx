@@ -1,19 +1,16 @@
 import { formatDecimal, formatHundredths, formatTimes, formatTon } from '../../lib/format';
 import { DecimalInput } from '../../components/decimal-input';
 import { payoutOf, type RollDirection } from '@arcade/api-client/fair';
-import type { Round } from '@arcade/api-client/games';
+import type { Currency } from '@arcade/api-client/games';
 import { fromNano } from '@arcade/api-client/money';
 import { useAtomValue } from 'jotai';
 import { useEffect, useEffectEvent, useState, type CSSProperties } from 'react';
 import { useValidatedSearch } from '../../lib/validated-search';
-import { AutoBetDock } from './auto-bet-panel';
-import { DEFAULT_AUTO_FORM, type AutoBetSettings } from './auto-bet';
-import type { BetError } from './bet-errors';
-import { BetOutcome, announceRound } from './bet-result';
-import { Choices, ConfigProblem, PlayButton } from './game-parts';
+import { DEFAULT_AUTO_FORM } from './auto-bet';
+import { Choices, ConfigProblem } from './game-parts';
+import { InstantDock, InstantStage, useInstantRounds, type Order } from './instant-game';
 import { FairnessRow, GameScreen } from './game-screen';
 import { useRememberedSettings } from './game-settings';
-import { GameStage, useEngineHandle } from './game-stage';
 import { gamesConfigQueryAtom, rollBetAtom } from './games-state';
 import { useGamesT } from './games-texts';
 import { RecentRounds } from './recent-rounds';
@@ -30,9 +27,6 @@ import {
 } from './roll-quote';
 import { RollSearch } from './roll-search';
 import { StakePanel, useStake } from './stake-panel';
-import type { Pace } from './pace';
-import { useAutoPlay, type AutoPlaced } from './use-auto-bet';
-import { useBetFlow } from './use-bet-flow';
 import { haptics } from '../../telegram/haptics';
 import '../../components/card.css';
 import './games.css';
@@ -59,15 +53,9 @@ export function Component() {
   const typedBad = typed !== null && (typedValue === null || typedValue < limits.min || typedValue > limits.max);
 
   const stake = useStake(config, quote.scaledMultiplier);
-  const engine = useEngineHandle<'roll'>();
-  const flow = useBetFlow('roll');
+  const rounds = useInstantRounds('roll', stake, config);
+  const { engine, flow, submitted, pace, setPace, autoPlay, locked } = rounds;
   const { mutateAsync: roll } = useAtomValue(rollBetAtom);
-  const [last, setLast] = useState<Round | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-  const [pace, setPace] = useState<Pace>('normal');
-  const autoPlay = useAutoPlay();
-  const { auto } = autoPlay;
-  const locked = flow.busy || auto.running;
   const remembered = { stake: stake.input, currency: stake.currency, target: clamped, direction, pace, auto: autoPlay.form };
   useRememberedSettings('roll', remembered, (saved) => {
     if (saved.pace) setPace(saved.pace);
@@ -119,16 +107,13 @@ export function Component() {
   const winPays = stake.check?.ok ? formatTon(payoutOf(stake.check.nano, quote.scaledMultiplier), locale) : null;
   const fill = ((clamped - limits.min) / Math.max(1, limits.max - limits.min)) * 100;
 
-  /** One bet of `stakeNano` on the chosen target (auto-bet's rounds are such bets, each with its own key). */
-  const bet = async (stakeNano: bigint, inAuto: boolean): Promise<AutoPlaced> => {
-    const request = { stake: fromNano(stakeNano), currency: stake.currency, target: hundredthsText(clamped), direction };
-    const failure: { error: BetError | null } = { error: null };
-    if (!inAuto) setLast(null);
-    const result = await flow.run({
+  /** A bet on the chosen target. */
+  const order = (stakeText: string, currency: Currency): Order => {
+    const request = { stake: stakeText, currency, target: hundredthsText(clamped), direction };
+    return {
       fingerprint: `roll|${request.stake}|${request.currency}|${request.target}|${request.direction}`,
-      currency: request.currency,
       call: (idempotencyKey) => roll({ ...request, idempotencyKey }),
-      show: async ({ round }) => {
+      show: async (round) => {
         const handle = engine.live();
         const rolled = round.roll ? parseHundredths(round.roll.roll) : null;
         const aimed = round.roll ? parseHundredths(round.roll.target) : null;
@@ -140,88 +125,38 @@ export function Component() {
           win: round.status === 'won',
         });
       },
-      done: ({ round }) => {
-        setSubmitted(false);
-        setLast(round);
-        if (!inAuto) announceRound(round, gt, locale);
-      },
-      onError: (error) => (failure.error = error),
-    });
-    return result ? { result } : { error: failure.error };
+    };
   };
-
-  const play = async () => {
-    setSubmitted(true);
-    if (!stake.check?.ok || typedBad || locked) return;
-    setTyped(null);
-    engine.bringIntoView();
-    await bet(stake.check.nano, false);
-  };
-
-  const startAuto = (settings: AutoBetSettings) => {
-    if (!stake.check?.ok || typedBad || !config || locked) return;
-    const currency = stake.currency;
-    const balance = stake.balance;
-    const multiplier = quote.scaledMultiplier;
-    setTyped(null);
-    flow.clearError();
-    engine.bringIntoView();
-    autoPlay.start({
-      stake: stake.check.nano,
-      settings,
-      place: (nano) => bet(nano, true),
-      context: (next) => ({ currency, limits: config, balance: next ?? balance, scaledMultiplier: multiplier }),
-    });
-  };
+  // A typed target leaves its field when the bet goes.
+  const leaveField = () => setTyped(null);
 
   return (
     <GameScreen
       game="roll"
       dock={
         config ? (
-          <AutoBetDock
-            autoPlay={autoPlay}
-            error={flow.error}
+          <InstantDock
+            game="roll"
+            rounds={rounds}
             currency={stake.currency}
-            locked={locked}
-            play={
-              <PlayButton
-                busy={flow.busy}
-                waiting={flow.phase === 'betting'}
-                label={gt('play.play')}
-                hint={`${direction === 'under' ? gt('play.roll.rollUnder') : gt('play.roll.rollOver')} ${formatHundredths(quote.target, locale, { fixed: 2 })} · ${formatTimes(quote.multiplierText, locale)}`}
-                onPress={() => void play()}
-                testId="roll-play"
-              />
-            }
-            pace={pace}
-            onPace={setPace}
+            hint={`${direction === 'under' ? gt('play.roll.rollUnder') : gt('play.roll.rollOver')} ${formatHundredths(quote.target, locale, { fixed: 2 })} · ${formatTimes(quote.multiplierText, locale)}`}
             stake={stake.check?.ok && !typedBad ? fromNano(stake.check.nano) : null}
-            onStart={startAuto}
+            onPlay={() => void rounds.play(order, !typedBad, leaveField)}
+            onStart={(settings) => rounds.startAuto(settings, order, quote.scaledMultiplier, !typedBad, leaveField)}
           />
         ) : null
       }
     >
-      <GameStage
+      <InstantStage
         game="roll"
-        engine={engine}
-        animating={flow.phase === 'animating'}
-        pace={pace}
-        onPace={setPace}
-        result={
-          last && (!flow.busy || auto.running) ? (
-            <BetOutcome
-              round={last}
-              detail={
-                last.roll
-                  ? gt(last.roll.direction === 'under' ? 'play.roll.rolledUnder' : 'play.roll.rolledOver', {
-                      roll: formatDecimal(last.roll.roll, locale, { fixed: 2 }),
-                      target: formatDecimal(last.roll.target, locale, { fixed: 2 }),
-                    })
-                  : null
-              }
-            />
-          ) : null
+        rounds={rounds}
+        detail={(round) =>
+          round.roll
+            ? gt(round.roll.direction === 'under' ? 'play.roll.rolledUnder' : 'play.roll.rolledOver', {
+                roll: formatDecimal(round.roll.roll, locale, { fixed: 2 }),
+                target: formatDecimal(round.roll.target, locale, { fixed: 2 }),
+              })
+            : null
         }
       />
       {config ? (
