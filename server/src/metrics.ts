@@ -11,12 +11,21 @@ export const processMetrics = new Registry();
 
 collectDefaultMetrics({ register: processMetrics });
 
-export const httpRequests = new Counter({
-  name: 'arcade_http_requests_total',
-  help: 'HTTP requests answered, by method, route pattern and status code',
-  labelNames: ['method', 'route', 'status'] as const,
-  registers: [processMetrics],
-});
+/** A counter of this process's registry; `labelNames` from a short fixed list. */
+export function processCounter<L extends string = never>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
+  return new Counter({ name, help, labelNames, registers: [processMetrics] });
+}
+
+/** A gauge of this process's registry; `labelNames` from a short fixed list. */
+export function processGauge<L extends string = never>(name: string, help: string, labelNames: readonly L[] = []): Gauge<L> {
+  return new Gauge({ name, help, labelNames, registers: [processMetrics] });
+}
+
+export const httpRequests = processCounter(
+  'arcade_http_requests_total',
+  'HTTP requests answered, by method, route pattern and status code',
+  ['method', 'route', 'status'],
+);
 
 export const httpDuration = new Histogram({
   name: 'arcade_http_request_duration_seconds',
@@ -26,12 +35,10 @@ export const httpDuration = new Histogram({
   registers: [processMetrics],
 });
 
-export const betsPlaced = new Counter({
-  name: 'arcade_bets_total',
-  help: 'Bets accepted (flip, roll, a road round started), by game and currency',
-  labelNames: ['game', 'currency'] as const,
-  registers: [processMetrics],
-});
+export const betsPlaced = processCounter('arcade_bets_total', 'Bets accepted (flip, roll, a road round started), by game and currency', [
+  'game',
+  'currency',
+]);
 
 export const betBatchSize = new Histogram({
   name: 'arcade_bet_batch_size',
@@ -40,19 +47,13 @@ export const betBatchSize = new Histogram({
   registers: [processMetrics],
 });
 
-export const toncenterErrors = new Counter({
-  name: 'arcade_toncenter_errors_total',
-  help: 'Failed toncenter requests (every failed try, retries included), by reason',
-  labelNames: ['reason'] as const,
-  registers: [processMetrics],
-});
+export const toncenterErrors = processCounter(
+  'arcade_toncenter_errors_total',
+  'Failed toncenter requests (every failed try, retries included), by reason',
+  ['reason'],
+);
 
-export const botApiErrors = new Counter({
-  name: 'arcade_bot_api_errors_total',
-  help: 'Failed Telegram Bot API calls, by method',
-  labelNames: ['method'] as const,
-  registers: [processMetrics],
-});
+export const botApiErrors = processCounter('arcade_bot_api_errors_total', 'Failed Telegram Bot API calls, by method', ['method']);
 
 /*
  * The hot wallet's gauges, from the replica that runs the workers: absent from the scrape until
@@ -112,48 +113,41 @@ export function recordRedisUp(up: boolean): void {
   showOnce(redisUp);
 }
 
-export const depositsCredited = new Counter({
-  name: 'arcade_deposits_credited_total',
-  help: 'TON deposits the watcher credited to a player (memo matched, or matched later), counted by the replica that runs the workers',
-  registers: [processMetrics],
-});
+export const depositsCredited = processCounter(
+  'arcade_deposits_credited_total',
+  'TON deposits the watcher credited to a player (memo matched, or matched later), counted by the replica that runs the workers',
+);
 
-export const depositsCreditedNano = new Counter({
-  name: 'arcade_deposits_credited_nanotons_total',
-  help: 'Nanotons of the TON deposits the watcher credited to players',
-  registers: [processMetrics],
-});
+export const depositsCreditedNano = processCounter(
+  'arcade_deposits_credited_nanotons_total',
+  'Nanotons of the TON deposits the watcher credited to players',
+);
 
-export const withdrawalsPaid = new Counter({
-  name: 'arcade_withdrawals_paid_total',
-  help: 'Withdrawals the watcher saw paid on chain, counted by the replica that runs the workers',
-  registers: [processMetrics],
-});
+export const withdrawalsPaid = processCounter(
+  'arcade_withdrawals_paid_total',
+  'Withdrawals the watcher saw paid on chain, counted by the replica that runs the workers',
+);
 
-export const withdrawalsPaidNano = new Counter({
-  name: 'arcade_withdrawals_paid_nanotons_total',
-  help: 'Nanotons paid out by the withdrawals the watcher saw paid on chain (the amounts, fees not included)',
-  registers: [processMetrics],
-});
+export const withdrawalsPaidNano = processCounter(
+  'arcade_withdrawals_paid_nanotons_total',
+  'Nanotons paid out by the withdrawals the watcher saw paid on chain (the amounts, fees not included)',
+);
 
-export const readReplicaUp = new Gauge({
-  name: 'arcade_read_replica_up',
-  help: 'Whether the last measure could read the read replica (DATABASE_READ_URL) as a standby of the primary (1) or not (0)',
-  registers: [processMetrics],
-});
+export const readReplicaUp = processGauge(
+  'arcade_read_replica_up',
+  'Whether the last measure could read the read replica (DATABASE_READ_URL) as a standby of the primary (1) or not (0)',
+);
 
-export const readReplicaLag = new Gauge({
-  name: 'arcade_read_replica_lag_seconds',
-  help: 'How far the read replica is behind the primary: seconds since the newest measure whose primary WAL position it has replayed (0 when caught up, writes or not; +Inf while it cannot be read)',
-  registers: [processMetrics],
-});
+export const readReplicaLag = processGauge(
+  'arcade_read_replica_lag_seconds',
+  'How far the read replica is behind the primary: seconds since the newest measure whose primary WAL position it has replayed (0 when caught up, writes or not; +Inf while it cannot be read)',
+);
 
-export const lagTolerantReads = new Counter({
-  name: 'arcade_lag_tolerant_reads_total',
-  help: 'Reads that tolerate lag (market list, facets, floors and sales, leaderboard ranking) with a read replica set, by the database that answered and why: replica (fresh); primary (lagging, unavailable, own_write, fence_unknown, replica_failed)',
-  labelNames: ['database', 'reason'] as const,
-  registers: [processMetrics],
-});
+export const lagTolerantReads = processCounter(
+  'arcade_lag_tolerant_reads_total',
+  'Reads that tolerate lag (market list, facets, floors and sales, leaderboard ranking) with a read replica set, by the database that answered and why: replica (fresh); primary (lagging, unavailable, own_write, fence_unknown, replica_failed)',
+  ['database', 'reason'],
+);
 
 export const workersLockHeld = new Gauge({
   name: 'arcade_workers_lock_held',

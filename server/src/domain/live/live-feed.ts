@@ -34,12 +34,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Readable } from 'node:stream';
 import { type } from 'arktype';
-import { Counter, Gauge } from 'prom-client';
 import { multiplierText } from '@arcade/api-client/fair';
 import type { LiveNames, LiveRecent, LiveRound } from '@arcade/api-client/live';
 import { fromNano } from '@arcade/api-client/money';
 import type { Db } from '../../db/db';
-import { processMetrics } from '../../metrics';
+import { processCounter, processGauge } from '../../metrics';
 import { productConfig } from '../product-config';
 import { EventQueue } from './event-queue';
 
@@ -49,30 +48,23 @@ export const LIVE_CHANNEL = 'arcade_live';
 /** What a player lets show of their name (null: hidden), as SQL over `users u`. */
 export const SHOWN_NAME_SQL = "CASE WHEN u.name_hidden THEN NULL ELSE NULLIF(left(u.first_name, 64), '') END";
 
-export const liveFeedConnections = new Gauge({
-  name: 'arcade_live_feed_connections',
-  help: 'Live feed streams open in this process',
-  registers: [processMetrics],
-});
+export const liveFeedConnections = processGauge('arcade_live_feed_connections', 'Live feed streams open in this process');
 
-export const liveFeedDropped = new Counter({
-  name: 'arcade_live_feed_dropped_events_total',
-  help: 'Live feed writes a slow client missed: its full queue let go for a fresh snapshot',
-  registers: [processMetrics],
-});
+export const liveFeedDropped = processCounter(
+  'arcade_live_feed_dropped_events_total',
+  'Live feed writes a slow client missed: its full queue let go for a fresh snapshot',
+);
 
-export const liveFeedSkipped = new Counter({
-  name: 'arcade_live_feed_skipped_rounds_total',
-  help: 'Settled rounds sent to no stream because more settled at once than a feed shows (big wins go first)',
-  registers: [processMetrics],
-});
+export const liveFeedSkipped = processCounter(
+  'arcade_live_feed_skipped_rounds_total',
+  'Settled rounds sent to no stream because more settled at once than a feed shows (big wins go first)',
+);
 
-export const liveFeedResumes = new Counter({
-  name: 'arcade_live_feed_resumes_total',
-  help: 'Live feed streams opened with a Last-Event-ID: sent what they missed (replayed), or a fresh snapshot',
-  labelNames: ['how'] as const,
-  registers: [processMetrics],
-});
+export const liveFeedResumes = processCounter(
+  'arcade_live_feed_resumes_total',
+  'Live feed streams opened with a Last-Event-ID: sent what they missed (replayed), or a fresh snapshot',
+  ['how'],
+);
 
 /** Tuning of the streams; the defaults are production's. */
 export interface LiveFeedLimits {
