@@ -5,7 +5,7 @@ import type { Config } from './config';
 import type { Db, PoolStats } from './db/db';
 import type { Ton } from './adapters/chain/open-chain';
 import { watcherLag } from './domain/wallet/chain-watcher';
-import { processMetrics } from './metrics';
+import { gaugeOn, processMetrics } from './metrics';
 
 /** A scrape waits this long for the database's figures, then answers without them. */
 const SCRAPE_DB_TIMEOUT_MS = 2_000;
@@ -27,42 +27,30 @@ const sha256 = (value: string): Buffer => createHash('sha256').update(value).dig
  */
 function databaseGauges(deps: MetricsServerDeps): { registry: Registry; refresh: () => Promise<boolean> } {
   const registry = new Registry();
-  const up = new Gauge({
-    name: 'arcade_database_up',
-    help: 'Whether the last scrape could read the database (1) or not (0)',
-    registers: [registry],
-  });
-  const pending = new Gauge({
-    name: 'arcade_withdrawals_pending',
-    help: 'Withdrawals not yet paid on chain, by status: review (waits for an operator), queued (waits for the sender), sent (broadcast, not yet seen on chain)',
-    labelNames: ['status'] as const,
-    registers: [registry],
-  });
-  const oldest = new Gauge({
-    name: 'arcade_withdrawals_pending_oldest_seconds',
-    help: 'Age of the oldest withdrawal not yet paid on chain (0 when none)',
-    registers: [registry],
-  });
-  const failed = new Gauge({
-    name: 'arcade_withdrawals_failed',
-    help: 'Withdrawals the hot wallet ran but did not pay (refunded to the player), since the start of the book',
-    registers: [registry],
-  });
-  const unknown = new Gauge({
-    name: 'arcade_deposits_unknown_memo',
-    help: 'Deposits whose memo matched no player, waiting for an operator',
-    registers: [registry],
-  });
-  const outbox = new Gauge({
-    name: 'arcade_bot_outbox_unsent',
-    help: 'Bot messages decided but not yet sent (bot_outbox)',
-    registers: [registry],
-  });
-  const lag = new Gauge({
-    name: 'arcade_chain_watcher_lag_seconds',
-    help: 'Seconds between now and the chain time up to which the deposit watcher has applied every transaction (+Inf before its first pass)',
-    registers: [registry],
-  });
+  const up = gaugeOn(registry, 'arcade_database_up', 'Whether the last scrape could read the database (1) or not (0)');
+  const pending = gaugeOn(
+    registry,
+    'arcade_withdrawals_pending',
+    'Withdrawals not yet paid on chain, by status: review (waits for an operator), queued (waits for the sender), sent (broadcast, not yet seen on chain)',
+    ['status'],
+  );
+  const oldest = gaugeOn(
+    registry,
+    'arcade_withdrawals_pending_oldest_seconds',
+    'Age of the oldest withdrawal not yet paid on chain (0 when none)',
+  );
+  const failed = gaugeOn(
+    registry,
+    'arcade_withdrawals_failed',
+    'Withdrawals the hot wallet ran but did not pay (refunded to the player), since the start of the book',
+  );
+  const unknown = gaugeOn(registry, 'arcade_deposits_unknown_memo', 'Deposits whose memo matched no player, waiting for an operator');
+  const outbox = gaugeOn(registry, 'arcade_bot_outbox_unsent', 'Bot messages decided but not yet sent (bot_outbox)');
+  const lag = gaugeOn(
+    registry,
+    'arcade_chain_watcher_lag_seconds',
+    'Seconds between now and the chain time up to which the deposit watcher has applied every transaction (+Inf before its first pass)',
+  );
   const figures = [pending, oldest, failed, unknown, outbox, lag];
   const account = deps.ton.hotWallet.address.toRawString();
 

@@ -16,9 +16,19 @@ export function processCounter<L extends string = never>(name: string, help: str
   return new Counter({ name, help, labelNames, registers: [processMetrics] });
 }
 
-/** A gauge of this process's registry; `labelNames` from a short fixed list. */
+/** A gauge on `registry` (null: on none yet, added when first shown); `labelNames` from a short fixed list. */
+export function gaugeOn<L extends string = never>(
+  registry: Registry | null,
+  name: string,
+  help: string,
+  labelNames: readonly L[] = [],
+): Gauge<L> {
+  return new Gauge({ name, help, labelNames, registers: registry ? [registry] : [] });
+}
+
+/** A gauge of this process's registry. */
 export function processGauge<L extends string = never>(name: string, help: string, labelNames: readonly L[] = []): Gauge<L> {
-  return new Gauge({ name, help, labelNames, registers: [processMetrics] });
+  return gaugeOn(processMetrics, name, help, labelNames);
 }
 
 export const httpRequests = processCounter(
@@ -60,29 +70,29 @@ export const botApiErrors = processCounter('arcade_bot_api_errors_total', 'Faile
  * its first reconciliation (a fresh start, or a replica without the workers, has measured nothing,
  * and a 0 would read as an empty or short wallet). Registered by recordReconciliation.
  */
-const hotWalletBalance = new Gauge({
-  name: 'arcade_hot_wallet_balance_ton',
-  help: "The hot wallet's balance on chain at the last reconciliation (with any old wallet still watched after a rotation), in TON",
-  registers: [],
-});
+const hotWalletBalance = gaugeOn(
+  null,
+  'arcade_hot_wallet_balance_ton',
+  "The hot wallet's balance on chain at the last reconciliation (with any old wallet still watched after a rotation), in TON",
+);
 
-const hotWalletLiabilities = new Gauge({
-  name: 'arcade_hot_wallet_liabilities_ton',
-  help: "What the hot wallet must cover at the last reconciliation (players' TON and referral balances, unknown-memo deposits, pending withdrawals), in TON",
-  registers: [],
-});
+const hotWalletLiabilities = gaugeOn(
+  null,
+  'arcade_hot_wallet_liabilities_ton',
+  "What the hot wallet must cover at the last reconciliation (players' TON and referral balances, unknown-memo deposits, pending withdrawals), in TON",
+);
 
-const hotWalletMargin = new Gauge({
-  name: 'arcade_hot_wallet_margin_ton',
-  help: 'Balance on chain minus liabilities at the last reconciliation, in TON; below 0 the hot wallet is short',
-  registers: [],
-});
+const hotWalletMargin = gaugeOn(
+  null,
+  'arcade_hot_wallet_margin_ton',
+  'Balance on chain minus liabilities at the last reconciliation, in TON; below 0 the hot wallet is short',
+);
 
-const hotWalletReconciledAt = new Gauge({
-  name: 'arcade_hot_wallet_reconciled_timestamp_seconds',
-  help: 'Unix time of the last reconciliation of the hot wallet (made by the replica that runs the workers)',
-  registers: [],
-});
+const hotWalletReconciledAt = gaugeOn(
+  null,
+  'arcade_hot_wallet_reconciled_timestamp_seconds',
+  'Unix time of the last reconciliation of the hot wallet (made by the replica that runs the workers)',
+);
 
 const hotWalletGauges = [hotWalletBalance, hotWalletLiabilities, hotWalletMargin, hotWalletReconciledAt];
 
@@ -101,11 +111,11 @@ export function recordReconciliation(figures: { balance: bigint; liabilities: bi
   for (const gauge of hotWalletGauges) showOnce(gauge);
 }
 
-const redisUp = new Gauge({
-  name: 'arcade_redis_up',
-  help: "Whether the rate limits' Redis is reachable (1) or not (0), as this replica's limiter sees it; absent without REDIS_URL",
-  registers: [],
-});
+const redisUp = gaugeOn(
+  null,
+  'arcade_redis_up',
+  "Whether the rate limits' Redis is reachable (1) or not (0), as this replica's limiter sees it; absent without REDIS_URL",
+);
 
 /** The rate limiter's Redis went up (true) or down (false): shown from the first report on. */
 export function recordRedisUp(up: boolean): void {
