@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { formatTon } from '../lib/format';
 import { demoStateQueryAtom } from '../state/demo';
+import './balance-chip.css';
 import './demo-balance-chip.css';
 
 /**
@@ -15,7 +16,7 @@ export function DemoBalanceChip() {
   const amount = useAtomValue(demoStateQueryAtom).data?.demoBalance ?? null;
   const label = text('demo.balance');
   return (
-    <span className="demo-top-balance" title={amount === null ? label : `${label}: ${amount}`} data-testid="top-demo-balance">
+    <span className="balance-chip demo-top-balance" title={amount === null ? label : `${label}: ${amount}`} data-testid="top-demo-balance">
       <span className="demo-badge">{text('demo.badge')}</span>
       <span className="visually-hidden">{label}: </span>
       <span className="demo-top-balance__amount" data-testid="balance-demo" data-value={amount ?? ''}>

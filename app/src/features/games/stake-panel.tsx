@@ -188,7 +188,7 @@ export function StakePanel({ stake, disabled, submitted, onChange }: StakePanelP
         <div className={`field__control stake-field__control${error ? ' is-invalid' : ''}`}>
           <DecimalInput
             id="stake-input"
-            className="stake-field__input"
+            className="field__input field__input--amount"
             placeholder="0"
             value={input}
             disabled={disabled}
