@@ -5,6 +5,7 @@ import { seedsQueryAtom } from '../../state/seeds';
 import { walletInfoQueryAtom } from '../../state/wallet-info';
 import { usePlayerTexts } from '../../i18n/bonus-texts';
 import '../../i18n/player-screens-texts';
+import { OfferHeading } from './offer-heading';
 
 /**
  * Where the fairness panel lives: the fairness screen (features/fairness, the route the game
@@ -48,17 +49,15 @@ export function FairnessSummary() {
   const query = useAtomValue(seedsQueryAtom);
   const seeds = query.data ?? null;
   return (
-    <section className="card profile-section profile-fairness" aria-labelledby="profile-fairness-title" data-testid="profile-fairness">
+    <section className="card profile-section profile-fairness" aria-labelledby="profile-fairness" data-testid="profile-fairness">
       <header className="profile-fairness__header">
-        <span className="icon-tile icon-tile--task profile-offer__icon--win" aria-hidden="true">
-          <ShieldCheckIcon />
-        </span>
-        <div className="profile-offer__text">
-          <h2 className="profile-section__title" id="profile-fairness-title">
-            {pt('player.profile.fairness.title')}
-          </h2>
-          <p className="profile-offer__body">{pt('player.profile.fairness.text')}</p>
-        </div>
+        <OfferHeading
+          id="fairness"
+          tone="win"
+          icon={<ShieldCheckIcon />}
+          title={pt('player.profile.fairness.title')}
+          text={pt('player.profile.fairness.text')}
+        />
       </header>
       {seeds ? (
         <dl className="profile-facts profile-facts--mono">

@@ -11,6 +11,7 @@ import { HomeScreenIcon } from '../../components/icons';
 import { usePlayerTexts } from '../../i18n/bonus-texts';
 import '../../i18n/player-screens-texts';
 import { shouldOfferHomeScreen } from './home-screen-offer';
+import { OfferHeading } from './offer-heading';
 
 /** Asks the host about the home screen once, and offers the shortcut when it is missing or unknown. */
 export function HomeScreenCard() {
@@ -40,18 +41,16 @@ export function HomeScreenCard() {
     <section
       className="card profile-offer"
       aria-labelledby="profile-home-screen"
+      aria-describedby="profile-home-screen-text"
       data-testid="home-screen-offer"
       data-status={status ?? ''}
     >
-      <span className="icon-tile icon-tile--task" aria-hidden="true">
-        <HomeScreenIcon />
-      </span>
-      <div className="profile-offer__text">
-        <h2 className="profile-section__title" id="profile-home-screen">
-          {pt('player.profile.homeScreen.title')}
-        </h2>
-        <p className="profile-offer__body">{pt('player.profile.homeScreen.text')}</p>
-      </div>
+      <OfferHeading
+        id="home-screen"
+        icon={<HomeScreenIcon />}
+        title={pt('player.profile.homeScreen.title')}
+        text={pt('player.profile.homeScreen.text')}
+      />
       <button
         type="button"
         className="button button--primary button--block profile-offer__button"

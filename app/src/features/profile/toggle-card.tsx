@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { OfferHeading } from './offer-heading';
 import '../../components/switch.css';
 
 interface ToggleCardProps {
@@ -19,17 +20,7 @@ interface ToggleCardProps {
 export function ToggleCard({ id, icon, title, text, on, busy = false, disabled = false, onToggle }: ToggleCardProps) {
   return (
     <section className="card profile-toggle" data-testid={id}>
-      <span className="icon-tile icon-tile--task" aria-hidden="true">
-        {icon}
-      </span>
-      <div className="profile-offer__text">
-        <h2 className="profile-section__title" id={`profile-${id}`}>
-          {title}
-        </h2>
-        <p className="profile-offer__body" id={`profile-${id}-text`}>
-          {text}
-        </p>
-      </div>
+      <OfferHeading id={id} icon={icon} title={title} text={text} />
       <button
         type="button"
         role="switch"
