@@ -93,35 +93,6 @@ describe('start-up', () => {
     expect(i18n.language).toBe('en');
   });
 
-  it("an English player's first launch on /bonus shows the bonus screen's English texts at once", async () => {
-    // A first launch: no module of the page has run yet, so the bonus screen's English texts are
-    // fetched only once its code has come, after the language was switched to English.
-    vi.resetModules();
-    // The bonus screen's English chunk takes a while to download, as on a phone.
-    vi.doMock('../src/i18n/resources/bonus-en', async (real: () => Promise<unknown>) => {
-      const texts = await real();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      return texts;
-    });
-    const fresh = await import('../src/app/start');
-    const { i18n: pageI18n } = await import('../src/i18n/i18n');
-    // A server that answers at once: the login's language is known before the screen's code is here.
-    const api = stubServer({
-      [AUTH]: login(lightProfile({ lang: 'en', onboardingCompleted: true })),
-      [FULL]: () => ok(fullProfile()),
-      [BONUS]: () => ok(bonusState),
-    });
-    const seen: string[] = [];
-    const show = (view: StartView) => {
-      if (view.phase === 'ready')
-        seen.push((pageI18n.t as unknown as (key: string, values: object) => string)('player.daily.day', { day: 2 }));
-    };
-    const end = await fresh.start({ host: () => Promise.resolve(HOST), fetch: api.fetch, show, entryLogin: entryLogin(api.fetch) });
-    expect(end.phase).toBe('ready');
-    expect(seen).toEqual(['Day 2']);
-    vi.doUnmock('../src/i18n/resources/bonus-en');
-  });
-
   it('takes the language from the login reply', async () => {
     await i18n.changeLanguage('en');
     const api = server({ [AUTH]: login(lightProfile({ lang: 'ru', onboardingCompleted: true })) });
