@@ -67,8 +67,9 @@ const APP_DIR = '/app';
  *   hooks only (unused outside React here, so left out of the bundle), stays with the splash;
  * - `first-paint`: React DOM, jotai, i18next, the splash and start-up itself (app/start.tsx),
  *   asked for by the entry as it runs and run as soon as here;
- * - `first-screen`: the router, the app shell and the bonus screen, asked for with the host's,
- *   so it comes right behind the splash's code.
+ * - `first-screen`: the router, the app shell, the bonus screen and start-up's data part
+ *   (app/start-data.ts: the query cache and what fills it), asked for with the host's, so it
+ *   comes right behind the splash's code; the splash paints without the query library.
  */
 const STAGES: ReadonlyArray<{ name: string; roots: string[]; inHtml: boolean; leave?: RegExp }> = [
   { name: 'first-api', roots: ['/../api-client/src/client.ts'], inHtml: true },
@@ -76,7 +77,7 @@ const STAGES: ReadonlyArray<{ name: string; roots: string[]; inHtml: boolean; le
   { name: 'first-paint', roots: ['/src/app/start.tsx'], inHtml: false },
   {
     name: 'first-screen',
-    roots: ['/src/app/routes.tsx', '/src/app/app-ready.tsx', '/src/features/bonus/bonus-screen.tsx'],
+    roots: ['/src/app/routes.tsx', '/src/app/app-ready.tsx', '/src/features/bonus/bonus-screen.tsx', '/src/app/start-data.ts'],
     inHtml: false,
   },
 ];

@@ -1,23 +1,18 @@
 import { ApiError } from '@arcade/api-client/errors';
-import type { AuthResult, LightProfile } from '@arcade/api-client/schemas';
+import type { AuthResult } from '@arcade/api-client/schemas';
 import { createStore, Provider } from 'jotai';
-import { queryClientAtom } from 'jotai-tanstack-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { DataRouter } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
-import { prefetchBonusStateAtom } from '../features/bonus/bonus-state';
 import { changeAppLanguage, i18n, textsArrived, toAppLanguage } from '../i18n/i18n';
 import { createAppApi } from '../lib/api';
 import { appConfig } from '../lib/config';
-import { createQueryClient } from '../lib/query-client';
-import { fullProfileOptions, lightProfileOptions, profileKeys } from '../state/profile';
 import { apiAtom, sessionAtom } from '../state/session';
 import type { HostStart } from '../telegram/start-host';
 import '../styles/base.css';
 import { AppRoot, type StartView } from './app-root';
 import { preloadRoute } from './route-modules';
-import { canonicalPath } from './route-paths';
 
 /** The login the page's entry sent before this code was here (main.tsx), and the launch data it sent. */
 export interface EntryLogin {
@@ -35,12 +30,6 @@ export interface StartOptions {
   show?: (view: StartView) => void;
 }
 
-/** The first screens whose own data loads beside the full profile. */
-const SCREEN_DATA: Readonly<Record<string, typeof prefetchBonusStateAtom>> = {
-  '/': prefetchBonusStateAtom,
-  '/bonus': prefetchBonusStateAtom,
-};
-
 /**
  * Start-up, from the launch data to the first screen (spec section 4), in two API round trips:
  * the login, whose reply carries the light profile and so its language; then the full profile
@@ -49,8 +38,6 @@ const SCREEN_DATA: Readonly<Record<string, typeof prefetchBonusStateAtom>> = {
  */
 export async function start(options: StartOptions = {}): Promise<StartView> {
   const store = createStore();
-  const queryClient = createQueryClient();
-  store.set(queryClientAtom, queryClient);
   const show = options.show ?? showInPage(store);
   const shown = (view: StartView) => {
     show(view);
@@ -71,8 +58,9 @@ export async function start(options: StartOptions = {}): Promise<StartView> {
     }
     const { initData, userId } = host;
 
-    // The first screen's code (the router and its first match) loads while we log in.
+    // The first screen's code (the router and its first match) and start-up's data part load while we log in.
     const firstScreen = openFirstScreen();
+    const data = import('./start-data').then(({ startData }) => startData(store));
     const api = createAppApi({ appKey: appConfig().appKey, ...(options.fetch ? { fetch: options.fetch } : {}) });
     store.set(apiAtom, api);
 
@@ -92,18 +80,9 @@ export async function start(options: StartOptions = {}): Promise<StartView> {
       store.set(sessionAtom, { userId, expiresAt: auth.expired_at });
 
       try {
-        // 3. The light profile, from the login's reply (asked for only from a server whose reply
-        // lacks it), and its language.
-        if (auth.profile) queryClient.setQueryData(profileKeys.light(userId), auth.profile);
-        const light: LightProfile = auth.profile ?? (await queryClient.fetchQuery(lightProfileOptions(api, userId)));
-        // 4. Round trip 2, once onboarding is completed: the full profile and the first screen's
-        // data side by side, while the language's texts load.
-        const screenData = SCREEN_DATA[canonicalPath(window.location.pathname)];
-        await Promise.all([
-          changeAppLanguage(i18n, toAppLanguage(light.lang)),
-          light.onboardingCompleted ? queryClient.fetchQuery(fullProfileOptions(api, userId)) : null,
-          light.onboardingCompleted && screenData ? store.set(screenData) : null,
-        ]);
+        // 3. The light profile and its language; 4. round trip 2, once onboarding is completed:
+        // the full profile and the first screen's data side by side (start-data.ts).
+        await (await data).load(api, userId, auth);
       } catch (error) {
         // The onboarding gate and the screens show what is missing.
         console.error('[start] loading the profile failed', error);
