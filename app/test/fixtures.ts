@@ -1,5 +1,6 @@
 import type { FullProfile, LightProfile } from '@arcade/api-client';
 import type { WalletInfo } from '@arcade/api-client/wallet';
+import type { HostStart } from '../src/telegram/start-host';
 
 export function lightProfile(overrides: Partial<LightProfile> = {}): LightProfile {
   return {
@@ -81,3 +82,17 @@ export function stubServer(handlers: Record<string, StubHandler>) {
 
 export const ok = (data: unknown): StubReply => ({ body: { success: true, data } });
 export const fail = (status: number, message: string): StubReply => ({ status, body: { success: false, message } });
+
+/** Launch data of a test launch and the host's start that carries it (app/start.tsx's tests). */
+export const INIT_DATA = 'query_id=1&user=%7B%22id%22%3A42%7D&hash=abc';
+export const HOST: HostStart = { kind: 'ready', initData: INIT_DATA, userId: '42', platform: 'android', startParam: undefined };
+
+/** The bonus screen's data as the server sends it: a first day to claim, no tasks. */
+export const bonusState = {
+  balance: { ton: '12.5', bonusTon: '3' },
+  granted: '3',
+  cap: '10',
+  wageringLeft: '0',
+  daily: { currentDay: 1, claimedToday: false, nextClaimAt: 2_000_000_000, rewards: [] },
+  tasks: [],
+};

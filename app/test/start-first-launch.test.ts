@@ -2,8 +2,7 @@ import { expect, it, vi } from 'vitest';
 import type { StartView } from '../src/app/app-root';
 import { start } from '../src/app/start';
 import { i18n } from '../src/i18n/i18n';
-import type { HostStart } from '../src/telegram/start-host';
-import { fullProfile, lightProfile, ok, stubServer } from './fixtures';
+import { bonusState, fullProfile, HOST, lightProfile, ok, stubServer } from './fixtures';
 
 // A first launch: no module of the page has run before this file's. The bonus screen's English
 // texts are fetched only once its code has come, and that chunk takes a while, as on a phone.
@@ -12,17 +11,6 @@ vi.mock('../src/i18n/resources/bonus-en', async (real: () => Promise<unknown>) =
   await new Promise((resolve) => setTimeout(resolve, 50));
   return texts;
 });
-
-const INIT_DATA = 'query_id=1&user=%7B%22id%22%3A42%7D&hash=abc';
-const HOST: HostStart = { kind: 'ready', initData: INIT_DATA, userId: '42', platform: 'android', startParam: undefined };
-const bonusState = {
-  balance: { ton: '12.5', bonusTon: '3' },
-  granted: '3',
-  cap: '10',
-  wageringLeft: '0',
-  daily: { currentDay: 1, claimedToday: false, nextClaimAt: 2_000_000_000, rewards: [] },
-  tasks: [],
-};
 
 it("an English player's first launch on /bonus shows the bonus screen's English texts at once", async () => {
   window.history.replaceState(null, '', '/bonus');

@@ -3,24 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StartView } from '../src/app/app-root';
 import { start, type StartOptions } from '../src/app/start';
 import { i18n } from '../src/i18n/i18n';
-import type { HostStart } from '../src/telegram/start-host';
-import { fail, fullProfile, lightProfile, ok, stubServer, type StubHandler } from './fixtures';
+import { bonusState, fail, fullProfile, HOST, INIT_DATA, lightProfile, ok, stubServer, type StubHandler } from './fixtures';
 
 const AUTH = '/api/v3/auth';
 const LIGHT = '/api/v3/profile/light';
 const FULL = '/api/v3/profile/full';
 const BONUS = '/api/v3/bonus/state';
-const INIT_DATA = 'query_id=1&user=%7B%22id%22%3A42%7D&hash=abc';
-const HOST: HostStart = { kind: 'ready', initData: INIT_DATA, userId: '42', platform: 'android', startParam: undefined };
-
-const bonusState = {
-  balance: { ton: '12.5', bonusTon: '3' },
-  granted: '3',
-  cap: '10',
-  wageringLeft: '0',
-  daily: { currentDay: 1, claimedToday: false, nextClaimAt: 2_000_000_000, rewards: [] },
-  tasks: [],
-};
 
 /** The login reply of this server: the light profile rides along (AuthResult). */
 const login =
