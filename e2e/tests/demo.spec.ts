@@ -124,6 +124,13 @@ test(
     await page.getByTestId('demo-refill').click();
     await expect(demoBalance(page)).toHaveAttribute('data-value', '100');
 
+    // A reload keeps the player in demo play, with the chips they had.
+    await page.reload();
+    await expect(page.getByTestId('screen-road')).toBeVisible();
+    await expect(page.getByTestId('top-demo-balance')).toContainText('DEMO');
+    await expect(demoBalance(page)).toHaveAttribute('data-value', '100');
+    await expect(page.getByTestId('demo-stage-mark')).toBeVisible();
+
     // The demo pair: its hash was shown; a rotation reveals it and the last round checks out.
     const hash = (await page.getByTestId('demo-seed-hash').textContent()) ?? '';
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
@@ -142,6 +149,11 @@ test(
     await expect(page.getByTestId('balance-ton')).toHaveAttribute('data-value', '0');
     await expect(page.getByTestId('demo-stage-mark')).toHaveCount(0);
     await expect(page.getByTestId('road-start')).not.toContainText('Demo bet');
+    // And off stays off through a reload.
+    await page.reload();
+    await expect(page.getByTestId('screen-road')).toBeVisible();
+    await expect(page.getByTestId('balance-ton')).toHaveAttribute('data-value', '0');
+    await expect(page.getByTestId('demo-stage-mark')).toHaveCount(0);
   },
 );
 

@@ -3,6 +3,7 @@ import { atom, type Getter } from 'jotai';
 import { atomWithQuery } from 'jotai-tanstack-query';
 import { newClientSeed } from '../lib/client-seed';
 import { balancesAtom } from './balances';
+import { sessionAtom } from './session';
 import { signedInQuery } from './signed-in';
 
 /**
@@ -18,8 +19,41 @@ export const demoKeys = {
   roadCurrent: (userId: string | null) => ['demo', 'road-current', userId] as const,
 };
 
-/** Demo play switched on (by the player; the game screens offer it to a player with no balance). */
-export const demoModeAtom = atom(false);
+/** Where a player's demo switch is kept on this device. */
+const demoChoiceKey = (userId: string) => `arcade:demo-play:${userId}`;
+
+function storedDemoChoice(userId: string): boolean {
+  try {
+    return globalThis.localStorage?.getItem(demoChoiceKey(userId)) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+/** This session's switches, by player, over what storage holds. */
+const demoChoicesAtom = atom<Readonly<Record<string, boolean>>>({});
+
+/**
+ * Demo play switched on (by the player; the game screens offer it to a player with no balance).
+ * Kept for that player on this device, so a reload stays in demo play until they switch it off.
+ */
+export const demoModeAtom = atom(
+  (get) => {
+    const userId = get(sessionAtom)?.userId;
+    if (!userId) return false;
+    return get(demoChoicesAtom)[userId] ?? storedDemoChoice(userId);
+  },
+  (get, set, on: boolean) => {
+    const userId = get(sessionAtom)?.userId;
+    if (!userId) return;
+    try {
+      globalThis.localStorage?.setItem(demoChoiceKey(userId), on ? 'on' : 'off');
+    } catch {
+      // Private mode or a full storage: the switch holds for this session.
+    }
+    set(demoChoicesAtom, { ...get(demoChoicesAtom), [userId]: on });
+  },
+);
 
 /** How many game screens are showing now: the DEMO balance replaces the real one only there. */
 export const demoScreensAtom = atom(0);
