@@ -28,7 +28,7 @@ async function penniless(request: Parameters<typeof apiSession>[0], lang: 'en' |
 const demoBalance = (page: Page) => page.getByTestId('balance-demo');
 
 async function engineReady(page: Page) {
-  await expect(page.getByTestId('game-stage')).toHaveAttribute('data-engine', 'ready', { timeout: 20_000 });
+  await expect(page.getByTestId('game-stage')).toHaveAttribute('data-engine', 'ready');
 }
 
 /**
@@ -139,8 +139,11 @@ test(
     await page.getByTestId('demo-rotate').click();
     await expect(page.getByTestId('demo-seed-hash')).not.toHaveText(hash);
     await expect(page.getByTestId('demo-nonce')).toHaveText('0');
+    // Its panel is still open (aria-expanded): the check shows once the revealed pair is read.
+    // Tapping Verify again now would close it.
     const first = page.getByTestId('demo-round').first();
-    if ((await first.getByTestId('demo-check').count()) === 0) await first.getByTestId('demo-verify').click();
+    const verify = first.getByTestId('demo-verify');
+    if ((await verify.getAttribute('aria-expanded')) !== 'true') await verify.click();
     await expect(first.getByTestId('demo-check')).toHaveAttribute('data-match', 'true');
     await expect(first.getByTestId('demo-verdict')).toHaveText('Verified: this demo round follows from the committed seed');
 
