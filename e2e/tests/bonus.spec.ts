@@ -255,7 +255,7 @@ test(
     const copy = referrerPage.getByTestId('referral-copy');
     await copy.click();
     await expect(copy).toHaveText('Link Copied');
-    await expect(copy).toHaveText('Copy link', { timeout: 3000 });
+    await expect(copy).toHaveText('Copy link');
 
     // The friend opens the app from the link: the start param is signed into the launch data.
     const friend = freshUser('Referee');

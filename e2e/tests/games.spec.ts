@@ -70,7 +70,7 @@ async function expectRoundMoved(page: Page, server: Server, seen: Set<string>, b
 }
 
 async function engineReady(page: Page) {
-  await expect(page.getByTestId('game-stage')).toHaveAttribute('data-engine', 'ready', { timeout: 20_000 });
+  await expect(page.getByTestId('game-stage')).toHaveAttribute('data-engine', 'ready');
 }
 
 test('one round of each game moves the TON balance by the round’s payout less its stake', anySize, async ({ page, request }, testInfo) => {
@@ -204,7 +204,7 @@ test(
 
     await page.getByTestId('verify-rotate').click();
     const verdict = page.getByTestId('verify-result');
-    await expect(verdict).toHaveAttribute('data-match', 'true', { timeout: 15_000 });
+    await expect(verdict).toHaveAttribute('data-match', 'true');
     await expect(verdict).toHaveText('The round matches its seeds');
     await expect(page.getByTestId('revealed-seed')).toHaveCount(1);
     await expect(page.getByTestId('seeds-server-hash')).not.toHaveText(committed);

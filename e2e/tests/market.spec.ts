@@ -426,13 +426,10 @@ test(
     // The background watcher credits it within a pass or two.
     let arrived: Gift | undefined;
     await expect
-      .poll(
-        async () => {
-          arrived = (await server.call<{ items: Gift[] }>('gifts/inventory')).items.find((g) => g.number === number);
-          return arrived !== undefined;
-        },
-        { timeout: 20_000 },
-      )
+      .poll(async () => {
+        arrived = (await server.call<{ items: Gift[] }>('gifts/inventory')).items.find((g) => g.number === number);
+        return arrived !== undefined;
+      })
       .toBe(true);
     const balance = (await server.call<LightProfile>('profile/light')).balance.ton;
 

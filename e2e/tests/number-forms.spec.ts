@@ -55,7 +55,7 @@ async function canvasLabels(page: Page): Promise<string[]> {
   const stage = page.getByTestId('game-stage');
   await expect(stage).toHaveAttribute('data-engine', 'ready', { timeout: 30_000 });
   const read = () => stage.evaluate((element) => (element as HTMLElement & { canvasLabels?: () => string[] }).canvasLabels?.() ?? null);
-  await expect.poll(read, { timeout: 20_000 }).not.toBeNull();
+  await expect.poll(read).not.toBeNull();
   return (await read()) ?? [];
 }
 
@@ -127,7 +127,7 @@ for (const lang of ['ru', 'en'] as const) {
       expect(current).toBe(firstLane);
       await page.getByTestId('road-cashout').click();
       await expect(page.getByTestId('bet-result')).toBeVisible({ timeout: 30_000 });
-      await expect.poll(() => canvasLabels(page), { timeout: 20_000 }).toContain(current);
+      await expect.poll(() => canvasLabels(page)).toContain(current);
     } else {
       // A car on lane 1 (one time in 25): the banner names the lane.
       await expect(page.getByTestId('bet-result')).toBeVisible();

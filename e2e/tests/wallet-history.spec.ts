@@ -136,7 +136,7 @@ test('the end of wagering turns the bonus into TON with a toast and a row of its
 
   await page.getByTestId('nav-wallet').click();
   await expect(page.getByTestId('screen-wallet')).toBeVisible();
-  await expect(page.getByText(/^Wagering complete: your bonus of [\d.,]+ TON is now TON$/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/^Wagering complete: your bonus of [\d.,]+ TON is now TON$/)).toBeVisible();
   const release = row(page, 'bonus_release');
   await expect(release).toHaveCount(1);
   await expect(release.getByTestId('history-item-title')).toHaveText('Bonus to TON');
@@ -212,7 +212,7 @@ test(
     await expect(page.getByTestId('screen-deposit')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('wallet-widget-connect').click();
     const heading = page.getByText('Connect your TON wallet');
-    await expect(heading).toBeVisible({ timeout: 15_000 });
+    await expect(heading).toBeVisible();
     // A tap inside the modal runs TON Connect UI's ontouchstart handler on the body (the touch
     // bubbles up to it): the policy allows that one.
     await heading.tap();

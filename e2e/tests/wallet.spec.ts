@@ -27,7 +27,7 @@ async function testDepositFromScreen(page: Page, amount: string) {
   await expect(page.getByTestId('screen-deposit')).toBeVisible();
   await page.getByTestId('deposit-amount').fill(amount);
   await page.getByTestId('test-deposit').click();
-  await expect(page.getByTestId('deposit-pending')).toHaveAttribute('data-state', 'arrived', { timeout: 20_000 });
+  await expect(page.getByTestId('deposit-pending')).toHaveAttribute('data-state', 'arrived');
 }
 
 test('a test deposit arrives and the TON balance in the top bar rises', anySize, async ({ page, request }, testInfo) => {
@@ -60,7 +60,7 @@ test(
     consoleErrors.allow(/status of 400 \(Bad Request\)/);
     const { user, server } = await walletPlayer(request);
     await server.call('wallet/test-deposit', { amount: '1', idempotencyKey: `e2e-seed-${user.id}` });
-    await expect.poll(async () => (await server.call<WalletInfo>('wallet/info')).balance.ton, { timeout: 20_000 }).toBe('1');
+    await expect.poll(async () => (await server.call<WalletInfo>('wallet/info')).balance.ton).toBe('1');
 
     await openApp(page, testInfo, { user, path: '/withdraw' });
     await expect(page.getByTestId('screen-withdraw')).toBeVisible();
@@ -142,7 +142,7 @@ test(
 async function fundedPlayer(request: APIRequestContext, amount: string) {
   const player = await walletPlayer(request);
   await player.server.call('wallet/test-deposit', { amount, idempotencyKey: `e2e-seed-${player.user.id}` });
-  await expect.poll(async () => (await player.server.call<WalletInfo>('wallet/info')).balance.ton, { timeout: 20_000 }).toBe(amount);
+  await expect.poll(async () => (await player.server.call<WalletInfo>('wallet/info')).balance.ton).toBe(amount);
   return player;
 }
 
