@@ -33,7 +33,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const name = `arcade_test_template_${process.pid}_${randomBytes(4).toString('hex')}`;
   const { url, drop } = await createDatabaseOn(serverUrl, name);
-  const db = await openDb({ kind: 'postgres', url, maxConnections: 1 });
+  // Two connections: a migration that runs outside a transaction takes one beside the lock's.
+  const db = await openDb({ kind: 'postgres', url, maxConnections: 2 });
   try {
     await migrate(db);
   } finally {

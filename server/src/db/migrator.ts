@@ -214,6 +214,13 @@ async function applyMigration(db: Db, migration: Migration): Promise<boolean> {
     await record(db, migration);
     return true;
   }
+  // The lock's transaction holds one connection while the statements take another.
+  const pool = db.poolStats?.().max;
+  if (pool !== undefined && pool < 2) {
+    throw new MigrationError(
+      `Migration ${migration.name} runs outside a transaction: migrating it needs a pool of two connections or more`,
+    );
+  }
   return lockedTransaction(db, async (holder) => {
     // Without parameters (see lockedTransaction): the transaction holds no snapshot while the statements run.
     const found = await holder.query(`SELECT 1 FROM schema_migrations WHERE version = ${Number(migration.version)}`);
