@@ -1,80 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckoutResult, Gift, MarketFacets, MarketFilter, MarketPage } from '@arcade/api-client/market';
-import { fromNano, toNano } from '@arcade/api-client/money';
-import type { Db } from '../src/db/db';
+import { fromNano } from '@arcade/api-client/money';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
 import { databases, envelope, fundedPlayer, post, suiteServer } from './helpers';
-
-/**
- * The filter sheet's counts as a player would count them: every listing with its gift, each facet
- * under the other filters, straight from the tables (the way the market counted before it kept
- * counts of its own).
- */
-async function recount(db: Db, filter: MarketFilter): Promise<MarketFacets> {
-  const where = (skip: string) => {
-    const parts: string[] = [];
-    const params: unknown[] = [];
-    const any = (name: string, column: string, values?: readonly string[]) => {
-      if (name === skip || !values?.length) return;
-      params.push(values);
-      parts.push(`l.${column} = ANY($${params.length}::text[])`);
-    };
-    any('collections', 'collection_id', filter.collections);
-    any('models', 'model', filter.models);
-    any('backdrops', 'backdrop', filter.backdrops);
-    any('symbols', 'symbol', filter.symbols);
-    if (filter.minPrice !== undefined) {
-      params.push(toNano(filter.minPrice));
-      parts.push(`l.price >= $${params.length}`);
-    }
-    if (filter.maxPrice !== undefined) {
-      params.push(toNano(filter.maxPrice));
-      parts.push(`l.price <= $${params.length}`);
-    }
-    return { sql: `FROM listings l JOIN gifts g ON g.id = l.gift_id ${parts.length ? `WHERE ${parts.join(' AND ')}` : ''}`, params };
-  };
-  const group = async <T extends object>(skip: string, select: string, by: string) => {
-    const { sql, params } = where(skip);
-    return (await db.query<T>(`SELECT ${select} ${sql} GROUP BY ${by} ORDER BY count(*) DESC, ${by}`, params as never[])).rows;
-  };
-  const collections = await group<{ id: string; n: bigint; floor: bigint }>(
-    'collections',
-    'l.collection_id AS id, count(*) AS n, min(l.price) AS floor',
-    'l.collection_id',
-  );
-  const models = await group<{ name: string; n: bigint; r: number; floor: bigint }>(
-    'models',
-    'l.model AS name, count(*) AS n, max(g.model_rarity) AS r, min(l.price) AS floor',
-    'l.model',
-  );
-  const backdrops = await group<{ name: string; n: bigint; r: number; center: string; edge: string; floor: bigint }>(
-    'backdrops',
-    'l.backdrop AS name, count(*) AS n, max(g.backdrop_rarity) AS r, max(g.backdrop_center) AS center, max(g.backdrop_edge) AS edge, min(l.price) AS floor',
-    'l.backdrop',
-  );
-  const symbols = await group<{ name: string; n: bigint; r: number; floor: bigint }>(
-    'symbols',
-    'l.symbol AS name, count(*) AS n, max(g.symbol_rarity) AS r, min(l.price) AS floor',
-    'l.symbol',
-  );
-  const names = await db.query<{ id: string; name: string }>('SELECT id, name FROM gift_collections ORDER BY name');
-  return {
-    collections: names.rows.map((c) => {
-      const found = collections.find((x) => x.id === c.id);
-      return { id: c.id, name: c.name, count: Number(found?.n ?? 0n), floor: found ? fromNano(found.floor) : null };
-    }),
-    models: models.map((m) => ({ name: m.name, count: Number(m.n), rarityPerMille: Number(m.r), floor: fromNano(m.floor) })),
-    backdrops: backdrops.map((b) => ({
-      name: b.name,
-      count: Number(b.n),
-      rarityPerMille: Number(b.r),
-      center: b.center,
-      edge: b.edge,
-      floor: fromNano(b.floor),
-    })),
-    symbols: symbols.map((s) => ({ name: s.name, count: Number(s.n), rarityPerMille: Number(s.r), floor: fromNano(s.floor) })),
-  };
-}
+import { recount } from './market-recount';
 
 describe.each(databases())('market filter counts on $name', (database) => {
   let keys = 0;
@@ -163,5 +92,88 @@ describe.each(databases())('market filter counts on $name', (database) => {
     expect(folded).toEqual(await recount(suite.db, {}));
     expect(folded.symbols.find((s) => s.name === rarest.name)!.count).toBe(rarest.count);
     for (const filter of filters(folded)) expect(await facets(filter)).toEqual(await recount(suite.db, filter));
+  });
+
+  it('counts under a price range of any shape from its bands as a recount does, before and after the cells are folded', async () => {
+    const buyer = await player('100000');
+    const call2 = async (filter: MarketFilter) => (await call<MarketFacets>(buyer, 'market/facets', filter)).data;
+    const total = async (filter: MarketFilter) => (await call<MarketPage>(buyer, 'market/list', { ...filter, limit: 1 })).data.total;
+    // Ends on listed prices, on the first price of their bands and just below it, inside one band, open on either side.
+    const { rows } = await suite.db.query<{ price: bigint; start: bigint; end: bigint }>(
+      `SELECT price, listing_price_band_start(price) AS start, listing_price_band_end(price) AS end
+         FROM (SELECT DISTINCT price FROM listings ORDER BY price) p OFFSET 3 LIMIT 40`,
+    );
+    const ton = (nano: bigint) => fromNano(nano);
+    const [a, b, c] = [rows[0]!, rows[19]!, rows[39]!];
+    const ranges: MarketFilter[] = [
+      { minPrice: ton(a.price), maxPrice: ton(c.price) },
+      { minPrice: ton(a.start), maxPrice: ton(c.end - 1n) },
+      { minPrice: ton(a.end), maxPrice: ton(c.start - 1n) },
+      { minPrice: ton(b.price), maxPrice: ton(b.price) },
+      { minPrice: ton(b.start), maxPrice: ton(b.end - 1n) },
+      { minPrice: ton(b.price) },
+      { maxPrice: ton(b.price) },
+      { minPrice: '0', maxPrice: ton(a.start - 1n) },
+      { minPrice: ton(c.price), maxPrice: ton(a.price) },
+      { minPrice: ton(b.start), collections: [(await call2({})).collections[0]!.id] },
+      { maxPrice: ton(c.price), symbols: [(await call2({})).symbols[0]!.name] },
+    ];
+    const check = async () => {
+      for (const filter of ranges) {
+        expect(await call2(filter)).toEqual(await recount(suite.db, filter));
+        const everything = (await recount(suite.db, { ...filter, collections: undefined })).collections;
+        const chosen = filter.collections ? everything.filter((x) => filter.collections!.includes(x.id)) : everything;
+        expect(await total(filter)).toBe(chosen.reduce((sum, x) => sum + x.count, 0));
+      }
+    };
+    await check();
+    // Gifts bought and listed again across bands, then every slice folded.
+    const page = (await call<MarketPage>(buyer, 'market/list', { sort: 'price-asc', limit: 5 })).data.items;
+    const cart = page.map((g) => ({ giftId: g.id, price: g.price! }));
+    await call<CheckoutResult>(buyer, 'market/checkout', { items: cart, idempotencyKey: `facets-${++keys}` });
+    for (const [i, g] of page.entries()) await call(buyer, 'gifts/list', { giftId: g.id, price: ton(b.price + BigInt(i) * 1_000_000n) });
+    await check();
+    for (const within of ['collection', 'model', 'backdrop', 'symbol', 'price']) {
+      await suite.db.query("SELECT listing_cells_compact($1, '', '~~~~~~~~')", [within]);
+    }
+    const { rows: folded } = await suite.db.query<{ n: bigint; cells: bigint }>(
+      'SELECT count(*) AS n, count(DISTINCT (facet, name, rarity, center, edge, within, within_name)) AS cells FROM listing_cells',
+    );
+    expect(folded[0]!.n).toBe(folded[0]!.cells);
+    await check();
+  });
+
+  it('puts every price in one band, bounded by its first price and the next band, in price order', async () => {
+    const prices = [
+      '1',
+      '9',
+      '10',
+      '11',
+      '99',
+      '100',
+      '101',
+      '119',
+      '120',
+      '999999999',
+      '1000000000',
+      '123456789012',
+      '9223372036854775807',
+    ];
+    const { rows } = await suite.db.query<{ price: bigint; band: string; start: bigint; end: bigint; before: string; after: string }>(
+      `SELECT p AS price, listing_price_band(p) AS band, listing_price_band_start(p) AS start, listing_price_band_end(p) AS end,
+              listing_price_band(greatest(listing_price_band_start(p) - 1, 1)) AS before,
+              listing_price_band(least(listing_price_band_end(p), 9223372036854775807)) AS after
+         FROM unnest(ARRAY[${prices.join(', ')}]::bigint[]) p`,
+    );
+    for (const row of rows) {
+      expect(row.start).toBeLessThanOrEqual(row.price);
+      expect(row.price < row.end || row.end === 9_223_372_036_854_775_807n).toBe(true);
+      expect(row.band).toMatch(/^\d{4}$/);
+      if (row.start > 1n) expect(row.before < row.band).toBe(true);
+      if (row.end < 9_223_372_036_854_775_807n) expect(row.after > row.band).toBe(true);
+    }
+    // Text order of the bands is price order.
+    const bands = rows.map((row) => row.band);
+    expect([...bands].sort()).toEqual(bands);
   });
 });

@@ -9,20 +9,16 @@ import {
 import { fromNano, toNano } from '@arcade/api-client/money';
 import type { Queryable, SqlValue } from '../../db/db';
 import { DomainError } from '../errors';
+import { CELL_FACET, countFromCells, FACET_COLUMN, FACETS, facetsPriced, facetsWithin, type Facet, type FacetRow } from './cells';
 import { GIFT_SELECT, toGift, type GiftRow } from './gifts';
 
-type Facet = 'collections' | 'models' | 'backdrops' | 'symbols';
-const FACETS: Facet[] = ['collections', 'models', 'backdrops', 'symbols'];
-/** The listings' column of each facet, and the rarity the sheet shows for its values. */
-const FACET_COLUMN = { collections: 'collection_id', models: 'model', backdrops: 'backdrop', symbols: 'symbol' } as const;
+/** The rarity the sheet shows for a facet's values counted from the listings. */
 const FACET_RARITY = {
   collections: '0',
   models: 'max(model_rarity)',
   backdrops: 'max(backdrop_rarity)',
   symbols: 'max(symbol_rarity)',
 } as const;
-/** listing_facet_counts' name of each facet. */
-const SUMMARY_FACET = { collections: 'collection', models: 'model', backdrops: 'backdrop', symbols: 'symbol' } as const;
 
 const SORT_COLUMN = { price: 'price', date: 'listed_at', number: 'number', rarity: 'rarity', discount: 'discount' } as const;
 type SortKey = keyof typeof SORT_COLUMN;
@@ -98,7 +94,8 @@ function decodeCursor(cursor: string, key: SortKey): [SqlValue, bigint] {
 
 /**
  * The listings a filter leaves. Under no filter or one facet's values alone (each listing has one
- * value of each facet), the sum of the maintained counts (migration 020); else a count of the rows.
+ * value of each facet), the sum of the maintained counts (migration 020); under two facets' values,
+ * or a price range and one facet's values, from the cells (migration 034); else a count of the rows.
  */
 async function countListings(
   db: Queryable,
@@ -108,25 +105,34 @@ async function countListings(
   primary: Queryable,
 ): Promise<bigint> {
   const filtered = FACETS.filter((facet) => filter[facet]?.length);
-  if (filter.minPrice === undefined && filter.maxPrice === undefined && filtered.length <= 1) {
+  const priced = filter.minPrice !== undefined || filter.maxPrice !== undefined;
+  if (!priced && filtered.length <= 1) {
     const facet = filtered[0] ?? 'collections';
     const names = [...new Set(filter[facet] ?? [])];
     const { rows } = await db.query<{ n: bigint | null; appended: bigint; live: bigint }>(
       `SELECT sum(n)::bigint AS n, count(*) AS appended, count(DISTINCT (name, rarity, center, edge)) AS live
          FROM listing_facet_counts WHERE facet = $1${names.length ? ` AND name IN (${names.map((_, i) => `$${i + 2}`).join(', ')})` : ''}`,
-      [SUMMARY_FACET[facet], ...names],
+      [CELL_FACET[facet], ...names],
     );
     const row = rows[0];
     // The list is read more often than the facets: it folds the counts as well when they grew long.
     if (row) await compactIfLong(primary, Number(row.appended), Number(row.live));
     return row?.n ?? 0n;
   }
+  const fromCells = await countFromCells(
+    db,
+    filtered.map((facet) => [facet, filter[facet]!]),
+    { min: priceOf(filter.minPrice), max: priceOf(filter.maxPrice) },
+  );
+  if (fromCells !== null) return fromCells;
   const { rows } = await db.query<{ n: bigint }>(
     `SELECT count(*) AS n FROM listings l ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
     params,
   );
   return rows[0]?.n ?? 0n;
 }
+
+const priceOf = (ton: string | undefined) => (ton === undefined ? undefined : toNano(ton));
 
 /**
  * One page of gifts for sale: filtered, sorted by price, date, number or rarity either way, and
@@ -276,19 +282,10 @@ async function compactIfLong(db: Queryable, appended: number, live: number): Pro
   if (appended > 2 * live + COMPACT_SLACK) await db.query('SELECT listing_facet_counts_compact()');
 }
 
-interface FacetRow {
-  name: string;
-  count: bigint;
-  rarity: number;
-  center: string;
-  edge: string;
-  floor: bigint | null;
-}
-
 /** The counts of every listing per value of each facet, from the maintained counts (migration 020). */
 async function countedFacets(db: Queryable, primary: Queryable): Promise<Record<Facet, FacetRow[]>> {
   const [{ rows }, appended] = await Promise.all([
-    db.query<FacetRow & { facet: string }>(
+    db.query<Omit<FacetRow, 'facet'> & { facet: string }>(
       // Each value's floor is the first entry of its price index (one probe per value).
       `SELECT facet, name, count, rarity, center, edge,
               CASE facet
@@ -307,7 +304,7 @@ async function countedFacets(db: Queryable, primary: Queryable): Promise<Record<
   ]);
   await compactIfLong(primary, Number(appended.rows[0]?.n ?? 0n), rows.length);
   const out: Record<Facet, FacetRow[]> = { collections: [], models: [], backdrops: [], symbols: [] };
-  for (const facet of FACETS) out[facet] = rows.filter((row) => row.facet === SUMMARY_FACET[facet]);
+  for (const facet of FACETS) out[facet] = rows.filter((row) => row.facet === CELL_FACET[facet]).map((row) => ({ ...row, facet }));
   return out;
 }
 
@@ -316,7 +313,8 @@ const tonOrNull = (nano: bigint | null | undefined): string | null => (nano === 
 /**
  * Counts and floors per filter value (each facet counted under the other filters). A facet with no
  * other filter comes from the maintained counts (a few hundred rows whatever the market's size),
- * each value's floor from one probe of its price index; a facet under other filters counts the
+ * each value's floor from one probe of its price index; a facet under one other facet's values, or
+ * under a price range alone, from the cells (migration 034); a facet under more filters counts the
  * listings those filters leave, and takes their lowest price, through the listings' indexes.
  * `db` may be a read replica; the counts' folding (a write) goes to `primary`.
  */
@@ -324,25 +322,29 @@ export async function marketFacets(db: Queryable, filter: MarketFilter, primary:
   const priced = filter.minPrice !== undefined || filter.maxPrice !== undefined;
   const unfiltered = (skip: Facet) => !priced && FACETS.every((other) => other === skip || !filter[other]?.length);
   // Facets counted under the same filters (all of them under a price range alone; all but the
-  // filtered one under one facet's values) share one read of the listings those filters leave.
-  const groups = new Map<string, { where: string[]; params: SqlValue[]; facets: Facet[] }>();
+  // filtered one under one facet's values) share one read.
+  const groups = new Map<string, { where: string[]; params: SqlValue[]; facets: Facet[]; others: Facet[] }>();
   for (const facet of FACETS) {
     if (unfiltered(facet)) continue;
     const params: SqlValue[] = [];
     const where = conditions(filter, params, facet);
-    const key = JSON.stringify(FACETS.filter((other) => other !== facet && filter[other]?.length).sort());
-    const group = groups.get(key) ?? { where, params, facets: [] };
+    const others = FACETS.filter((other) => other !== facet && filter[other]?.length);
+    const key = JSON.stringify(others);
+    const group = groups.get(key) ?? { where, params, facets: [], others };
     group.facets.push(facet);
     groups.set(key, group);
   }
-  const counts = async ({ where, params, facets }: { where: string[]; params: SqlValue[]; facets: Facet[] }) => {
-    // One read of the listings the filters leave, grouped by each facet at once (grouping sets);
-    // under a price range alone it comes from the covering price index (migration 028).
+  const counts = async ({ where, params, facets, others }: { where: string[]; params: SqlValue[]; facets: Facet[]; others: Facet[] }) => {
+    if (!priced && others.length === 1) return facetsWithin(db, primary, others[0]!, filter[others[0]!]!, facets);
+    if (priced && others.length === 0) {
+      return facetsPriced(db, primary, { min: priceOf(filter.minPrice), max: priceOf(filter.maxPrice) }, facets);
+    }
+    // One read of the listings the filters leave, grouped by each facet at once (grouping sets).
     const pick = (expression: (facet: Facet) => string) =>
       facets.length === 1
         ? expression(facets[0]!)
         : `CASE ${facets.map((facet) => `WHEN GROUPING(${FACET_COLUMN[facet]}) = 0 THEN ${expression(facet)}`).join(' ')} END`;
-    const { rows } = await db.query<FacetRow & { facet: Facet }>(
+    const { rows } = await db.query<FacetRow>(
       `SELECT ${pick((facet) => `'${facet}'`)} AS facet, ${pick((facet) => FACET_COLUMN[facet])} AS name,
               count(*) AS count, min(price) AS floor, ${pick((facet) => FACET_RARITY[facet])} AS rarity,
               ${pick((facet) => (facet === 'backdrops' ? 'max(backdrop_center)' : "''"))} AS center,
