@@ -188,20 +188,20 @@ export async function listMarket(
 /**
  * The cheapest listing of each model of each collection with the price of the next one, from one
  * probe of listings_collection_model_price_idx per (collection, model) pair that has listings
- * (their names come from the maintained counts): a few hundred index reads whatever the size of
+ * (the pairs come from the cells, migration 034): a few hundred index reads whatever the size of
  * the book. `discount` is (next - price) / next in millionths, for the gifts strictly below the
  * floor of the others. It is worked out in numeric: (next - price) * 1000000 would leave BIGINT
  * for a gap above 9,223 TON, and one such listing would break the order for everyone.
  */
 const DISCOUNTED = `
   WITH live AS (
-    SELECT facet, name FROM listing_facet_counts WHERE facet IN ('collection', 'model') GROUP BY facet, name HAVING sum(n) > 0),
+    SELECT within_name AS collection, name AS model FROM listing_cells
+     WHERE within = 'collection' AND facet = 'model' GROUP BY within_name, name HAVING sum(n) > 0),
   cheapest AS (
     SELECT two.prices, two.ids
-      FROM live c JOIN live m ON c.facet = 'collection' AND m.facet = 'model'
-      CROSS JOIN LATERAL (
+      FROM live CROSS JOIN LATERAL (
         SELECT array_agg(t.price ORDER BY t.price, t.gift_id) AS prices, array_agg(t.gift_id ORDER BY t.price, t.gift_id) AS ids
-          FROM (SELECT x.price, x.gift_id FROM listings x WHERE x.collection_id = c.name AND x.model = m.name
+          FROM (SELECT x.price, x.gift_id FROM listings x WHERE x.collection_id = live.collection AND x.model = live.model
                  ORDER BY x.price, x.gift_id LIMIT 2) t) two),
   d AS MATERIALIZED (
     SELECT ids[1] AS gift_id, prices[2] AS floor, div((prices[2] - prices[1])::numeric * 1000000, prices[2])::bigint AS discount
