@@ -176,4 +176,36 @@ describe.each(databases())('market filter counts on $name', (database) => {
     const bands = rows.map((row) => row.band);
     expect([...bands].sort()).toEqual(bands);
   });
+
+  it('covers the whole bands between two prices with cells of three tiers, each band once', async () => {
+    const ends: Array<[string | null, string | null]> = [
+      [null, null],
+      ['1', '9223372036854775807'],
+      ['10000000000', '900000000000'],
+      ['12000000000', '19999999999'],
+      ['500000000', '500000001'],
+      ['99', '100'],
+      ['7', '123456789012345'],
+      [null, '3200000000'],
+      ['3200000000', null],
+      ['900000000000', '10000000000'],
+    ];
+    for (const [min, max] of ends) {
+      const { rows } = await suite.db.query<{ band: string; cells: bigint; inside: boolean }>(
+        `WITH bands AS (
+           SELECT lpad((e * 100 + lead)::text, 4, '0') AS band FROM generate_series(0, 18) e, generate_series(0, 98, 2) lead
+            WHERE (e = 0 AND lead <= 8) OR (e > 0 AND lead >= 10)),
+         cover AS (SELECT listing_price_cover($1::bigint, $2::bigint) AS name)
+         SELECT b.band, (SELECT count(*) FROM cover c WHERE b.band LIKE c.name || '%') AS cells,
+                ($1::bigint IS NULL OR b.band > listing_price_band($1::bigint)) AND ($2::bigint IS NULL OR b.band < listing_price_band($2::bigint)) AS inside
+           FROM bands b`,
+        [min, max],
+      );
+      expect(rows.length).toBe(5 + 18 * 45);
+      for (const row of rows) expect({ band: row.band, cells: Number(row.cells) }).toEqual({ band: row.band, cells: row.inside ? 1 : 0 });
+    }
+    const wide = await suite.db.query<{ n: bigint }>('SELECT count(*) AS n FROM listing_price_cover(10000000000, 900000000000)');
+    // 10 to 900 TON: 20 cells of the 88 bands between its end bands.
+    expect(Number(wide.rows[0]!.n)).toBeLessThanOrEqual(20);
+  });
 });

@@ -1,5 +1,6 @@
 -- Appends the net change of one statement's listings to listing_cells (migration 034): per facet
--- value, within each value of the other three facets and within the listing's price band. A new
+-- value, within each value of the other three facets and within the listing's price band, at three
+-- tiers (the band, its first digit and its power of ten: listing_price_cover reads them). A new
 -- price within its band nets to nothing; one across bands moves the count between them.
 CREATE OR REPLACE FUNCTION listings_count_cells() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -12,7 +13,8 @@ DECLARE
                                  ('backdrop', c.backdrop, c.backdrop_rarity, c.backdrop_center, c.backdrop_edge),
                                  ('symbol', c.symbol, c.symbol_rarity, '', '')) f (facet, name, rarity, center, edge)
       CROSS JOIN LATERAL (VALUES ('collection', c.collection_id), ('model', c.model), ('backdrop', c.backdrop),
-                                 ('symbol', c.symbol), ('price', listing_price_band(c.price))) w (within, within_name)
+                                 ('symbol', c.symbol), ('price', listing_price_band(c.price)),
+          ('price', left(listing_price_band(c.price), 3)), ('price', left(listing_price_band(c.price), 2))) w (within, within_name)
      WHERE w.within <> f.facet
      GROUP BY f.facet, f.name, f.rarity, f.center, f.edge, w.within, w.within_name
     HAVING sum(c.sign) <> 0
@@ -41,6 +43,7 @@ CREATE TRIGGER listings_count_cells_update AFTER UPDATE ON listings
 
 -- The listings there before the triggers, counted once: the cells are empty only then (the
 -- triggers were just made and the listings locked by it, so no listing is counted twice or missed).
+-- A change of what the cells count needs a migration that empties listing_cells: this fills it again.
 INSERT INTO listing_cells (facet, name, rarity, center, edge, within, within_name, n)
 SELECT f.facet, f.name, f.rarity, f.center, f.edge, w.within, w.within_name, count(*)
   FROM listings c
@@ -49,6 +52,7 @@ SELECT f.facet, f.name, f.rarity, f.center, f.edge, w.within, w.within_name, cou
                              ('backdrop', c.backdrop, c.backdrop_rarity, c.backdrop_center, c.backdrop_edge),
                              ('symbol', c.symbol, c.symbol_rarity, '', '')) f (facet, name, rarity, center, edge)
   CROSS JOIN LATERAL (VALUES ('collection', c.collection_id), ('model', c.model), ('backdrop', c.backdrop),
-                             ('symbol', c.symbol), ('price', listing_price_band(c.price))) w (within, within_name)
+                             ('symbol', c.symbol), ('price', listing_price_band(c.price)),
+          ('price', left(listing_price_band(c.price), 3)), ('price', left(listing_price_band(c.price), 2))) w (within, within_name)
  WHERE w.within <> f.facet AND NOT EXISTS (SELECT 1 FROM listing_cells)
  GROUP BY f.facet, f.name, f.rarity, f.center, f.edge, w.within, w.within_name;

@@ -114,21 +114,18 @@ export async function facetsWithin(
 }
 
 /**
- * The listings of a price range's end bands (the partial ones): `where` over `l`, with its params.
- * Its whole bands are the cells strictly between the bands of its ends.
+ * A price range's cells and the listings of its end bands (the partial ones), as conditions with
+ * their params: `cover` over listing_cells' within_name (its whole bands, listing_price_cover),
+ * `edges` over the listings `l`, and `inRange` over `l` for the range itself.
  */
-function endBands(range: PriceRange, params: SqlValue[]): { edges: string[]; bands: string[]; inRange: string[] } {
+function endBands(range: PriceRange, params: SqlValue[]): { edges: string[]; cover: string; inRange: string[] } {
   const edges: string[] = [];
   const inRange: string[] = [];
-  const bands: string[] = [];
   const min = range.min === undefined ? null : placeholders(params, [range.min])[0]!;
   const max = range.max === undefined ? null : placeholders(params, [range.max])[0]!;
-  if (min !== null) {
-    bands.push(`within_name > listing_price_band(${min})`);
+  if (min !== null)
     edges.push(`l.price >= ${min} AND l.price < listing_price_band_end(${min})${max === null ? '' : ` AND l.price <= ${max}`}`);
-  }
   if (max !== null) {
-    bands.push(`within_name < listing_price_band(${max})`);
     // When both ends are in one band, the first part counted it all.
     const from =
       min === null ? `listing_price_band_start(${max})` : `greatest(listing_price_band_start(${max}), listing_price_band_end(${min}))`;
@@ -136,13 +133,14 @@ function endBands(range: PriceRange, params: SqlValue[]): { edges: string[]; ban
   }
   if (min !== null) inRange.push(`l.price >= ${min}`);
   if (max !== null) inRange.push(`l.price <= ${max}`);
-  return { edges, bands, inRange };
+  const cover = `within_name = ANY (ARRAY(SELECT listing_price_cover(${min ?? 'NULL'}::bigint, ${max ?? 'NULL'}::bigint)))`;
+  return { edges, cover, inRange };
 }
 
 /** The fold of the price cells a range read: its end bands and every band between. */
 function foldPrices(range: PriceRange): [string, SqlValue[]] {
   const params: SqlValue[] = [];
-  const first = range.min === undefined ? "'0000'" : `listing_price_band(${placeholders(params, [range.min])[0]})`;
+  const first = range.min === undefined ? "'00'" : `left(listing_price_band(${placeholders(params, [range.min])[0]}), 2)`;
   const last = range.max === undefined ? "'9999'" : `listing_price_band(${placeholders(params, [range.max])[0]})`;
   return [`SELECT listing_cells_compact('price', ${first}, ${last})`, params];
 }
@@ -154,7 +152,7 @@ function foldPrices(range: PriceRange): [string, SqlValue[]] {
  */
 export async function facetsPriced(db: Queryable, primary: Queryable, range: PriceRange, facets: Facet[]): Promise<FacetRow[]> {
   const params: SqlValue[] = [];
-  const { edges, bands, inRange } = endBands(range, params);
+  const { edges, cover, inRange } = endBands(range, params);
   const asked = placeholders(
     params,
     facets.map((facet) => CELL_FACET[facet]),
@@ -171,7 +169,7 @@ export async function facetsPriced(db: Queryable, primary: Queryable, range: Pri
   const { rows } = await db.query<FacetRow & { appended: bigint; live: bigint }>(
     `WITH v AS (
        SELECT facet, name, rarity, center, edge, sum(n) AS n, count(*) AS appended FROM listing_cells
-        WHERE within = 'price' AND ${bands.join(' AND ')} AND facet IN (${asked.join(', ')})
+        WHERE within = 'price' AND ${cover} AND facet IN (${asked.join(', ')})
         GROUP BY facet, name, rarity, center, edge),
      ends AS (
        SELECT ${pick((facet) => `'${CELL_FACET[facet]}'`)} AS facet, ${pick((facet) => FACET_COLUMN[facet])} AS name,
@@ -221,11 +219,11 @@ export async function countFromCells(
   if (!priced || filtered.length > 1) return null;
   const [facet, values] = filtered[0] ?? ['collections', null];
   const names = values ? placeholders(params, [...new Set(values)]) : null;
-  const { edges, bands } = endBands(range, params);
+  const { edges, cover } = endBands(range, params);
   const chosen = names ? ` AND l.${FACET_COLUMN[facet]} IN (${names.join(', ')})` : '';
   const { rows } = await db.query<{ n: bigint }>(
     `SELECT (SELECT coalesce(sum(n), 0) FROM listing_cells
-              WHERE within = 'price' AND ${bands.join(' AND ')} AND facet = '${CELL_FACET[facet]}'${names ? ` AND name IN (${names.join(', ')})` : ''})::bigint
+              WHERE within = 'price' AND ${cover} AND facet = '${CELL_FACET[facet]}'${names ? ` AND name IN (${names.join(', ')})` : ''})::bigint
           + ${edges.map((edge) => `(SELECT count(*) FROM listings l WHERE ${edge}${chosen})`).join(' + ')} AS n`,
     params,
   );
