@@ -95,7 +95,7 @@ const escape = (text) => String(text ?? '').replaceAll('|', '\\|');
  * says why it has none.
  */
 const NO_PEER = {
-  market: 'none: an absolute target (issue 17: p99 < 50 ms at 100,000 on PostgreSQL); the 1M rows compare sizes of the same calls',
+  market: 'none: an absolute target (p99 < 50 ms at 100,000 and at 1,000,000 listings on PostgreSQL, with purchases and listings running)',
   engine: 'none: an absolute frame budget (4 ms of a 16.7 ms frame at 60 fps on a 4x slower CPU); heap rows against their own noise',
   start: "none: this server's own figures, for change from run to run",
 };

@@ -42,8 +42,12 @@ async function fill(db: Db, from: number, to: number): Promise<void> {
              g.model_rarity, g.backdrop_rarity, g.symbol_rarity, g.backdrop_center, g.backdrop_edge
         FROM gifts g WHERE g.id > ${before};
     SELECT listing_facet_counts_compact();`);
+  // Folded as the readers fold them when they grew long (each fill statement appended its own rows).
+  for (const within of ['collection', 'model', 'backdrop', 'symbol', 'price']) {
+    await db.query("SELECT listing_cells_compact($1, '', '~~~~~~~~')", [within]);
+  }
   // As autovacuum leaves a table at rest: statistics, and the visibility map for index-only scans.
-  for (const table of ['gifts', 'listings', 'listing_facet_counts']) await db.exec(`VACUUM ANALYZE ${table}`);
+  for (const table of ['gifts', 'listings', 'listing_facet_counts', 'listing_cells']) await db.exec(`VACUUM ANALYZE ${table}`);
 }
 
 /** Sales made in SQL before the first size is measured: the history a gift's detail reads. */
@@ -104,7 +108,7 @@ async function call<T>(address: string, caller: Caller, path: string, body: unkn
  * Players buying gifts and listing what they bought again, at a fixed rate whatever the readers
  * do (open loop): each tick buys a random listed gift at its price, or lists a gift bought before.
  */
-function backgroundWrites(address: string, db: Db, buyers: Caller[]) {
+function backgroundWrites(address: string, db: Db, buyers: Caller[], step: number) {
   let stopped = false;
   let sequence = 0;
   const owned: Array<{ buyer: Caller; giftId: string }> = [];
@@ -135,7 +139,8 @@ function backgroundWrites(address: string, db: Db, buyers: Caller[]) {
       const price = fromNano(pick.price);
       const result = await call<{ items: Array<{ result: string }> }>(address, buyer, 'market/checkout', {
         items: [{ giftId: pick.gift_id.toString(), price }],
-        idempotencyKey: `bench-market-${process.pid}-${n}`,
+        // A key of its own per size step: the same key with another cart is refused as reused (409).
+        idempotencyKey: `bench-market-${process.pid}-${step}-${n}`,
       });
       if (result.status === 200 && result.data.items[0]?.result === 'bought') {
         counts.bought += 1;
@@ -244,7 +249,7 @@ try {
       salesSeconds = (performance.now() - s0) / 1000;
     }
     const label = size.toLocaleString('en-US');
-    const writes = backgroundWrites(address, db, buyers);
+    const writes = backgroundWrites(address, db, buyers, size);
     // Warm-up: connections opened, statements planned, the server's code optimised.
     await read(address, readers, 100, size);
     const loadBefore = load();
@@ -263,25 +268,25 @@ try {
       {
         name: `${label}: list call p50 / p99`,
         value: `${quantile(measured.list, 0.5).toFixed(1)} / ${quantile(measured.list, 0.99).toFixed(1)} ms`,
-        target: size <= 100_000 ? 'p99 < 50 ms' : 'as measured',
+        target: 'p99 < 50 ms',
         note: `${measured.list.length} calls over HTTP, ${READERS} readers taking list, facets, discount order and gift info in turn, first pages of 4 filters and sorts with their count; ${background}; ${during}`,
       },
       {
         name: `${label}: facets call p50 / p99`,
         value: `${quantile(measured.facets, 0.5).toFixed(1)} / ${quantile(measured.facets, 0.99).toFixed(1)} ms`,
-        target: size <= 100_000 ? 'p99 < 50 ms' : 'as measured',
+        target: 'p99 < 50 ms',
         note: `${measured.facets.length} calls: no filter (2 in 5), one collection, a backdrop and a symbol, a price range; same background and load`,
       },
       {
         name: `${label}: discount-order list call p50 / p99`,
         value: `${quantile(measured.discount, 0.5).toFixed(1)} / ${quantile(measured.discount, 0.99).toFixed(1)} ms`,
-        target: size <= 100_000 ? 'p99 < 50 ms' : 'as measured',
+        target: 'p99 < 50 ms',
         note: `${measured.discount.length} calls: first page of the discount order, whole market, one collection, a price range, with the count; same background and load`,
       },
       {
         name: `${label}: gift info (floors + history) p50 / p99`,
         value: `${quantile(measured.info, 0.5).toFixed(1)} / ${quantile(measured.info, 0.99).toFixed(1)} ms`,
-        target: size <= 100_000 ? 'p99 < 50 ms' : 'as measured',
+        target: 'p99 < 50 ms',
         note: `${measured.info.length} calls for random gifts: 3 floors of the other listings and the model's sales (count, the last 60) among ${salesMade.toLocaleString('en-US')} sales; same background and load`,
       },
       { name: `${label}: non-2xx read answers`, value: String(measured.errors), target: '0', note: `in ${seconds.toFixed(0)} s` },
