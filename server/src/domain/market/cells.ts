@@ -69,7 +69,7 @@ function foldIfLong(primary: Queryable, appended: bigint, live: bigint, fold: ()
 /**
  * The counts and floors of `facets` among the listings whose `within` facet is one of `values`:
  * each value's floor is the first entry of a (facet, facet, price) index per value of `values`
- * (migrations 027 and 035).
+ * (migration 035).
  */
 export async function facetsWithin(
   db: Queryable,

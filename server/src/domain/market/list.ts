@@ -187,7 +187,7 @@ export async function listMarket(
 
 /**
  * The cheapest listing of each model of each collection with the price of the next one, from one
- * probe of listings_collection_model_price_idx per (collection, model) pair that has listings
+ * probe of listings_collection_model_facets_idx per (collection, model) pair that has listings
  * (the pairs come from the cells, migration 034): a few hundred index reads whatever the size of
  * the book. `discount` is (next - price) / next in millionths, for the gifts strictly below the
  * floor of the others. It is worked out in numeric: (next - price) * 1000000 would leave BIGINT
