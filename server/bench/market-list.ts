@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { fromNano } from '@arcade/api-client/money';
 import { openDb, type Db } from '../src/db/db';
 import { audit } from '../src/domain/ledger';
+import { foldMarketCounts } from '../src/domain/market/cells';
 import { createPostgresDatabase } from '../test/helpers';
 import { fundedPlayer, jsonHeaders, startBuiltServer } from './built-server';
 import { quantile, report, type BenchRow } from './common';
@@ -41,11 +42,9 @@ async function fill(db: Db, from: number, to: number): Promise<void> {
              g.collection_id, g.model, g.backdrop, g.symbol, g.number, g.rarity,
              g.model_rarity, g.backdrop_rarity, g.symbol_rarity, g.backdrop_center, g.backdrop_edge
         FROM gifts g WHERE g.id > ${before};
-    SELECT listing_facet_counts_compact();`);
-  // Folded as the readers fold them when they grew long (each fill statement appended its own rows).
-  for (const within of ['collection', 'model', 'backdrop', 'symbol', 'price']) {
-    await db.query("SELECT listing_cells_compact($1, '', '~~~~~~~~')", [within]);
-  }
+    `);
+  // Folded as the workers fold them now and then (each fill statement appended its own rows).
+  await foldMarketCounts(db);
   // As autovacuum leaves a table at rest: statistics, and the visibility map for index-only scans.
   for (const table of ['gifts', 'listings', 'listing_facet_counts', 'listing_cells']) await db.exec(`VACUUM ANALYZE ${table}`);
 }

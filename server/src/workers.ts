@@ -6,6 +6,7 @@ import { syncedChainTime, watchHotWallet } from './domain/wallet/chain-watcher';
 import { runSender, SENDER_LOCK_KEY } from './domain/wallet/withdrawals';
 import type { BotApi } from './adapters/telegram/bot-api';
 import type { GiftRelayer } from './adapters/telegram/gift-relayer';
+import { foldMarketCounts } from './domain/market/cells';
 import { importReceivedGifts } from './domain/market/trade';
 import { notify, sendQueuedNotices, type Notice } from './domain/notifications';
 import { reconcile } from './domain/wallet/hot-wallet';
@@ -20,6 +21,9 @@ import {
 
 /** How often the workers compare the hot wallet's balance with the liabilities (a scan of the accounts). */
 const RECONCILE_EVERY_MS = 60_000;
+
+/** How often the workers fold the market's appended counts (a few tens of thousands of rows at most). */
+const FOLD_COUNTS_EVERY_MS = 60_000;
 
 /** Any constant; the same in every replica. */
 const WORKERS_LOCK_KEY = 7_310_002;
@@ -74,6 +78,7 @@ export function startWorkers(args: {
   let stopped = false;
   let failures = 0;
   let lastReconciled = 0;
+  let lastFolded = 0;
 
   const pass = async (): Promise<void> => {
     const book = bookLock !== null && (await bookLock.acquire());
@@ -139,6 +144,10 @@ export function startWorkers(args: {
         },
         (error: unknown) => log.warn({ err: error }, 'hot wallet reconciliation failed, will retry'),
       );
+    }
+    if (Date.now() - lastFolded >= FOLD_COUNTS_EVERY_MS) {
+      lastFolded = Date.now();
+      await foldMarketCounts(db).catch((error: unknown) => log.warn({ err: error }, 'folding the market counts failed, will retry'));
     }
     const notices = await sendQueuedNotices(db, bot);
     if (notices.failed > 0) log.warn({ failed: notices.failed }, 'queued bot messages failed, will retry');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutResult, MarketFacets, MarketFilter, MarketPage } from '@arcade/api-client/market';
 import type { Db } from '../src/db/db';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
+import { foldMarketCounts } from '../src/domain/market/cells';
 import {
   callProcess,
   dataFromProcess,
@@ -74,12 +75,7 @@ describe.each(onPostgres)('market counts raced across two server processes on $n
     });
     let racing = true;
     const folds = (async () => {
-      while (racing) {
-        for (const within of ['collection', 'model', 'backdrop', 'symbol', 'price']) {
-          await db.query("SELECT listing_cells_compact($1, '', '~~~~~~~~')", [within]);
-        }
-        await db.query('SELECT listing_facet_counts_compact()');
-      }
+      while (racing) await foldMarketCounts(db);
     })();
     // Readers on both processes meanwhile (their own folds race too).
     const reads = (async () => {

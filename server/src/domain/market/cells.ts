@@ -229,3 +229,15 @@ export async function countFromCells(
   );
   return rows[0]?.n ?? 0n;
 }
+
+/**
+ * Folds every slice of listing_cells and the whole of listing_facet_counts (the workers' pass does
+ * it now and then): readers fold only the slices they read, and a slice nobody filters by would
+ * otherwise keep every statement's rows.
+ */
+export async function foldMarketCounts(db: Queryable): Promise<void> {
+  await db.query('SELECT listing_facet_counts_compact()');
+  for (const within of ['collection', 'model', 'backdrop', 'symbol', 'price']) {
+    await db.query("SELECT listing_cells_compact($1, '', '~~~~~~~~')", [within]);
+  }
+}
