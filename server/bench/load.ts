@@ -29,7 +29,8 @@ const WARMUP_SECONDS = env('LOAD_WARMUP_SECONDS', 2);
 const DRAIN_SECONDS = env('LOAD_DRAIN_SECONDS', 3);
 const RATES = (process.env.LOAD_RATES ?? '100,200,400,800,1600,3300').split(',').map(Number);
 const BISECTIONS = env('LOAD_BISECTIONS', 1);
-const NEW_PER_SECOND = env('LOAD_NEW_PLAYERS', 2);
+/** New players a second signing up and making first bets during every step (issue 30 asks for 10). */
+const NEW_PER_SECOND = env('LOAD_NEW_PLAYERS', 10);
 const REFERRED = 0.4;
 const BONUS = 0.25;
 const P99_LIMIT_MS = 50;
