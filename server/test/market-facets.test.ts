@@ -3,6 +3,8 @@ import type { CheckoutResult, Gift, MarketFacets, MarketFilter, MarketPage } fro
 import { fromNano } from '@arcade/api-client/money';
 import { seedMarketCatalogue } from '../src/domain/market/catalogue-generator';
 import { foldMarketCounts } from '../src/domain/market/cells';
+import { marketFacets } from '../src/domain/market/list';
+import { migrate, readMigrations } from '../src/db/migrator';
 import { databases, envelope, fundedPlayer, post, suiteServer } from './helpers';
 import { recount } from './market-recount';
 
@@ -206,5 +208,33 @@ describe.each(databases())('market filter counts on $name', (database) => {
     const wide = await suite.db.query<{ n: bigint }>('SELECT count(*) AS n FROM listing_price_cover(10000000000, 900000000000)');
     // 10 to 900 TON: 20 cells of the 88 bands between its end bands.
     expect(Number(wide.rows[0]!.n)).toBeLessThanOrEqual(20);
+  });
+
+  it('counts in cells the listings of a market upgraded from the release before them', async () => {
+    const upgraded = await database.create({ migrated: false });
+    try {
+      // The release before: migrations up to 033, its functions as those migrations made them.
+      await migrate(
+        upgraded.db,
+        readMigrations().filter((migration) => migration.version <= 33),
+        [],
+      );
+      await seedMarketCatalogue(upgraded.db, { perCollection: 12 });
+      await migrate(upgraded.db);
+      const sample = await marketFacets(upgraded.db, {});
+      const filters: MarketFilter[] = [
+        { collections: [sample.collections[0]!.id] },
+        { symbols: [sample.symbols[0]!.name] },
+        { minPrice: '1', maxPrice: '30' },
+        { maxPrice: '5' },
+      ];
+      for (const filter of filters) expect(await marketFacets(upgraded.db, filter)).toEqual(await recount(upgraded.db, filter));
+      // And a listing after the upgrade is counted once.
+      const gift = await upgraded.db.query<{ gift_id: bigint }>('SELECT gift_id FROM listings ORDER BY gift_id LIMIT 1');
+      await upgraded.db.query('UPDATE listings SET price = price * 7 WHERE gift_id = $1', [gift.rows[0]!.gift_id]);
+      for (const filter of filters) expect(await marketFacets(upgraded.db, filter)).toEqual(await recount(upgraded.db, filter));
+    } finally {
+      await upgraded.drop();
+    }
   });
 });

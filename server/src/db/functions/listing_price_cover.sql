@@ -2,7 +2,7 @@
 -- the bands of p_min and p_max (from the first band when p_min is null, to the last when p_max is
 -- null), each band once, in as few cells as the tiers allow: a cell of a whole power of ten (the
 -- band's first two characters), of a first digit (its first three), or of one band (see
--- listing_price_band; the trigger of listings_count_cells appends a row at each tier). A range of
+-- listing_price_band; the trigger of listings_count_facets appends a row at each tier). A range of
 -- 10 to 900 TON reads 20 cells per value instead of 88 bands.
 CREATE OR REPLACE FUNCTION listing_price_cover(p_min bigint, p_max bigint) RETURNS SETOF text
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE ROWS 30

@@ -8,7 +8,7 @@
 -- facet's values, or under a price range, sums a few hundred rows; a price range's two partial bands
 -- at its ends are counted from the listings (listing_price_band in server/src/db/functions).
 -- As in listing_facet_counts, every statement that adds, removes, re-prices or re-attributes
--- listings appends its net change (server/src/db/functions/listings_count_cells.sql), so writers
+-- listings appends its net change (server/src/db/functions/listings_count_facets.sql), so writers
 -- only insert; readers fold the rows they read when they grew long (listing_cells_compact).
 -- A separate table rather than more rows in listing_facet_counts: a server of the release before
 -- sums that table whole, and keeps counting right while a rolling deploy runs.
