@@ -44,7 +44,8 @@ export interface PriceRange {
 /** Appended rows of listing_cells read beyond this many per live cell: the reader folds them. */
 const COMPACT_SLACK = 500;
 
-const placeholders = (params: SqlValue[], values: readonly SqlValue[]) =>
+/** Adds `values` to a query's params; their placeholders ($n). */
+export const placeholders = (params: SqlValue[], values: readonly SqlValue[]) =>
   values.map((value) => {
     params.push(value);
     return `$${params.length}`;
@@ -57,12 +58,14 @@ const byFacet = (facets: Facet[], expression: (facet: Facet) => string) =>
 /** The facet of a listing_cells row as the sheet names it. */
 const facetOf = (facets: Facet[]) => `CASE f.facet ${facets.map((facet) => `WHEN '${CELL_FACET[facet]}' THEN '${facet}'`).join(' ')} END`;
 
-/** Folds a slice of listing_cells when the rows read outnumber its cells (after the reply: a fold never delays a read). */
-function foldIfLong(primary: Queryable, appended: bigint, live: bigint, fold: () => [string, SqlValue[]]): void {
-  if (Number(appended) <= 2 * Number(live) + COMPACT_SLACK) return;
-  const [sql, params] = fold();
-  primary.query(sql, params).catch(() => {
-    // The next long read folds them; a count is exact folded or not.
+/**
+ * Folds one facet's (or the price's) slice of listing_cells when the rows a read summed outnumber
+ * its cells, after the reply: a fold never delays a read.
+ */
+function foldIfLong(primary: Queryable, read: { appended: bigint; live: bigint } | undefined, within: string): void {
+  if (!read || Number(read.appended) <= 2 * Number(read.live) + COMPACT_SLACK) return;
+  primary.query('SELECT listing_cells_compact($1)', [within]).catch(() => {
+    // The next long read, or the workers' pass, folds them; a count is exact folded or not.
   });
 }
 
@@ -100,16 +103,7 @@ export async function facetsWithin(
       ORDER BY facet, count DESC, name`,
     params,
   );
-  if (rows[0]) {
-    foldIfLong(primary, rows[0].appended, rows[0].live, () => {
-      const foldParams: SqlValue[] = [CELL_FACET[within]];
-      const foldNames = placeholders(foldParams, [...new Set(values)]);
-      return [
-        `SELECT listing_cells_compact($1, min(v.name), max(v.name)) FROM (VALUES ${foldNames.map((name) => `(${name})`).join(', ')}) v (name)`,
-        foldParams,
-      ];
-    });
-  }
+  foldIfLong(primary, rows[0], CELL_FACET[within]);
   return rows;
 }
 
@@ -135,14 +129,6 @@ function endBands(range: PriceRange, params: SqlValue[]): { edges: string[]; cov
   if (max !== null) inRange.push(`l.price <= ${max}`);
   const cover = `within_name = ANY (ARRAY(SELECT listing_price_cover(${min ?? 'NULL'}::bigint, ${max ?? 'NULL'}::bigint)))`;
   return { edges, cover, inRange };
-}
-
-/** The fold of the price cells a range read: its end bands and every band between. */
-function foldPrices(range: PriceRange): [string, SqlValue[]] {
-  const params: SqlValue[] = [];
-  const first = range.min === undefined ? "'00'" : `left(listing_price_band(${placeholders(params, [range.min])[0]}), 2)`;
-  const last = range.max === undefined ? "'9999'" : `listing_price_band(${placeholders(params, [range.max])[0]})`;
-  return [`SELECT listing_cells_compact('price', ${first}, ${last})`, params];
 }
 
 /**
@@ -188,7 +174,7 @@ export async function facetsPriced(db: Queryable, primary: Queryable, range: Pri
       ORDER BY facet, count DESC, name`,
     params,
   );
-  if (rows[0]) foldIfLong(primary, rows[0].appended, rows[0].live, () => foldPrices(range));
+  foldIfLong(primary, rows[0], 'price');
   return rows;
 }
 
@@ -237,7 +223,5 @@ export async function countFromCells(
  */
 export async function foldMarketCounts(db: Queryable): Promise<void> {
   await db.query('SELECT listing_facet_counts_compact()');
-  for (const within of ['collection', 'model', 'backdrop', 'symbol', 'price']) {
-    await db.query("SELECT listing_cells_compact($1, '', '~~~~~~~~')", [within]);
-  }
+  for (const within of [...Object.values(CELL_FACET), 'price']) await db.query('SELECT listing_cells_compact($1)', [within]);
 }
