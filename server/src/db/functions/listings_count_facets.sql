@@ -2,11 +2,9 @@
 LOCK TABLE listings IN SHARE ROW EXCLUSIVE MODE;
 
 -- Appends the net change of one statement's listings to the market's counts, in one statement:
--- per facet value to listing_facet_counts (migration 020), and to listing_cells (migration 034)
--- within each value of the other three facets and within the listing's price band at three tiers
--- (the band, its first digit and its power of ten: listing_price_cover reads them). A new price
--- nets to nothing in the counts, and within its band in the cells; one across bands moves the
--- cells' count between them.
+-- per facet value to listing_facet_counts (migration 020), and to listing_cells (migration 034) in
+-- the cells listing_cell_keys names. A new price nets to nothing in the counts, and within its band
+-- in the cells; one across bands moves the cells' count between them.
 CREATE OR REPLACE FUNCTION listings_count_facets() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   counted CONSTANT TEXT := $sql$
@@ -21,17 +19,10 @@ DECLARE
     UNION ALL
     SELECT 'symbol', symbol, symbol_rarity, '', '', sum(sign) FROM changed GROUP BY symbol, symbol_rarity HAVING sum(sign) <> 0)
     INSERT INTO listing_cells (facet, name, rarity, center, edge, within, within_name, n)
-    SELECT f.facet, f.name, f.rarity, f.center, f.edge, w.within, w.within_name, sum(c.sign)
-      FROM changed c
-      CROSS JOIN LATERAL (VALUES ('collection', c.collection_id, 0, '', ''),
-                                 ('model', c.model, c.model_rarity, '', ''),
-                                 ('backdrop', c.backdrop, c.backdrop_rarity, c.backdrop_center, c.backdrop_edge),
-                                 ('symbol', c.symbol, c.symbol_rarity, '', '')) f (facet, name, rarity, center, edge)
-      CROSS JOIN LATERAL (VALUES ('collection', c.collection_id), ('model', c.model), ('backdrop', c.backdrop),
-                                 ('symbol', c.symbol), ('price', listing_price_band(c.price)),
-          ('price', left(listing_price_band(c.price), 3)), ('price', left(listing_price_band(c.price), 2))) w (within, within_name)
-     WHERE w.within <> f.facet
-     GROUP BY f.facet, f.name, f.rarity, f.center, f.edge, w.within, w.within_name
+    SELECT k.facet, k.name, k.rarity, k.center, k.edge, k.within, k.within_name, sum(c.sign)
+      FROM changed c CROSS JOIN LATERAL listing_cell_keys(c.collection_id, c.model, c.model_rarity, c.backdrop, c.backdrop_rarity,
+                                           c.backdrop_center, c.backdrop_edge, c.symbol, c.symbol_rarity, c.price) k
+     GROUP BY k.facet, k.name, k.rarity, k.center, k.edge, k.within, k.within_name
     HAVING sum(c.sign) <> 0
   $sql$;
 BEGIN
@@ -50,14 +41,8 @@ END $$;
 -- and holds new ones until this function is in force. A change of what the cells count needs a
 -- migration that empties listing_cells: this fills it again.
 INSERT INTO listing_cells (facet, name, rarity, center, edge, within, within_name, n)
-SELECT f.facet, f.name, f.rarity, f.center, f.edge, w.within, w.within_name, count(*)
-  FROM listings c
-  CROSS JOIN LATERAL (VALUES ('collection', c.collection_id, 0, '', ''),
-                             ('model', c.model, c.model_rarity, '', ''),
-                             ('backdrop', c.backdrop, c.backdrop_rarity, c.backdrop_center, c.backdrop_edge),
-                             ('symbol', c.symbol, c.symbol_rarity, '', '')) f (facet, name, rarity, center, edge)
-  CROSS JOIN LATERAL (VALUES ('collection', c.collection_id), ('model', c.model), ('backdrop', c.backdrop),
-                             ('symbol', c.symbol), ('price', listing_price_band(c.price)),
-          ('price', left(listing_price_band(c.price), 3)), ('price', left(listing_price_band(c.price), 2))) w (within, within_name)
- WHERE w.within <> f.facet AND NOT EXISTS (SELECT 1 FROM listing_cells)
- GROUP BY f.facet, f.name, f.rarity, f.center, f.edge, w.within, w.within_name;
+SELECT k.facet, k.name, k.rarity, k.center, k.edge, k.within, k.within_name, count(*)
+  FROM listings c CROSS JOIN LATERAL listing_cell_keys(c.collection_id, c.model, c.model_rarity, c.backdrop, c.backdrop_rarity,
+                                   c.backdrop_center, c.backdrop_edge, c.symbol, c.symbol_rarity, c.price) k
+ WHERE NOT EXISTS (SELECT 1 FROM listing_cells)
+ GROUP BY k.facet, k.name, k.rarity, k.center, k.edge, k.within, k.within_name;
