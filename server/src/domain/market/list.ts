@@ -9,7 +9,17 @@ import {
 import { fromNano, toNano } from '@arcade/api-client/money';
 import type { Queryable, SqlValue } from '../../db/db';
 import { DomainError } from '../errors';
-import { CELL_FACET, countFromCells, FACET_COLUMN, FACETS, facetsPriced, facetsWithin, type Facet, type FacetRow } from './cells';
+import {
+  CELL_FACET,
+  countFromCells,
+  FACET_COLUMN,
+  FACETS,
+  facetsPriced,
+  facetsWithin,
+  placeholders,
+  type Facet,
+  type FacetRow,
+} from './cells';
 import { GIFT_SELECT, toGift, type GiftRow } from './gifts';
 
 /** The rarity the sheet shows for a facet's values counted from the listings. */
@@ -28,11 +38,7 @@ function conditions(filter: MarketFilter, params: SqlValue[], skip?: 'collection
   const where: string[] = [];
   const any = (column: string, values: readonly string[] | undefined) => {
     if (!values || values.length === 0) return;
-    const placeholders = values.map((value) => {
-      params.push(value);
-      return `$${params.length}`;
-    });
-    where.push(`l.${column} IN (${placeholders.join(', ')})`);
+    where.push(`l.${column} IN (${placeholders(params, values).join(', ')})`);
   };
   if (skip !== 'collections') any('collection_id', filter.collections);
   if (skip !== 'models') any('model', filter.models);
