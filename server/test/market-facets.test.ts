@@ -120,6 +120,9 @@ describe.each(databases())('market filter counts on $name', (database) => {
       { minPrice: ton(c.price), maxPrice: ton(a.price) },
       { minPrice: ton(b.start), collections: [(await call2({})).collections[0]!.id] },
       { maxPrice: ton(c.price), symbols: [(await call2({})).symbols[0]!.name] },
+      // The ends of what a price may be (marketRules): the top band and the lowest.
+      { minPrice: '999999999.999999999' },
+      { minPrice: '0.000000001', maxPrice: '999999999.999999999' },
     ];
     const check = async () => {
       for (const filter of ranges) {
