@@ -13,6 +13,14 @@
 CREATE OR REPLACE FUNCTION arcade_lock_accounts(p_account text[], p_owner bigint[], p_for bigint[], p_shards integer)
 RETURNS TABLE (id bigint, code text, user_id bigint, kind text, balance bigint)
 LANGUAGE plpgsql
+-- Called by the bet function and on its own (deposits, withdrawals, bonuses, purchases), on
+-- accounts found only by their keys: planned as index look-ups whatever the statistics said when
+-- the connection first planned it, as the bet function is (migration 014's lesson; the plan a
+-- connection keeps is shared by both callers).
+SET plan_cache_mode = force_generic_plan
+SET enable_seqscan = off
+SET enable_hashjoin = off
+SET enable_mergejoin = off
 AS $$
 #variable_conflict use_column
 BEGIN

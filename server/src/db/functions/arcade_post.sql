@@ -23,6 +23,14 @@ CREATE OR REPLACE FUNCTION arcade_post(
   p_shards integer
 ) RETURNS TABLE (movement integer, transaction_id bigint, account_id bigint, balance_after bigint)
 LANGUAGE plpgsql
+-- Called by the bet function and on its own (deposits, withdrawals, bonuses, purchases), on
+-- accounts found only by their keys: planned as index look-ups whatever the statistics said when
+-- the connection first planned it, as the bet function is (migration 014's lesson; the plan a
+-- connection keeps is shared by both callers).
+SET plan_cache_mode = force_generic_plan
+SET enable_seqscan = off
+SET enable_hashjoin = off
+SET enable_mergejoin = off
 AS $$
 #variable_conflict use_column
 DECLARE
