@@ -513,6 +513,15 @@ describe.each(databases())('games on $name', (database) => {
     expect(cashed.balance.ton).toBe('10.4636');
     expect(cashed.round.road!.traps).toEqual(traps.map((t) => t + 1).sort((a, b) => a - b));
     expect((await call(token, 'games/road/step', { roundId: id, lane: 4, idempotencyKey: key() })).code).toBe('game.road.not-open');
+    // A round of the player's that is not a road round is no road round to step on or cash out.
+    const flipped = await bet(token, 'games/flip', { stake: '0.5', currency: 'ton', side: 'heads' });
+    for (const [path, body] of [
+      ['games/road/step', { roundId: flipped.round.id, lane: 1, idempotencyKey: key() }],
+      ['games/road/cashout', { roundId: flipped.round.id, idempotencyKey: key() }],
+    ] as const) {
+      const refused = await call(token, path, body);
+      expect(refused.status, path).toBe(404);
+    }
   });
 
   it('road: a trap lane loses the stake and shows the lane that was hit', async () => {

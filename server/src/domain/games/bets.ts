@@ -290,12 +290,11 @@ export function startRoad(db: Db, input: BetInput & { difficulty: RoadDifficulty
 
 /** The player's road round and its seed pair, as they are now. */
 async function roadOf(db: Queryable, userId: bigint, roundId: bigint): Promise<{ row: RoundRow; pair: SeedPair }> {
-  const { rows } = await db.query<RoundRow>("SELECT * FROM game_rounds WHERE id = $1 AND user_id = $2 AND game = 'road'", [
-    roundId,
-    userId,
-  ]);
+  // By its id alone, the player and the game checked here: a statement a connection keeps planned
+  // cannot take the (player, game) index instead and read every road round the player ever had.
+  const { rows } = await db.query<RoundRow>('SELECT * FROM game_rounds WHERE id = $1', [roundId]);
   const row = rows[0];
-  if (!row) throw new DomainError('not-found', 'No such road round');
+  if (!row || row.user_id !== userId || row.game !== 'road') throw new DomainError('not-found', 'No such road round');
   const pair = await db.query<SeedPair>('SELECT * FROM seed_pairs WHERE id = $1', [row.seed_pair_id]);
   return { row, pair: pair.rows[0]! };
 }
