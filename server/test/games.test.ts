@@ -737,8 +737,32 @@ describe.each(postgresOnly('games under parallel load'))('games under parallel l
           { stake: '0.01', currency: 'ton', side: 'heads', idempotencyKey: `by-key-${id}-${n}` },
           { token },
         );
+      // A road round: start, a lane, then a cash-out if no trap was hit.
+      const road = async (n: number) => {
+        const started = await post(
+          server,
+          '/api/v3/games/road/start',
+          { stake: '0.01', currency: 'ton', difficulty: 'easy', idempotencyKey: `by-key-road-${id}-${n}` },
+          { token },
+        );
+        expect(started.statusCode).toBe(200);
+        const roundId = started.json<{ data: BetResult }>().data.round.id;
+        const step = await post(
+          server,
+          '/api/v3/games/road/step',
+          { roundId, lane: 1, idempotencyKey: `by-key-step-${id}-${n}` },
+          { token },
+        );
+        expect(step.statusCode).toBe(200);
+        if (step.json<{ data: BetResult }>().data.round.status === 'open') {
+          const cashed = await post(server, '/api/v3/games/road/cashout', { roundId, idempotencyKey: `by-key-cash-${id}-${n}` }, { token });
+          expect(cashed.statusCode).toBe(200);
+        }
+      };
       for (let n = 0; n < 3; n++) expect((await flip(n)).statusCode).toBe(200);
-      // Then the tables grow: 20,000 other players' keys, and 20,000 players with accounts.
+      for (let n = 0; n < 6; n++) await road(n);
+      // Then the tables grow: 20,000 other players' keys, and 20,000 players with accounts and a
+      // settled road round each.
       await single.query(
         `INSERT INTO idempotency_keys (user_id, key, call, request_hash, reply)
          SELECT $1, 'grown-' || n, 'flip', 'h', '{}' FROM generate_series(1, 20000) AS n`,
@@ -748,6 +772,13 @@ describe.each(postgresOnly('games under parallel load'))('games under parallel l
         `WITH grown AS (INSERT INTO users (id, referral_code) SELECT $1::bigint * 100000 + n, 'grown' || $1 || '-' || n
                           FROM generate_series(1, 20000) AS n RETURNING id)
          INSERT INTO accounts (user_id, kind) SELECT id, 'ton' FROM grown`,
+        [BigInt(id)],
+      );
+      await single.query(
+        `INSERT INTO game_rounds (user_id, game, currency, stake, payout, multiplier, status, seed_pair_id, nonce, params, outcome, finished_at)
+         SELECT $1::bigint * 100000 + n, 'road', 'ton', 10000000, 0, 0, 'lost',
+                (SELECT id FROM seed_pairs WHERE user_id = $1 AND active), 1000000 + n, '{}', '{}', now()
+           FROM generate_series(1, 20000) AS n`,
         [BigInt(id)],
       );
       const tables = ['users', 'idempotency_keys', 'seed_pairs', 'player_stats', 'accounts', 'game_rounds'];
@@ -761,10 +792,21 @@ describe.each(postgresOnly('games under parallel load'))('games under parallel l
         );
         return Object.fromEntries(rows.map((row) => [row.relname, Number(row.seq_scan)]));
       };
+      // Index entries read on game_rounds: a look-up by key reads one or two.
+      const roundEntries = async () => {
+        const { rows } = await single.query<{ read: bigint }>(
+          "SELECT sum(idx_tup_read)::bigint AS read FROM pg_stat_user_indexes WHERE relname = 'game_rounds'",
+        );
+        return Number(rows[0]!.read);
+      };
       const before = await scans();
+      const entriesBefore = await roundEntries();
       for (let n = 3; n < 8; n++) expect((await flip(n)).statusCode).toBe(200);
+      for (let n = 6; n < 12; n++) await road(n);
       for (let n = 0; n < 6; n++) await fund(single, BigInt(id), '1');
       expect(await scans()).toEqual(before);
+      // 5 flips and 6 road rounds of up to 3 calls: nowhere near the 20,000 road rounds there are.
+      expect((await roundEntries()) - entriesBefore).toBeLessThan(300);
     } finally {
       await server.close();
       await single.close();

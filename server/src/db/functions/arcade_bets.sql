@@ -138,7 +138,9 @@ BEGIN
     LEFT JOIN users u ON u.id = x.id
     LEFT JOIN idempotency_keys k ON k.user_id = x.id AND k.key = b_key[x.o]
     LEFT JOIN seed_pairs s ON s.id = b_pair[x.o] AND s.user_id = x.id AND s.active
-    LEFT JOIN game_rounds r ON r.id = b_round[x.o] AND r.user_id = x.id AND r.game = 'road'
+    -- A road end's round, by its id alone (OFFSET 0 keeps the player and the game out of the look-up):
+    -- planned on a small table, the (player, game) index would read every road round there is.
+    LEFT JOIN LATERAL (SELECT g.* FROM game_rounds g WHERE g.id = b_round[x.o] OFFSET 0) r ON r.user_id = x.id AND r.game = 'road'
     LEFT JOIN player_stats ps ON ps.user_id = x.id
     LEFT JOIN (SELECT s.*, EXISTS (SELECT 1 FROM play_limits l WHERE l.user_id = s.user_id) AS has_limits FROM play_settings s) p
       ON p.user_id = x.id;
