@@ -259,7 +259,7 @@ const kib = (bytes: number, n: number) => `${(bytes / Math.max(1, n) / 1024).toF
 const latency = (run: PgbenchRun) => `p50 ${quantile(run.latencies, 0.5).toFixed(1)} / p99 ${quantile(run.latencies, 0.99).toFixed(1)} ms`;
 const share = (peerRate: number) => `${((productRate / peerRate) * 100).toFixed(0)} %`;
 const WHY_PER_BET =
-  'pgbench-bet.sql: a flip in TON as the bet function writes it (users row lock, player + key + seed pair + stats read, house shard then accounts locked, nonce taken, round, stake and payout movements with journal rows, balances, stats upsert, key with reply), one bet per transaction, prepared statements (-M prepared), 32 clients each betting for its own 2 of the same 64 players';
+  'pgbench-bet.sql: a flip in TON as the bet function writes it (users row lock, player + key + seed pair + stats read, the house row of the session then accounts locked, nonce taken, round, stake and payout movements with journal rows, balances, stats upsert, key with reply), one bet per transaction, prepared statements (-M prepared), 32 clients each betting for its own 2 of the same 64 players';
 const WHY_BATCHED = `pgbench-bet-batch.sql: one call of the product's bet function with ${BATCH} flips of distinct players per transaction (the product's mean batch${batchSize === null ? ' was not read; 16 assumed' : ` was ${batchSize.toFixed(1)}`}), 1 client as a server has one batch in flight, prepared`;
 const rows: BenchRow[] = [
   {

@@ -3,14 +3,15 @@
 -- the product's batching, its HTTP or its checks in TypeScript. The statements are the bet
 -- function's for a flip in TON (no referrer, no wagering left, no tier crossed):
 --   lock the player's users row; read the player, the call's key, the active seed pair and the
---   statistics; lock the house shard, then the player's accounts; take the pair's next nonce;
+--   statistics; lock the session's house row (arcade_shard: a pgbench client is a session), then the
+--   player's accounts; take the pair's next nonce;
 --   write the round, the stake's and the payout's movements with their journal rows, the new
 --   balances, the statistics and the key with its reply.
 -- Each pgbench client bets for its own players (player = base + client + clients * k), as the HTTP
 -- load sends each connection's bets for its own players. Variables given with -D: base, players,
 -- clients, shards (SYSTEM_SHARDS), stake (nanotons), multiplier (ten-thousandths, 19800 = 1.98x).
 \set uid :base + :client_id + :clients * random(0, :players / :clients - 1)
-\set shard :uid % :shards
+\set shard :client_id % :shards
 \set win random(0, 1)
 \set payout :win * :stake * :multiplier / 10000
 \set key random(1, 1000000000000000)

@@ -54,7 +54,8 @@ async function rowsOf(db: Db): Promise<Record<string, unknown>> {
     // Movements named by the round they belong to (the player and the nonce), not by ids.
     movements: await text(
       `SELECT t.kind, t.user_id, t.actor_user_id, t.actor_job, r.user_id AS round_player, r.nonce AS round_nonce,
-              (SELECT json_agg(json_build_object('account', COALESCE(a.code, a.user_id || ':' || a.kind), 'amount', j.amount) ORDER BY COALESCE(a.code, a.user_id || ':' || a.kind))
+              (SELECT json_agg(json_build_object('account', COALESCE(split_part(a.code, '/', 1), a.user_id || ':' || a.kind), 'amount', j.amount)
+                               ORDER BY COALESCE(split_part(a.code, '/', 1), a.user_id || ':' || a.kind), j.amount)
                  FROM journal_entries j JOIN accounts a ON a.id = j.account_id WHERE j.transaction_id = t.id) AS lines
          FROM ledger_transactions t LEFT JOIN game_rounds r ON t.reference = r.id::text AND t.kind IN ('bet', 'payout', 'referral')
         WHERE t.user_id = ANY ($1::bigint[])`,
@@ -68,8 +69,11 @@ async function rowsOf(db: Db): Promise<Record<string, unknown>> {
          FROM accounts a JOIN journal_entries j ON j.account_id = a.id
         WHERE a.user_id = ANY ($1::bigint[]) GROUP BY a.user_id, a.kind ORDER BY a.user_id, a.kind`,
     ),
+    // A system account's balance is the sum of its rows (which row a movement moves depends on the
+    // database session, arcade_shard).
     balances: await text(
-      "SELECT COALESCE(code, user_id || ':' || kind) AS account, balance FROM accounts WHERE user_id = ANY ($1::bigint[]) OR user_id IS NULL ORDER BY 1",
+      `SELECT COALESCE(split_part(code, '/', 1), user_id || ':' || kind) AS account, sum(balance)::bigint AS balance
+         FROM accounts WHERE user_id = ANY ($1::bigint[]) OR user_id IS NULL GROUP BY 1 ORDER BY 1`,
     ),
     stats: await text(
       'SELECT user_id, rounds, wagered, best_multiplier FROM player_stats WHERE user_id = ANY ($1::bigint[]) ORDER BY user_id',

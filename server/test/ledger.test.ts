@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toNano } from '@arcade/api-client/money';
-import type { Db, Queryable } from '../src/db/db';
+import { openDb, type Db, type Queryable } from '../src/db/db';
 import { createPlayerAccounts } from '../src/db/accounts';
 import { actingAs } from '../src/domain/actor';
 import { audit, ledgerMessages, post, SYSTEM_SHARDS, withIdempotencyKey, type AccountRef } from '../src/domain/ledger';
@@ -89,21 +89,28 @@ describe.each(databases())('ledger on $name', (database) => {
     expect(report.journalSum).toBe(0n);
   });
 
-  it('stakes of different players land on different house rows, and the house total is their sum', async () => {
+  it("a transaction moves one row of the house, whoever's movements it holds, and the house total is the sum of its rows", async () => {
     const a = await newPlayer(suite.db);
     const b = await newPlayer(suite.db);
-    expect(await systemCode(suite.db, 'house', a)).not.toBe(await systemCode(suite.db, 'house', b));
+    // In one transaction (one database session) both players' house movements name the same row.
+    const [ofA, ofB] = await suite.db.transaction(async (tx) => [await systemCode(tx, 'house', a), await systemCode(tx, 'house', b)]);
+    expect(ofA).toMatch(/^house(\/([1-9]|1[0-5]))?$/);
+    expect(ofB).toBe(ofA);
     expect(await systemCode(suite.db, 'deposits', a)).toBe('deposits');
     const houseBefore = await balance(suite.db, { system: 'house' });
-    for (const user of [a, b]) {
-      await suite.db.transaction((tx) => deposit(tx, user, toNano('3'), `chain-shard-${user}`));
-      await suite.db.transaction((tx) => lose(tx, user, toNano('1')));
-    }
-    const rows = await suite.db.query<{ code: string; balance: bigint }>(
-      `SELECT a.code, a.balance FROM accounts a WHERE a.code IN ($1, $2)`,
-      [await systemCode(suite.db, 'house', a), await systemCode(suite.db, 'house', b)],
-    );
-    expect(rows.rows).toHaveLength(2);
+    await suite.db.transaction((tx) => deposit(tx, a, toNano('3'), `chain-shard-${a}`));
+    await suite.db.transaction((tx) => deposit(tx, b, toNano('3'), `chain-shard-${b}`));
+    const moved = await suite.db.transaction(async (tx) => {
+      await lose(tx, a, toNano('1'));
+      await lose(tx, b, toNano('1'));
+      const { rows } = await tx.query<{ codes: string[] }>(
+        `SELECT array_agg(DISTINCT a.code) AS codes FROM journal_entries j JOIN accounts a ON a.id = j.account_id
+          JOIN ledger_transactions t ON t.id = j.transaction_id WHERE t.user_id IN ($1, $2) AND t.kind = 'bet' AND a.code IS NOT NULL`,
+        [a, b],
+      );
+      return rows[0]!.codes;
+    });
+    expect(moved).toHaveLength(1);
     expect(await balance(suite.db, { system: 'house' })).toBe(houseBefore + toNano('2'));
     expect((await audit(suite.db)).problems).toEqual([]);
   });
@@ -312,6 +319,64 @@ describe.each(databases())('ledger on $name', (database) => {
 
 describe.each(postgresOnly('ledger concurrency'))('ledger concurrency on $name', (database) => {
   const suite = suiteDatabase(database);
+
+  it("a transaction holding its house row does not hold up another session's, and waits only on its own", async () => {
+    const a = await newPlayer(suite.db);
+    const b = await newPlayer(suite.db);
+    const c = await newPlayer(suite.db);
+    for (const user of [a, b, c]) await suite.db.transaction((tx) => deposit(tx, user, toNano('3'), `chain-sessions-${user}`));
+    // Sessions of their own (one connection each): one on the same house row as the first, one on another.
+    const sessions: Db[] = [];
+    const session = async () => {
+      const db = await openDb({ kind: 'postgres', url: suite.url!, maxConnections: 1 });
+      sessions.push(db);
+      return {
+        db,
+        row: await systemCode(db, 'house', a),
+        pid: (await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid,
+      };
+    };
+    try {
+      const first = await session();
+      let other: Awaited<ReturnType<typeof session>> | undefined;
+      let same: Awaited<ReturnType<typeof session>> | undefined;
+      for (let n = 0; n < 80 && !(other && same); n++) {
+        const next = await session();
+        if (next.row === first.row) same ??= next;
+        else other ??= next;
+      }
+      expect(other && same, 'sessions on both kinds of row').toBeTruthy();
+      const houseBefore = await balance(suite.db, { system: 'house' });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let posted!: () => void;
+      const moved = new Promise<void>((resolve) => (posted = resolve));
+      const holding = first.db.transaction(async (tx) => {
+        await lose(tx, a, toNano('1'));
+        posted();
+        await held;
+      });
+      await moved;
+      // Another row: it commits while the first still holds its own (it would hang here otherwise).
+      await other!.db.transaction((tx) => lose(tx, b, toNano('1')));
+      // The same row: it waits for the first to commit, as the server sees it.
+      const waiting = same!.db.transaction((tx) => lose(tx, c, toNano('1')));
+      for (;;) {
+        const { rows } = await suite.db.query<{ wait: string | null }>(
+          'SELECT wait_event_type AS wait FROM pg_stat_activity WHERE pid = $1',
+          [same!.pid],
+        );
+        if (rows[0]?.wait === 'Lock') break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      release();
+      await Promise.all([holding, waiting]);
+      expect(await balance(suite.db, { system: 'house' })).toBe(houseBefore + toNano('3'));
+      expect((await audit(suite.db)).problems).toEqual([]);
+    } finally {
+      await Promise.all(sessions.map((db) => db.close()));
+    }
+  });
 
   it('many parallel debits against one balance never overdraw it', async () => {
     const user = await newPlayer(suite.db);

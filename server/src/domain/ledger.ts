@@ -63,8 +63,9 @@ export async function balanceOf(db: Queryable, userId: bigint): Promise<Balance>
 
 /**
  * System accounts that nearly every bet touches ('house', 'bonus_pool') are split into this many
- * rows (migration 009), so bets of different players do not queue behind one row lock. Which row a
- * movement moves is decided in SQL only (arcade_shard): the movement's player picks it.
+ * rows (migration 009), so transactions in flight at once do not queue behind one row lock. Which
+ * row a movement moves is decided in SQL only (arcade_shard): the transaction's database session
+ * picks it, so a batch of bets writes one house row and one bonus pool row.
  */
 export const SYSTEM_SHARDS = 16;
 

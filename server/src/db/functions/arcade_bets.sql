@@ -237,7 +237,7 @@ BEGIN
       -- The referrer's share of the house edge on the stake (truncated to the nanoton).
       b_share[i] := b_stake[i] * (p_house_edge->>b_game[i])::bigint * p_referral_share / 100000000;
       IF b_currency[i] = 'ton' AND v_referrer[i] IS NOT NULL AND b_share[i] > 0 THEN
-        -- The referrer's movement: the house row of the referrer's shard, and their referral account
+        -- The referrer's movement: the transaction's house row, and their referral account
         -- (made by arcade_lock_accounts if it is missing).
         v_ref_pool[i] := arcade_shard('house', v_referrer[i], p_shards);
         l_account := l_account || 'house'::text || 'referral'::text;

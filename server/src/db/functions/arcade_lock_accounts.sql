@@ -4,8 +4,8 @@
 -- withdrawal, a purchase) calls it first with every account it will need, so it never goes back
 -- to an earlier row. Locking a row again in the same transaction costs no wait.
 -- An account is named as a posting names it (arcade_post): p_account[i] is a system account
--- ('house', 'deposits', ...) when p_owner[i] is NULL, its row picked for the player p_for[i]
--- (arcade_shard); else it is the kind ('ton', 'bonus', 'referral', 'locked') of p_owner[i]'s account.
+-- ('house', 'deposits', ...) when p_owner[i] is NULL, its row picked by arcade_shard (p_for[i]:
+-- the movement's player); else it is the kind ('ton', 'bonus', 'referral', 'locked') of p_owner[i]'s account.
 -- A player's referral or locked account not made yet is made first, before any account is
 -- locked (the caller holds the player's users row; a second maker waits for the first to commit
 -- while holding no account). Answers the locked rows with their balances, each once; an account

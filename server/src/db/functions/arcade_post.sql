@@ -4,15 +4,15 @@
 -- It owns the rules of the book:
 --   - each movement has at least two postings, none of zero, and sums to zero (LD002);
 --   - the accounts are locked in the book's one order (arcade_lock_accounts, docs/locks.md), a
---     system account's row picked by the movement's player (arcade_shard); each must exist (LD003);
+--     system account's row picked by arcade_shard (one per transaction); each must exist (LD003);
 --   - a player's balance never goes below zero, at any posting (LD001, 'Insufficient balance');
 --     system accounts may (the house pays wins out of its edge, 'deposits' counts what came in);
 --   - every posting is a journal row with the account's balance after it, in the order given,
 --     and each account's balance is written once, as the batch leaves it.
 -- A refusal raises, so the caller's transaction writes nothing of the batch. A movement of a kind
 -- already posted for its reference is a unique violation of ledger_transactions (kind, reference).
--- Movements, one element each: kind, the player it belongs to (its history, the shard of its
--- system rows; NULL for none), reference, time (NULL: now), actor (the player of the session,
+-- Movements, one element each: kind, the player it belongs to (its history; NULL for none,
+-- which keeps a system account on its first row), reference, time (NULL: now), actor (the player of the session,
 -- or the system job). Postings, one element each: the movement (1-based), the account (named as
 -- arcade_lock_accounts names it: a system account when p_owner is NULL, else p_owner's account of
 -- that kind), the amount (positive credits).
