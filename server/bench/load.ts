@@ -1,4 +1,5 @@
-import { loadavg } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDb } from '../src/db/db';
@@ -29,6 +30,8 @@ const WARMUP_SECONDS = env('LOAD_WARMUP_SECONDS', 2);
 const DRAIN_SECONDS = env('LOAD_DRAIN_SECONDS', 3);
 const RATES = (process.env.LOAD_RATES ?? '100,200,400,800,1600,3300').split(',').map(Number);
 const BISECTIONS = env('LOAD_BISECTIONS', 1);
+/** The core the server processes share in the pinned pair run (LOAD_PAIR_CPU). */
+const PAIR_CPU = process.env.LOAD_PAIR_CPU ?? '0';
 /** New players a second signing up and making first bets during every step (issue 30 asks for 10). */
 const NEW_PER_SECOND = env('LOAD_NEW_PLAYERS', 10);
 const REFERRED = 0.4;
@@ -339,6 +342,29 @@ servers.push(await startServer(url));
 targets.push(new Target(servers[1]!.address));
 const one = await step(`1 server`, pairRate, [targets[0]!]);
 const two = await step(`2 servers`, pairRate, targets);
+// On two cores, a second server process takes CPU that PostgreSQL and the generator need. So the
+// pair runs again with the server processes held to one core between them (taskset, every thread),
+// one process and then two: the same CPU for the server side either way.
+const pinnable = (() => {
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+const pinServers = (cpus: string) => {
+  for (const server of servers) execFileSync('taskset', ['-a', '-p', '-c', cpus, String(server.pid)], { stdio: 'ignore' });
+};
+let pinned: { one: Step; two: Step } | null = null;
+if (pinnable) {
+  pinServers(PAIR_CPU);
+  pinned = {
+    one: await step(`1 server, CPU ${PAIR_CPU}`, pairRate, [targets[0]!]),
+    two: await step(`2 servers, CPU ${PAIR_CPU}`, pairRate, targets),
+  };
+  pinServers(`0-${availableParallelism() - 1}`);
+}
 
 for (const target of targets) target.close();
 for (const server of servers) await server.stop();
@@ -352,7 +378,7 @@ await db.close();
 const deadlocksTotal = (await deadlocks()) - deadlocksAtStart;
 console.log(`deadlocks over the whole run: ${deadlocksTotal}`);
 await drop();
-const allSteps = [...steps, one, two];
+const allSteps = [...steps, one, two, ...(pinned ? [pinned.one, pinned.two] : [])];
 const nonOk = allSteps.reduce((sum, s) => sum + [...s.all.failures.values()].reduce((a, b) => a + b, 0), 0);
 const totalCalls = allSteps.reduce((sum, s) => sum + s.all.calls, 0);
 console.log(`bench took ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`);
@@ -399,12 +425,37 @@ rows.push({
     `two: ${latencyText(two.all)}, non-2xx ${failuresText(two.all.failures)}, deadlocks +${two.deadlocks}, CPU ${cpuText(two.cpu)}, load average ${loadText(two.load)}; ` +
     `one: ${latencyText(one.all)}, non-2xx ${failuresText(one.all.failures)}, CPU ${cpuText(one.cpu)}, load average ${loadText(one.load)}; each player's calls alternate between the two processes`,
 });
+rows.push(
+  pinned
+    ? {
+        name: `two servers vs one on one core at ${pairRate} bets/s offered`,
+        value: `${pinned.two.all.achieved.toFixed(0)} of ${pinned.two.all.offered.toFixed(0)} vs ${pinned.one.all.achieved.toFixed(0)} of ${pinned.one.all.offered.toFixed(0)} /s, p99 ${ms(pinned.two.all.p99)} vs ${ms(pinned.one.all.p99)} ms`,
+        peer: `one server process held to CPU ${PAIR_CPU}, then two sharing it (taskset), the same players and call mix`,
+        target: 'two >= one, 0 refusals',
+        note:
+          `two: ${latencyText(pinned.two.all)}, non-2xx ${failuresText(pinned.two.all.failures)}, deadlocks +${pinned.two.deadlocks}, CPU ${cpuText(pinned.two.cpu)}, load average ${loadText(pinned.two.load)}; ` +
+          `one: ${latencyText(pinned.one.all)}, non-2xx ${failuresText(pinned.one.all.failures)}, CPU ${cpuText(pinned.one.cpu)}, load average ${loadText(pinned.one.load)}; ` +
+          'the server side gets the same one core either way, PostgreSQL and the generator the machine',
+      }
+    : {
+        name: 'two servers vs one on one core',
+        value: 'not measured',
+        peer: 'taskset is not on this machine',
+        target: 'two >= one',
+        note: 'install util-linux (taskset) to hold the server processes to one core between them',
+      },
+);
 rows.push({
   name: 'refusals with two servers',
-  value: String([...two.all.failures].filter(([key]) => /^\d/.test(key)).reduce((sum, [, n]) => sum + n, 0)),
+  value: String(
+    [two, ...(pinned ? [pinned.two] : [])].reduce(
+      (all, s) => all + [...s.all.failures].filter(([key]) => /^\d/.test(key)).reduce((sum, [, n]) => sum + n, 0),
+      0,
+    ),
+  ),
   peer: 'none: a player whose calls alternate between processes is refused nothing one process would allow',
   target: '0',
-  note: `HTTP refusals (4xx, 5xx) only; every call that did not succeed: ${failuresText(two.all.failures)}`,
+  note: `HTTP refusals (4xx, 5xx) only, over both runs with two servers; every call that did not succeed: ${failuresText(two.all.failures)}${pinned ? `; on one core: ${failuresText(pinned.two.all.failures)}` : ''}`,
 });
 rows.push({
   name: 'non-2xx replies over the whole run',
