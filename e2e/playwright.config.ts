@@ -82,6 +82,7 @@ export default defineConfig({
       AUTH_RATE_LIMIT: '100000',
       MONEY_RATE_LIMIT: '100000',
       NAME_CHOICE_RATE_LIMIT: '100000',
+      SHARE_RATE_LIMIT: '100000',
     },
   },
 });

@@ -1,7 +1,7 @@
 import { type } from 'arktype';
 import { IdempotencyKey } from './keys';
 import { lazy } from './lazy';
-import { Balance, TonAmount } from './schemas';
+import { Balance, Id, TonAmount } from './schemas';
 
 // The bonus screen's own schemas (the first screen's calls) are in tasks.ts.
 export * from './tasks';
@@ -22,6 +22,15 @@ export const ReferralInfo = lazy(() =>
   }),
 );
 export type ReferralInfo = typeof ReferralInfo.infer;
+/** A settled win to share: the player's own (a round's result) or anyone's the live feed shows. */
+export const ShareWinRequest = lazy(() => type({ roundId: Id }));
+/**
+ * The card to share: the message the bot prepared for this player (Telegram's shareMessage opens
+ * it; null when the bot could not prepare one), and the same words with the player's referral
+ * link, for a plain browser to copy.
+ */
+export const ShareWin = lazy(() => type({ preparedMessageId: 'string | null', text: 'string', link: 'string' }));
+export type ShareWin = typeof ShareWin.infer;
 export const ReferralClaimRequest = lazy(() => type({ idempotencyKey: IdempotencyKey }));
 export const ReferralClaimResult = lazy(() => type({ referral: ReferralInfo, claimed: TonAmount, balance: Balance }));
 

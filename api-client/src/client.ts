@@ -232,6 +232,8 @@ export function createApiClient(options: ApiClientOptions) {
     referral: {
       info: (callOptions?: CallOptions) => send('referralInfo', {}, callOptions),
       claim: (body: RequestOf<'referralClaim'>, callOptions?: CallOptions) => send('referralClaim', body, callOptions),
+      /** A win's card to share (shareMessage in Telegram, the text and link elsewhere). */
+      shareWin: (roundId: string, callOptions?: CallOptions) => send('shareWin', { roundId }, callOptions),
     },
     market: {
       list: (body: RequestOf<'marketList'> = {}, callOptions?: CallOptions) => send('marketList', body, callOptions),

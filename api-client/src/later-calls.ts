@@ -32,7 +32,7 @@ import {
   SeedsInfo,
   SeedsRequest,
 } from './games';
-import { AchievementsState, ReferralClaimRequest, ReferralClaimResult, ReferralInfo } from './bonus';
+import { AchievementsState, ReferralClaimRequest, ReferralClaimResult, ReferralInfo, ShareWin, ShareWinRequest } from './bonus';
 import {
   CheckoutRequest,
   CheckoutResult,
@@ -90,6 +90,7 @@ export const laterCalls = {
   fairnessRotate: call({ path: '/api/v3/fairness/rotate', request: RotateRequest, reply: SeedsInfo }),
   referralInfo: call({ path: '/api/v3/referral/info', request: EmptyRequest, reply: ReferralInfo }),
   referralClaim: call({ path: '/api/v3/referral/claim', request: ReferralClaimRequest, reply: ReferralClaimResult }),
+  shareWin: call({ path: '/api/v3/share/win', request: ShareWinRequest, reply: ShareWin }),
   achievements: call({ path: '/api/v3/achievements', request: EmptyRequest, reply: AchievementsState }),
   marketList: call({ path: '/api/v3/market/list', request: MarketListRequest, reply: MarketPage }),
   marketFacets: call({ path: '/api/v3/market/facets', request: MarketFilter, reply: MarketFacets }),

@@ -111,6 +111,8 @@ export interface Config {
   moneyRateLimit: { max: number; windowMs: number };
   /** Changes of a player's name choice (shown or hidden in live wins) per player per minute. */
   nameChoiceRateLimit: { max: number; windowMs: number };
+  /** Wins shared per player per minute: each one is a call to the Bot API. */
+  shareRateLimit: { max: number; windowMs: number };
   /**
    * Which X-Forwarded-For entries to believe for the client IP (rate limits are per IP), as
    * Fastify's trustProxy takes it: false (none, the socket's address), a hop count (that many
@@ -208,6 +210,7 @@ const Env = type({
   'AUTH_RATE_LIMIT?': positive,
   'MONEY_RATE_LIMIT?': positive,
   'NAME_CHOICE_RATE_LIMIT?': positive,
+  'SHARE_RATE_LIMIT?': positive,
   // Checked by trustProxySetting, which says what to write instead of "trust any".
   'TRUST_PROXY?': 'string',
   ...TON_ENV,
@@ -531,6 +534,8 @@ export function loadConfig(
     moneyRateLimit: { max: parsed.MONEY_RATE_LIMIT ?? 600, windowMs: 60_000 },
     // Every change goes out to every live feed client: a few a minute is all a person toggles.
     nameChoiceRateLimit: { max: parsed.NAME_CHOICE_RATE_LIMIT ?? 10, windowMs: 60_000 },
+    // Each share asks Telegram to prepare a message, and the bot's own limits are shared by all.
+    shareRateLimit: { max: parsed.SHARE_RATE_LIMIT ?? 20, windowMs: 60_000 },
     trustProxy: trust.value,
     ton: tonConfig(parsed, production),
     botApiUrl: parsed.BOT_API_URL ?? (production ? 'https://api.telegram.org' : `http://127.0.0.1:${listenPort}/fake-bot-api`),

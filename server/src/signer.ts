@@ -9,6 +9,7 @@ import { startWorkers, type Workers } from './workers';
 const NO_BOT: BotApi = {
   isChatMember: () => Promise.reject(new Error('the withdrawal signer talks to no bot')),
   sendMessage: () => Promise.reject(new Error('the withdrawal signer talks to no bot')),
+  savePreparedInlineMessage: () => Promise.reject(new Error('the withdrawal signer talks to no bot')),
 };
 const NO_RELAYER: GiftRelayer = {
   transferGift: () => Promise.reject(new Error('the withdrawal signer moves no gifts')),

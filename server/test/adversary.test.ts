@@ -165,6 +165,7 @@ describe.each(databases())('an attacker against the API on $name', (database) =>
     fairnessRotate: {},
     referralInfo: {},
     referralClaim: { idempotencyKey: key() },
+    shareWin: { roundId: victimOwns.round },
     achievements: {},
     marketList: {},
     marketFacets: {},

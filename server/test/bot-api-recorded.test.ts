@@ -121,6 +121,56 @@ describe('the gift relayer pays each gift its own Telegram price', () => {
   });
 });
 
+describe('a card to share is prepared with savePreparedInlineMessage', () => {
+  const card = {
+    id: 'win-41-5000001',
+    title: 'A win of 2.47 TON',
+    text: '🎉 I won 2.47 TON (×2.47) at Roll in TON Arcade!',
+    button: { text: '🎮 Play', url: 'https://t.me/arcade_test_bot/app?startapp=r_abc123' },
+  };
+
+  it('sends an article with the text and one link button, for every kind of chat, and answers the id', async () => {
+    const t = telegram({ savePreparedInlineMessage: [fixture('savePreparedInlineMessage')] });
+    const id = await new HttpBotApi({ token: TOKEN, baseUrl: ROOT, fetch: t.fetch }).savePreparedInlineMessage(5000001n, card);
+    expect(id).toBe('UFM7x9Qk2bAAAAAAJrZq1w');
+    expect(t.calls('savePreparedInlineMessage')).toEqual([
+      {
+        method: 'savePreparedInlineMessage',
+        body: {
+          user_id: 5000001,
+          result: {
+            type: 'article',
+            id: card.id,
+            title: card.title,
+            description: card.text,
+            input_message_content: { message_text: card.text },
+            reply_markup: { inline_keyboard: [[{ text: card.button.text, url: card.button.url }]] },
+          },
+          allow_user_chats: true,
+          allow_bot_chats: true,
+          allow_group_chats: true,
+          allow_channel_chats: true,
+        },
+      },
+    ]);
+  });
+
+  it("a refusal is a BotApiError with Telegram's words, sent once", async () => {
+    const t = telegram({ savePreparedInlineMessage: [fixture('savePreparedInlineMessage.invalid')] });
+    const api = new HttpBotApi({ token: TOKEN, baseUrl: ROOT, fetch: t.fetch });
+    const error = await api.savePreparedInlineMessage(5000001n, card).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BotApiError);
+    expect((error as BotApiError).message).toBe('savePreparedInlineMessage failed: 400 Bad Request: RESULT_ID_INVALID');
+    expect(t.calls('savePreparedInlineMessage')).toHaveLength(1);
+  });
+
+  it('an answer of another shape is refused, not taken for an id', async () => {
+    const t = telegram({ savePreparedInlineMessage: [{ ok: true, result: { expiration_date: 1796083200 } }] });
+    const api = new HttpBotApi({ token: TOKEN, baseUrl: ROOT, fetch: t.fetch });
+    await expect(api.savePreparedInlineMessage(5000001n, card)).rejects.toThrow(/unknown shape/);
+  });
+});
+
 describe("Telegram's flood control (429 retry_after) is waited out, and nothing else is repeated", () => {
   it('sendMessage after a 429 with retry_after 1 is sent again once, after the wait', async () => {
     const t = telegram({ sendMessage: [fixture('too-many-requests'), fixture('sendMessage')] });

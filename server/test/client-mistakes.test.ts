@@ -72,6 +72,7 @@ function samples(): { [N in CallName]: RequestOf<N> } {
     fairnessRotate: { clientSeed: 'my-seed' },
     referralInfo: {},
     referralClaim: { idempotencyKey: key() },
+    shareWin: { roundId: '1' },
     achievements: {},
     marketList: {
       collections: ['plush-pepe'],

@@ -61,6 +61,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     MONEY_RATE_LIMIT: '1000000',
     // Suites send every call many times as one player; the live feed's test of this limit lowers it.
     NAME_CHOICE_RATE_LIMIT: '1000000',
+    // The share test of this limit lowers it.
+    SHARE_RATE_LIMIT: '1000000',
     ...env,
   });
 }
@@ -439,6 +441,7 @@ export function serverProcessEnv(databaseUrl: string, port: number): NodeJS.Proc
     AUTH_RATE_LIMIT: '1000000',
     MONEY_RATE_LIMIT: '1000000',
     NAME_CHOICE_RATE_LIMIT: '1000000',
+    SHARE_RATE_LIMIT: '1000000',
   };
 }
 

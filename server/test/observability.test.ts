@@ -225,7 +225,11 @@ describe.each(databases())('metrics, readiness and probe logs on $name', (databa
     const workers = startWorkers({
       db,
       ton,
-      bot: { isChatMember: () => Promise.resolve(false), sendMessage: () => Promise.resolve() },
+      bot: {
+        isChatMember: () => Promise.resolve(false),
+        sendMessage: () => Promise.resolve(),
+        savePreparedInlineMessage: () => Promise.resolve('prepared'),
+      },
       relayer: { transferGift: () => Promise.resolve(), receivedGifts: () => Promise.resolve({ gifts: [], nextOffset: null }) },
       directUrl: null,
       log: app.log,

@@ -115,7 +115,11 @@ function publicReplicaConfig(ton: Ton): Config {
   return { ...base, ton: { ...base.ton, hotWalletSeed: null, hotWalletAddress: ton.hotWallet.friendly, withdrawalSigner: false } };
 }
 
-const quietBot = { isChatMember: () => Promise.resolve(false), sendMessage: () => Promise.resolve() };
+const quietBot = {
+  isChatMember: () => Promise.resolve(false),
+  sendMessage: () => Promise.resolve(),
+  savePreparedInlineMessage: () => Promise.resolve('prepared'),
+};
 const noGifts = { transferGift: () => Promise.resolve(), receivedGifts: () => Promise.resolve({ gifts: [], nextOffset: null }) };
 
 describe.each(databases())('a public replica without the seed, beside the signer, on $name', (database) => {

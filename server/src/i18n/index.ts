@@ -10,7 +10,19 @@ const LANGUAGES = ['ru', 'en'] as const satisfies readonly BotLanguage[];
 
 const resourcesOf = (lng: BotLanguage) => ({
   translation: {
-    bot: { welcome: botTexts.welcome[lng], invited: botTexts.invited[lng], open: botTexts.open[lng] },
+    bot: {
+      welcome: botTexts.welcome[lng],
+      invited: botTexts.invited[lng],
+      open: botTexts.open[lng],
+      share: {
+        title: botTexts.shareTitle[lng],
+        own: botTexts.shareOwn[lng],
+        other: botTexts.shareOther[lng],
+        hidden: botTexts.shareHidden[lng],
+        ton: botTexts.shareTon[lng],
+        bonus: botTexts.shareBonus[lng],
+      },
+    },
   },
 });
 

@@ -4,8 +4,10 @@ import { bonusState, checkTaskProgress, claimDailyReward, claimReferralEarnings,
 import { referralInfo } from '../domain/bonus/referral';
 import type { TaskContext } from '../domain/bonus/tasks';
 import { changeNotifications } from '../domain/profile';
+import { shareWin } from '../domain/share/share-win';
 import { playerCall } from './call';
 import type { RouteDeps } from './deps';
+import { perPlayerRateLimit } from './rate-limits';
 
 export function registerBonusRoutes(app: FastifyInstance, { db, sessions, now, bot, config }: RouteDeps): void {
   const context = (): TaskContext => ({ bot, channel: config.taskChannel, now: now() });
@@ -17,5 +19,12 @@ export function registerBonusRoutes(app: FastifyInstance, { db, sessions, now, b
   playerCall(app, sessions, 'referralInfo', ({ userId }) => referralInfo(db, userId, config.miniAppUrl, now()));
   playerCall(app, sessions, 'referralClaim', ({ userId, money }) => claimReferralEarnings(db, userId, money, config.miniAppUrl, now()));
   playerCall(app, sessions, 'achievements', ({ userId }) => achievementsOf(db, userId));
+  playerCall(
+    app,
+    sessions,
+    'shareWin',
+    ({ userId, body, request }) => shareWin({ db, bot, miniAppUrl: config.miniAppUrl, log: request.log }, userId, BigInt(body.roundId)),
+    { config: { rateLimit: perPlayerRateLimit(sessions, config.shareRateLimit, 'shares') } },
+  );
   playerCall(app, sessions, 'profileNotifications', ({ userId, body }) => changeNotifications(db, userId, body.enabled));
 }

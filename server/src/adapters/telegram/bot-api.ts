@@ -11,6 +11,21 @@ export interface BotApi {
   /** Whether the user is in the chat: creator, administrator, member, or restricted but still a member. */
   isChatMember(chatId: string, userId: bigint): Promise<boolean>;
   sendMessage(chatId: bigint, text: string): Promise<void>;
+  /**
+   * Stores a message the user may send to any chat from the mini app (savePreparedInlineMessage,
+   * opened by the app's shareMessage): an article card with its text and one link button.
+   * Answers the prepared message's id.
+   */
+  savePreparedInlineMessage(userId: bigint, card: PreparedCard): Promise<string>;
+}
+
+/** A card to share: its title and text, and a button that opens `url`. */
+export interface PreparedCard {
+  /** Up to 64 bytes, unique for the user (Telegram's InlineQueryResult id). */
+  id: string;
+  title: string;
+  text: string;
+  button: { text: string; url: string };
 }
 
 export class BotApiError extends Error {
@@ -23,6 +38,7 @@ export class BotApiError extends Error {
   }
 }
 
+const PreparedInlineMessage = type({ id: 'string > 0', expiration_date: 'number.integer' });
 const ChatMember = type({ status: "'creator' | 'administrator' | 'member' | 'restricted' | 'left' | 'kicked'", 'is_member?': 'boolean' });
 
 export interface HttpBotApiOptions {
@@ -123,5 +139,29 @@ export class HttpBotApi implements BotApi {
 
   async sendMessage(chatId: bigint, text: string): Promise<void> {
     await botCall('sendMessage', () => this.api.raw.sendMessage({ chat_id: Number(chatId), text }));
+  }
+
+  async savePreparedInlineMessage(userId: bigint, card: PreparedCard): Promise<string> {
+    const result = await botCall('savePreparedInlineMessage', () =>
+      this.api.raw.savePreparedInlineMessage({
+        user_id: Number(userId),
+        result: {
+          type: 'article',
+          id: card.id,
+          title: card.title,
+          description: card.text,
+          input_message_content: { message_text: card.text },
+          reply_markup: { inline_keyboard: [[{ text: card.button.text, url: card.button.url }]] },
+        },
+        allow_user_chats: true,
+        allow_bot_chats: true,
+        allow_group_chats: true,
+        allow_channel_chats: true,
+      }),
+    );
+    const prepared = PreparedInlineMessage(result);
+    if (prepared instanceof type.errors)
+      throw new BotApiError(`savePreparedInlineMessage answered an unknown shape: ${prepared.summary}`, 200);
+    return prepared.id;
   }
 }

@@ -12,4 +12,17 @@ export const botTexts = {
     ru: '🤝 Вас пригласил друг: откройте приложение этой кнопкой, чтобы приглашение засчиталось.',
   },
   open: { en: '🎮 Play', ru: '🎮 Играть' },
+  // A shared win's card (share.ts): the player's own, or someone's from the live feed.
+  shareTitle: { en: 'A win of {{amount}} {{unit}}', ru: 'Выигрыш {{amount}} {{unit}}' },
+  shareOwn: {
+    en: '🎉 I won {{amount}} {{unit}} (×{{multiplier}}) in {{game}} at TON Arcade! Play with my link:',
+    ru: '🎉 Мой выигрыш: {{amount}} {{unit}} (×{{multiplier}}) в {{game}} в TON Arcade! Играйте по моей ссылке:',
+  },
+  shareOther: {
+    en: '🎉 {{name}} won {{amount}} {{unit}} (×{{multiplier}}) in {{game}} at TON Arcade! Play with my link:',
+    ru: '🎉 {{name}}: выигрыш {{amount}} {{unit}} (×{{multiplier}}) в {{game}} в TON Arcade! Играйте по моей ссылке:',
+  },
+  shareHidden: { en: 'A player', ru: 'Игрок' },
+  shareTon: { en: 'TON', ru: 'TON' },
+  shareBonus: { en: 'bonus TON', ru: 'бонусных TON' },
 } as const satisfies Record<string, Record<BotLanguage, string>>;

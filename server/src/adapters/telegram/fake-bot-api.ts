@@ -22,6 +22,8 @@ export interface FakeBotState {
   floods: Array<{ method: string; retryAfter: number }>;
   /** Every method called, in order (a retried call shows twice). */
   calls: string[];
+  /** Messages prepared for users to share (savePreparedInlineMessage), with the ids answered. */
+  prepared: Array<{ id: string; userId: number; result: Record<string, unknown> }>;
 }
 
 /** What Telegram charges to move a collectible gift today (25 Stars), unless a gift says otherwise. */
@@ -38,6 +40,7 @@ export function fakeBotState(): FakeBotState {
     menuButton: null,
     floods: [],
     calls: [],
+    prepared: [],
   };
 }
 
@@ -52,7 +55,7 @@ const memberKey = (chatId: string, userId: number | string) => `${chatId}|${user
 
 /**
  * A local stand-in for the Telegram Bot API (tests and the offline start mode): getChatMember,
- * sendMessage, the relayer's business-account methods (getBusinessAccountGifts with each gift's
+ * sendMessage, savePreparedInlineMessage, the relayer's business-account methods (getBusinessAccountGifts with each gift's
  * transfer_star_count, getBusinessAccountStarBalance, transferGift), setWebhook and
  * setChatMenuButton answer in Telegram's own shapes for the given bot token, and control routes
  * let a test or a developer make a user a member, read what was sent, hand the relayer a gift, or
@@ -112,6 +115,21 @@ export function fakeBotApi(token: string, state: FakeBotState = fakeBotState()):
             ...(body.reply_markup === undefined ? {} : { reply_markup: body.reply_markup }),
           },
         };
+      }
+      if (method === 'savePreparedInlineMessage') {
+        const userId = Number(body.user_id);
+        const result = body.result as Record<string, unknown> | undefined;
+        const content = result?.input_message_content as { message_text?: unknown } | undefined;
+        if (
+          !Number.isInteger(userId) ||
+          result?.type !== 'article' ||
+          typeof result.id !== 'string' ||
+          typeof content?.message_text !== 'string'
+        )
+          return reply.code(400).send({ ok: false, error_code: 400, description: 'Bad Request: RESULT_INVALID' });
+        const id = `prepared-${state.prepared.length + 1}`;
+        state.prepared.push({ id, userId, result });
+        return { ok: true, result: { id, expiration_date: Math.floor(Date.now() / 1000) + 24 * 3600 } };
       }
       if (method === 'getBusinessAccountGifts') {
         const offset = Number(typeof body.offset === 'string' ? body.offset : '0') || 0;
@@ -181,6 +199,7 @@ export function fakeBotApi(token: string, state: FakeBotState = fakeBotState()):
       return { ok: true };
     });
     app.get('/control/outbox', () => ({ ok: true, result: state.outbox }));
+    app.get('/control/prepared', () => ({ ok: true, result: state.prepared }));
     // The next call of a method is refused with 429 "retry after N" (Telegram's flood control).
     app.post<{ Body: { method?: string; retryAfter?: number } }>('/control/flood', (request, reply) => {
       const { method, retryAfter } = request.body ?? {};

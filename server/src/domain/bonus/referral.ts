@@ -9,6 +9,12 @@ import { accountMessages } from '../users';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The messenger link that opens the app with a player's referral code. */
+export function referralLink(miniAppUrl: string, code: string): string {
+  const separator = miniAppUrl.includes('?') ? '&' : '?';
+  return `${miniAppUrl}${separator}startapp=${productConfig.referral.startParamPrefix}${code}`;
+}
+
 export async function referralInfo(db: Queryable, userId: bigint, miniAppUrl: string, now: Date): Promise<ReferralInfo> {
   const { referral } = productConfig;
   const { rows } = await db.query<{ code: string; total: bigint; active: bigint; available: bigint | null; earned: bigint }>(
@@ -23,10 +29,9 @@ export async function referralInfo(db: Queryable, userId: bigint, miniAppUrl: st
   );
   const row = rows[0];
   if (!row) throw new DomainError('unauthenticated', accountMessages.unknown);
-  const separator = miniAppUrl.includes('?') ? '&' : '?';
   return {
     code: row.code,
-    link: `${miniAppUrl}${separator}startapp=${referral.startParamPrefix}${row.code}`,
+    link: referralLink(miniAppUrl, row.code),
     totalReferrals: Number(row.total),
     activeReferrals: Number(row.active),
     available: fromNano(row.available ?? 0n),
