@@ -84,7 +84,8 @@ export interface HostMessage {
 
 /**
  * Installs a fake messenger bridge before the page loads: it records every message the app
- * sends and answers viewport, safe area, theme and fullscreen requests as a phone would.
+ * sends and answers viewport, safe area, theme and fullscreen requests, and sends a prepared
+ * message (shareMessage) as a phone would.
  */
 async function installBridge(page: Page, host: HostOptions): Promise<void> {
   await page.addInitScript(
@@ -136,6 +137,10 @@ async function installBridge(page: Page, host: HostOptions): Promise<void> {
             case 'web_app_exit_fullscreen':
               fullscreen = false;
               emit('fullscreen_changed', { is_fullscreen: false });
+              break;
+            // The player picks a chat in the messenger's dialog and sends the prepared message.
+            case 'web_app_send_prepared_message':
+              emit('prepared_message_sent', {});
               break;
             default:
               break;

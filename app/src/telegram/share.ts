@@ -1,4 +1,4 @@
-import { copyTextToClipboard, openTelegramLink, shareURL } from '@tma.js/sdk-react';
+import { copyTextToClipboard, openTelegramLink, shareMessage, shareURL } from '@tma.js/sdk-react';
 import { hostEnv } from './host-env';
 
 /** How a host call went: done by the host, not possible here, or refused with an error. */
@@ -37,6 +37,22 @@ export function shareUrl(url: string, text: string): HostOutcome {
     return 'done';
   }
   return 'unavailable';
+}
+
+/**
+ * Telegram's dialog for a message the bot prepared (savePreparedInlineMessage): the player picks
+ * any chat and sends it. 'unavailable' outside the messenger or on a client older than Mini Apps
+ * 8.0; 'failed' when the player closed the dialog or the message was no longer there.
+ */
+export async function sharePreparedMessage(id: string): Promise<HostOutcome> {
+  if (hostEnv().browser || !shareMessage.isAvailable()) return 'unavailable';
+  try {
+    await shareMessage(id);
+    return 'done';
+  } catch (error) {
+    console.warn('[telegram] shareMessage ended without sending', error);
+    return 'failed';
+  }
 }
 
 /** Copies text with the SDK's helper (Clipboard API, else the legacy selection copy). */

@@ -11,6 +11,7 @@ import { useGamesT, type GamesT } from './games-texts';
 import { TopUpLink } from './stake-panel';
 import { isDemoRound } from './demo/demo-state';
 import { demoText, useDemoT } from './demo/demo-texts';
+import { ShareWinButton } from './share-win-button';
 import '../../components/card.css';
 import '../../components/notice.css';
 import '../../components/text-link.css';
@@ -75,6 +76,11 @@ export function BetOutcome({ round, detail }: { round: Round; detail?: ReactNode
           : gt('play.result.net', { amount: formatTon(net, locale, { signed: true }) })}
       </p>
       {detail ? <p className="bet-outcome__detail">{detail}</p> : null}
+      {won && !demo ? (
+        <div className="bet-outcome__share">
+          <ShareWinButton roundId={round.id} compact />
+        </div>
+      ) : null}
     </section>
   );
 }

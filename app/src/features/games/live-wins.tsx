@@ -5,6 +5,7 @@ import { CoinIcon, DiceIcon, RoadIcon } from '../../components/icons';
 import { useLiveT, type LiveT } from '../../i18n/live-texts';
 import { formatMultiplier, formatTon } from '../../lib/format';
 import { WeekBoard } from './leaderboard';
+import { ShareWinButton } from './share-win-button';
 import { useLiveFeed, type LiveFeedState } from './live-wins-state';
 import '../../components/card.css';
 import './live-wins.css';
@@ -71,6 +72,12 @@ function LiveRow({ round }: { round: LiveRound }) {
           </>
         )}
       </span>
+      {/* A loss has nothing to share: the same room is left, so every row's result lines up. */}
+      {lost ? (
+        <span className="live-row__no-share" aria-hidden="true" />
+      ) : (
+        <ShareWinButton roundId={round.id} compact label={lt('live.feed.share', { name })} />
+      )}
     </li>
   );
 }

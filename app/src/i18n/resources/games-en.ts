@@ -152,6 +152,12 @@ export const gamesEn = {
     net: 'Net {{amount}} TON',
     multiplier: '{{multiplier}}×',
   },
+  share: {
+    button: 'Share',
+    label: 'Share this win',
+    copied: 'The win and your invite link are copied: paste them in any chat',
+    failed: 'Could not share this win. Try again.',
+  },
   toast: {
     won: 'You won {{amount}} TON',
     lost: 'You lost {{amount}} TON',

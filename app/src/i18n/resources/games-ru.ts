@@ -147,6 +147,12 @@ export const gamesRu: GamesTexts = {
     net: 'Итог {{amount}} TON',
     multiplier: '{{multiplier}}×',
   },
+  share: {
+    button: 'Поделиться',
+    label: 'Поделиться этим выигрышем',
+    copied: 'Выигрыш и ваша ссылка-приглашение скопированы: вставьте их в любой чат',
+    failed: 'Не удалось поделиться выигрышем. Попробуйте ещё раз.',
+  },
   toast: {
     won: 'Вы выиграли {{amount}} TON',
     lost: 'Вы проиграли {{amount}} TON',

@@ -23,6 +23,7 @@ export const liveEn = {
     bigRule: 'Big win: from {{multiplier}}× or {{payout}} TON.',
     row: '{{name}} · {{game}} · {{multiplier}}× · {{payout}} TON',
     rowLost: '{{name}} · {{game}} · no win',
+    share: 'Share the win of {{name}}',
   },
   games: {
     flip: 'Flip',

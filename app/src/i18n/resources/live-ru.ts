@@ -19,6 +19,7 @@ export const liveRu: LiveTexts = {
     bigRule: 'Крупный выигрыш: от {{multiplier}}× или {{payout}} TON.',
     row: '{{name}} · {{game}} · {{multiplier}}× · {{payout}} TON',
     rowLost: '{{name}} · {{game}} · без выигрыша',
+    share: 'Поделиться выигрышем: {{name}}',
   },
   games: {
     flip: 'Flip',
