@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type TestInfo, anySize } from '../support/test';
-import { apiPlayer, type ApiSession, type LightProfile, VALID_ADDRESS } from '../support/api';
+import { apiPlayer, testDeposit, type ApiSession, type LightProfile, VALID_ADDRESS } from '../support/api';
 import { openApp } from '../support/host';
 import { nano, ton } from '../support/money';
 
@@ -231,6 +231,15 @@ test(
     expect(expectByTheBook(flips.played, flips.balances, profitRules, profit.reason)).toBe(profit.net);
     await expect(page.getByTestId('auto-reason')).toHaveText(REASON_TEXT[profit.reason ?? ''] ?? 'x');
     await page.getByTestId('auto-dismiss').click();
+
+    // A run of seven losses stakes what is left and may end with nothing (the balance reason):
+    // the rolls below start from a known balance whatever the flips left, 5 TON more.
+    const left = (await server.call<LightProfile>('profile/light')).balance.ton;
+    const topped = ton(nano(left) + nano('5'));
+    await testDeposit(server, user, '5', topped);
+    await page.reload();
+    await gameReady(page, 'flip');
+    await expect(page.getByTestId('balance-ton')).toHaveAttribute('data-value', topped);
 
     // Roll under 1 (a 1% chance), 0.1 doubled after a loss, a loss limit of 0.5: after two losses
     // (−0.3) the next stake of 0.4 could end at −0.7, so it is not placed. A rare win changes the
