@@ -257,15 +257,22 @@ describe.each(databases())('games on $name', (database) => {
     const before = new Map(await Promise.all(everyone.map(async (p) => [p.userId, await tonOf(p.userId)] as const)));
     const referralBefore = await tonOf(BigInt(referrerId), 'referral');
 
-    // On PostgreSQL, hold the house rows for a moment so that bets pile up behind the first ones.
+    // On PostgreSQL, hold the house rows for a moment so that bets pile up behind the first ones:
+    // the rows are held before any bet is sent, and let go when the test says, however slow the
+    // machine (a release asked for before the lock was granted would otherwise be lost).
     let release = () => {};
+    const letGo = new Promise<void>((resolve) => (release = resolve));
+    let granted = () => {};
+    const locked = new Promise<void>((resolve) => (granted = resolve));
     const held =
       suite.db.kind === 'postgres'
         ? suite.db.transaction(async (tx) => {
             await tx.query("SELECT id FROM accounts WHERE kind IN ('house', 'bonus_pool') ORDER BY code COLLATE \"C\" FOR NO KEY UPDATE");
-            await new Promise<void>((resolve) => (release = resolve));
+            granted();
+            await letGo;
           })
         : Promise.resolve();
+    if (suite.db.kind === 'postgres') await Promise.race([locked, held]);
     const calls: string[] = [];
     const query = suite.db.query.bind(suite.db);
     suite.db.query = (sql: string, params?: never) => {
