@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page, anySize } from '../support/test';
 import { apiPlayer } from '../support/api';
 import { openApp } from '../support/host';
+import { liveWins } from '../support/live';
 import { layoutProblems } from '../support/layout';
 
 const artifacts = join(import.meta.dirname, '..', 'artifacts', 'live-wins');
@@ -16,24 +17,6 @@ interface Round {
 /** A player with TON from the development test deposit, speaking `lang`. */
 const fundedPlayer = (request: APIRequestContext, firstName: string, lang: 'en' | 'ru') =>
   apiPlayer(request, { name: firstName, lang, ton: '3' });
-
-/**
- * Scrolls to the live wins (the stream opens once they are seen) and waits for the stream. The
- * screen may still grow above them as its parts load, so it scrolls again until they were seen.
- */
-async function liveWins(page: Page) {
-  const section = page.getByTestId('live-wins');
-  await expect
-    .poll(
-      async () => {
-        await section.scrollIntoViewIfNeeded();
-        return section.getAttribute('data-status');
-      },
-      { timeout: 120_000, intervals: [500, 1_000, 2_000] },
-    )
-    .toBe('live');
-  return section;
-}
 
 /** The part alone, and the screen as the player sees it with the part scrolled up to the top bar. */
 async function shoot(page: Page, part: Locator, path: string) {

@@ -2,6 +2,7 @@ import { BASE_URL } from '../support/env';
 import { expect, test, anySize, type Page } from '../support/test';
 import { apiPlayer } from '../support/api';
 import { openApp } from '../support/host';
+import { liveWins } from '../support/live';
 
 interface Round {
   id: string;
@@ -49,16 +50,7 @@ test(
 
     await openApp(page, testInfo, { user, path: '/flip' });
     await expect(page.getByTestId('screen-flip')).toBeVisible({ timeout: 60_000 });
-    const section = page.getByTestId('live-wins');
-    await expect
-      .poll(
-        async () => {
-          await section.scrollIntoViewIfNeeded();
-          return section.getAttribute('data-status');
-        },
-        { timeout: 120_000, intervals: [500, 1_000, 2_000] },
-      )
-      .toBe('live');
+    const section = await liveWins(page);
     const row = section.locator(`[data-testid="live-round"][data-round-id="${win!.id}"]`);
     const share = row.getByTestId('share-win');
     await expect(share).toHaveAccessibleName(`Share the win of ${name}`);
